@@ -1,0 +1,27 @@
+// Builds the three bundles (BRIEF §2): dist/extension.js (CJS, vscode external), dist/core.js (Node), dist/webview.js (browser).
+// Prints each bundle's size against its budget (BRIEF §5).
+import * as esbuild from 'esbuild';
+import { statSync, mkdirSync, existsSync } from 'node:fs';
+
+const watch = process.argv.includes('--watch');
+const dev = process.argv.includes('--dev');
+mkdirSync('dist', { recursive: true });
+
+const common = { bundle: true, minify: !dev, sourcemap: dev ? 'inline' : false, logLevel: 'warning', legalComments: 'none' };
+const targets = [
+  { entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], budget: 400 },
+  { entryPoints: ['src/core/main.ts'], outfile: 'dist/core.js', platform: 'node', format: 'cjs', target: 'node20', budget: 600 },
+  { entryPoints: ['webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022', budget: 350 },
+].filter((t) => existsSync(t.entryPoints[0]));
+
+for (const { budget, ...opts } of targets) {
+  if (watch) {
+    const ctx = await esbuild.context({ ...common, ...opts });
+    await ctx.watch();
+  } else {
+    await esbuild.build({ ...common, ...opts });
+    const kb = statSync(opts.outfile).size / 1024;
+    const verdict = kb <= budget ? 'ok' : 'OVER BUDGET';
+    console.log(`${opts.outfile.padEnd(20)} ${kb.toFixed(1).padStart(7)} KB  (budget ${budget} KB: ${verdict})`);
+  }
+}

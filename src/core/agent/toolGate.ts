@@ -1,0 +1,168 @@
+import { approvalRequired } from '../approvals/approvalPolicy';
+import type { ApprovalBroker, ApprovalAnswer } from '../approvals/approvalBroker';
+import type { Escalations } from '../approvals/escalations';
+import { patternCoversTarget } from '../approvals/approvalPolicy';
+import type { PermissionRules } from '../approvals/permissionRules';
+import type { ApprovalMode } from '../config/config';
+import { redactSecrets } from '../runtime/redact';
+import type { RunScope } from '../runtime/runScope';
+import { previewFileEdit } from '../tools/filePreview';
+import { getTool, toolKind, toolTargets } from '../tools/registry';
+import type { ToolContext, ToolKind, ToolOutcome } from '../tools/types';
+import { PathError, isRestrictedPath, resolveWorkspacePath, toWorkspaceRelative } from '../tools/workspace';
+
+export const ARGS_PREVIEW_CHARS = 2000;
+
+export interface ApprovalState {
+  mode: ApprovalMode;
+  rules: PermissionRules;
+  escalations: Escalations;
+  broker: ApprovalBroker;
+}
+
+export interface GateDeps {
+  approvals: ApprovalState;
+  emit(event: { type: string } & Record<string, unknown>): void;
+  /** Called once per turn before the first destructive tool runs (after its approval). */
+  beforeDestructive(): Promise<void>;
+  toolContext(editedContent?: string): ToolContext;
+}
+
+export interface ToolCall {
+  id: string;
+  name: string;
+  arguments: string;
+}
+
+/** Runs one model tool call through the checks of research §4.1: rules, restricted paths, approval, checkpoint, execution. */
+export async function runToolCall(deps: GateDeps, scope: RunScope, call: ToolCall, offeredTools: ReadonlySet<string>): Promise<ToolOutcome> {
+  deps.emit({ type: 'tool_call', id: call.id, name: call.name, args: call.arguments });
+  const outcome = await decideAndExecute(deps, scope, call, offeredTools);
+  deps.emit({ type: 'tool_result', id: call.id, ok: outcome.ok, output: outcome.output, status: outcome.status, ...(outcome.diff !== undefined ? { diff: outcome.diff } : {}) });
+  if (outcome.ok) for (const fc of outcome.fileChanges) deps.emit({ type: 'file_change', path: fc.path, unified_diff: fc.unified_diff, tool: fc.tool });
+  return outcome;
+}
+
+async function decideAndExecute(deps: GateDeps, scope: RunScope, call: ToolCall, offeredTools: ReadonlySet<string>): Promise<ToolOutcome> {
+  const args = parseArgs(call.arguments);
+  if (typeof args === 'string') return failed(args);
+  const tool = getTool(call.name);
+  if (!tool || !offeredTools.has(call.name)) return failed(`unknown tool '${call.name}'; available tools: ${[...offeredTools].join(', ')}`);
+  const ctx = deps.toolContext();
+  const targets = toolTargets(call.name, args);
+  const confinement = checkConfinement(ctx.workspace, targets.paths);
+  if (confinement) return failed(confinement);
+
+  const kind = toolKind(call.name);
+  const target = targets.command ?? targets.paths[0];
+  const restricted = targets.paths.some((p) => isRestrictedPath(p.replace(/^\.\//, '')) || isRestrictedPath(relativeTarget(ctx.workspace, p)));
+  const { approvals } = deps;
+  const verdict = approvals.rules.evaluate(call.name, target);
+  if (verdict === 'deny') return denied(call.name, 'blocked by a permission rule');
+
+  let editedContent: string | undefined;
+  const needsApproval = approvalRequired({ mode: approvals.mode, kind, restricted, forceAllow: verdict === 'allow', escalated: approvals.escalations.has(kind), forceAsk: verdict === 'ask' });
+  if (needsApproval) {
+    const answer = await requestApproval(deps, scope, call, args, kind, ctx.workspace, target);
+    if (answer.cancelled) return { ok: false, output: `tool call '${call.name}' was cancelled`, status: 'cancelled', fileChanges: [] };
+    const refusal = applyDecision(deps, call.name, kind, target, answer);
+    if (refusal) return refusal;
+    editedContent = answer.editedContent;
+  }
+  if (scope.cancelled) return { ok: false, output: `tool call '${call.name}' was cancelled`, status: 'cancelled', fileChanges: [] };
+  if (kind === 'destructive') await deps.beforeDestructive();
+  try {
+    return await tool.execute(args, editedContent !== undefined ? deps.toolContext(editedContent) : ctx);
+  } catch (err) {
+    if (scope.cancelled) return { ok: false, output: `tool call '${call.name}' was cancelled`, status: 'cancelled', fileChanges: [] };
+    return failed(`${call.name} failed: ${(err as Error).message}`);
+  }
+}
+
+async function requestApproval(deps: GateDeps, scope: RunScope, call: ToolCall, args: Record<string, unknown>, kind: ToolKind, workspace: string, target?: string): Promise<ApprovalAnswer> {
+  const broker = deps.approvals.broker;
+  const requestId = broker.nextRequestId(call.id);
+  const preview = await previewFileEdit(call.name, args, workspace).catch(() => null);
+  const createdAt = Date.now();
+  const wait = broker.wait({ requestId, toolCallId: call.id, tool: call.name, runId: scope.runId, target, createdAt }, scope.signal);
+  deps.emit({
+    type: 'approval_request',
+    request_id: requestId,
+    tool_call_id: call.id,
+    tool: call.name,
+    risk: kind,
+    requested_permission: kind,
+    created_at: createdAt,
+    args: argsPreview(args),
+    ...(preview && 'diff' in preview ? { diff: preview.diff } : {}),
+  });
+  return wait;
+}
+
+/** Applies an approval answer; returns the refusal outcome, or undefined when the call may run. */
+function applyDecision(deps: GateDeps, tool: string, kind: ToolKind, target: string | undefined, answer: ApprovalAnswer): ToolOutcome | undefined {
+  const { approvals } = deps;
+  switch (answer.decision) {
+    case 'yes':
+      return undefined;
+    case 'always':
+      approvals.escalations.add(kind);
+      deps.emit({ type: 'approval_changed', mode: `${kind}:always`, tool });
+      return undefined;
+    case 'allow_session':
+      approvals.rules.addAllow(tool, '*');
+      deps.emit({ type: 'approval_changed', mode: 'allow_pattern', tool, pattern: '*' });
+      return undefined;
+    case 'allow_pattern': {
+      const pattern = answer.pattern ?? target ?? '';
+      if (!target || !patternCoversTarget(pattern, target)) {
+        deps.emit({ type: 'error', code: 'approval_scope', message: 'approval pattern exceeds or does not match the requested scope' });
+        return denied(tool, `the approval pattern '${pattern}' does not cover the request`);
+      }
+      approvals.rules.addAllow(tool, pattern);
+      deps.emit({ type: 'approval_changed', mode: 'allow_pattern', tool, pattern });
+      return undefined;
+    }
+    default:
+      return denied(tool, answer.expired ? 'the approval request expired' : undefined);
+  }
+}
+
+export function argsPreview(args: Record<string, unknown>): string {
+  const text = JSON.stringify(redactSecrets(args));
+  return text.length <= ARGS_PREVIEW_CHARS ? text : text.slice(0, ARGS_PREVIEW_CHARS - 1) + '…';
+}
+
+function parseArgs(raw: string): Record<string, unknown> | string {
+  if (!raw.trim()) return {};
+  try {
+    const v = JSON.parse(raw);
+    if (v && typeof v === 'object' && !Array.isArray(v)) return v as Record<string, unknown>;
+    return 'tool arguments must be a JSON object';
+  } catch (err) {
+    return `tool arguments are not valid JSON: ${(err as Error).message}`;
+  }
+}
+
+function checkConfinement(workspace: string, paths: string[]): string | undefined {
+  for (const p of paths) {
+    try {
+      resolveWorkspacePath(workspace, p);
+    } catch (err) {
+      if (err instanceof PathError) return `refused: ${err.message}`;
+      throw err;
+    }
+  }
+  return undefined;
+}
+
+function relativeTarget(workspace: string, p: string): string {
+  try {
+    return toWorkspaceRelative(workspace, resolveWorkspacePath(workspace, p));
+  } catch {
+    return p;
+  }
+}
+
+const failed = (output: string): ToolOutcome => ({ ok: false, output, status: 'failed', fileChanges: [] });
+const denied = (tool: string, why?: string): ToolOutcome => ({ ok: false, output: `tool call '${tool}' was denied by the user${why ? ` (${why})` : ''}`, status: 'denied', fileChanges: [] });

@@ -1,0 +1,116 @@
+import type { ModelInfo } from '../../protocol';
+import { ProviderError, type ChatMessage, type ContentPart, type ResolvedProvider, type StreamEvent, type StreamResult, type ToolSchema } from '../providers/types';
+import { streamChat } from '../providers/stream';
+import { scrubText } from '../runtime/redact';
+import type { RunScope } from '../runtime/runScope';
+import type { Conversation } from './conversation';
+import { runToolCall, type GateDeps } from './toolGate';
+import type { UsageTracker } from './usageTracker';
+
+export const MAX_MODEL_STEPS = 200;
+
+export interface TurnInput {
+  prompt: string;
+  model: string;
+  provider: ResolvedProvider;
+  modelInfo?: ModelInfo;
+  reasoningEffort?: string;
+  images?: string[];
+}
+
+export interface TurnDeps extends GateDeps {
+  conversation: Conversation;
+  usage: UsageTracker;
+  tools: ToolSchema[];
+  systemPrompt(): string;
+  idleTimeoutMs: number;
+  secrets(): string[];
+  imagePart(ref: string): ContentPart;
+}
+
+export type TurnOutcome = 'completed' | 'cancelled' | 'failed';
+
+/** One user turn: the model streams, calls tools through the gate, and loops until it answers without tool calls. */
+export async function runTurn(deps: TurnDeps, scope: RunScope, input: TurnInput): Promise<TurnOutcome> {
+  deps.conversation.append(userMessage(input, deps));
+  for (let step = 0; step < MAX_MODEL_STEPS; step++) {
+    if (scope.cancelled) return 'cancelled';
+    const result = await streamOnce(deps, scope, input);
+    if (result === 'cancelled' || result === 'failed') return result;
+    const calls = result.toolCalls;
+    deps.conversation.append(assistantMessage(result));
+    deps.usage.recordResponse(input.model, result, deps.emit);
+    if (calls.length === 0) return 'completed';
+    const offered = new Set(deps.tools.map((t) => t.name));
+    for (let i = 0; i < calls.length; i++) {
+      if (scope.cancelled) {
+        answerRemaining(deps.conversation, calls.slice(i));
+        return 'cancelled';
+      }
+      const outcome = await runToolCall(deps, scope, calls[i], offered);
+      deps.usage.recordTool(calls[i].name);
+      deps.conversation.append({ role: 'tool', tool_call_id: calls[i].id, content: outcome.output });
+    }
+  }
+  deps.emit({ type: 'error', code: 'step_limit', message: `the model used ${MAX_MODEL_STEPS} steps without finishing; stopping this turn` });
+  return 'failed';
+}
+
+async function streamOnce(deps: TurnDeps, scope: RunScope, input: TurnInput): Promise<StreamResult | 'cancelled' | 'failed'> {
+  const messages: ChatMessage[] = [{ role: 'system', content: deps.systemPrompt() }, ...deps.conversation.all];
+  try {
+    return await streamChat(
+      {
+        provider: input.provider,
+        model: input.model,
+        messages,
+        tools: deps.tools,
+        reasoningEffort: input.modelInfo?.reasoning === false ? undefined : input.reasoningEffort,
+        maxTokens: input.modelInfo?.max_tokens,
+        signal: scope.signal,
+        idleTimeoutMs: deps.idleTimeoutMs,
+      },
+      (e) => forwardStreamEvent(deps, e),
+    );
+  } catch (err) {
+    if (scope.cancelled || (err instanceof ProviderError && err.kind === 'cancelled')) return 'cancelled';
+    const message = scrubText((err as Error).message, deps.secrets());
+    const code = err instanceof ProviderError ? (err.kind === 'auth' ? 'auth_error' : 'provider_error') : 'internal_error';
+    deps.emit({ type: 'error', code, message: code === 'auth_error' ? `${message} — check the API key (log in again)` : message });
+    return 'failed';
+  }
+}
+
+function forwardStreamEvent(deps: TurnDeps, e: StreamEvent): void {
+  switch (e.type) {
+    case 'text':
+      return deps.emit({ type: 'delta', text: e.text });
+    case 'reasoning':
+      return deps.emit({ type: 'thinking', text: e.text });
+    case 'tool_call_start':
+      return deps.emit({ type: 'tool_call_start', id: e.id, index: e.index });
+    case 'tool_call_name':
+      return deps.emit({ type: 'tool_call_name', index: e.index, name: e.name });
+    case 'tool_call_args':
+      return deps.emit({ type: 'tool_call_args', index: e.index, args: e.args });
+    case 'retry':
+      return deps.emit({ type: 'http_retry', attempt: e.attempt, status: e.status, reason: e.reason, backoff_ms: e.backoffMs, discard_partial: e.discardPartial });
+  }
+}
+
+function userMessage(input: TurnInput, deps: TurnDeps): ChatMessage {
+  if (!input.images?.length) return { role: 'user', content: input.prompt };
+  return { role: 'user', content: [{ type: 'text', text: input.prompt }, ...input.images.map((ref) => deps.imagePart(ref))] };
+}
+
+function assistantMessage(r: StreamResult): ChatMessage {
+  const m: ChatMessage = { role: 'assistant', content: r.text || null };
+  if (r.reasoning) m.reasoning_content = r.reasoning;
+  if (r.toolCalls.length) m.tool_calls = r.toolCalls.map((c) => ({ id: c.id, type: 'function' as const, function: { name: c.name, arguments: c.arguments } }));
+  return m;
+}
+
+/** Keeps the history valid for providers: every tool call gets a result, even when the run was cancelled before it ran. */
+function answerRemaining(conversation: Conversation, calls: { id: string; name: string }[]): void {
+  for (const c of calls) conversation.append({ role: 'tool', tool_call_id: c.id, content: `tool call '${c.name}' was cancelled` });
+}

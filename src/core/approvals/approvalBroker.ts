@@ -1,0 +1,163 @@
+// Pending approval requests: each waits for an `approve` command, its expiry (15 min by
+// default, research §4.6) or the cancellation of its run.
+
+export type Decision = 'yes' | 'no' | 'always' | 'allow_session' | 'allow_pattern';
+
+export interface PendingApproval {
+  requestId: string;
+  toolCallId: string;
+  tool: string;
+  runId: string;
+  target?: string;
+  /** Epoch ms; the expiry counts from here. */
+  createdAt: number;
+}
+
+export interface ApprovalAnswer {
+  decision: Decision;
+  pattern?: string;
+  editedContent?: string;
+  expired?: boolean;
+  cancelled?: boolean;
+}
+
+export type AnswerResult = { ok: true } | { ok: false; message: string };
+
+export const DEFAULT_APPROVAL_TIMEOUT_MS = 15 * 60 * 1000;
+const MAX_REMEMBERED = 1024;
+
+interface Waiter {
+  approval: PendingApproval;
+  settled: boolean;
+  finish: (a: ApprovalAnswer) => void;
+}
+
+export class ApprovalBroker {
+  private readonly timeoutMs: number;
+  private readonly onExpired: (p: PendingApproval) => void;
+  private readonly now: () => number;
+  private seq = 0;
+  private readonly pending = new Map<string, Waiter>();
+  private readonly staleIds = new BoundedSet(MAX_REMEMBERED);
+  private readonly staleRuns = new BoundedSet(MAX_REMEMBERED);
+  /** Requests that ended by abort, by run, so a later markStale(run) can still name them. */
+  private readonly cancelledByRun = new Map<string, string[]>();
+
+  constructor(opts: { timeoutMs?: number; onExpired: (p: PendingApproval) => void; now?: () => number }) {
+    this.timeoutMs = opts.timeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS;
+    this.onExpired = opts.onExpired;
+    this.now = opts.now ?? Date.now;
+  }
+
+  nextRequestId(toolCallId: string): string {
+    return `apv-${++this.seq}-${toolCallId}`;
+  }
+
+  /** Resolves with the user's answer, `{decision:'no', expired:true}` or `{decision:'no', cancelled:true}`; never rejects. */
+  wait(p: PendingApproval, signal: AbortSignal): Promise<ApprovalAnswer> {
+    if (this.pending.has(p.requestId)) throw new Error(`approval request ${p.requestId} is already pending`);
+    return new Promise<ApprovalAnswer>((resolve) => {
+      if (signal.aborted || this.staleRuns.has(p.runId)) {
+        this.rememberCancelled(p);
+        resolve({ decision: 'no', cancelled: true });
+        return;
+      }
+      const onAbort = () => {
+        waiter.finish({ decision: 'no', cancelled: true });
+        this.rememberCancelled(p);
+      };
+      const waiter: Waiter = {
+        approval: p,
+        settled: false,
+        finish: (a) => {
+          if (waiter.settled) return;
+          waiter.settled = true;
+          if (this.pending.get(p.requestId) === waiter) this.pending.delete(p.requestId);
+          clearTimeout(timer);
+          signal.removeEventListener('abort', onAbort);
+          resolve(a);
+        },
+      };
+      this.pending.set(p.requestId, waiter);
+      signal.addEventListener('abort', onAbort, { once: true });
+      const delay = Math.max(0, p.createdAt + this.timeoutMs - this.now());
+      const timer = setTimeout(() => this.expire(waiter), delay);
+    });
+  }
+
+  answer(requestId: string, a: Omit<ApprovalAnswer, 'expired' | 'cancelled'>): AnswerResult {
+    const waiter = this.pending.get(requestId);
+    if (!waiter) {
+      if (this.staleIds.has(requestId)) return { ok: false, message: `approval ${requestId} is stale (its run was cancelled)` };
+      return { ok: false, message: `unknown, expired, or already resolved approval request: ${requestId}` };
+    }
+    const answer: ApprovalAnswer = { decision: a.decision };
+    if (a.pattern !== undefined) answer.pattern = a.pattern;
+    if (a.editedContent !== undefined) answer.editedContent = a.editedContent;
+    waiter.finish(answer);
+    return { ok: true };
+  }
+
+  /** The run was cancelled: its pending approvals end as cancelled, and answering any of its requests reports them stale. */
+  markStale(runId: string): void {
+    this.staleRuns.add(runId);
+    for (const waiter of [...this.pending.values()]) {
+      if (waiter.approval.runId !== runId) continue;
+      waiter.finish({ decision: 'no', cancelled: true });
+      this.staleIds.add(waiter.approval.requestId);
+    }
+    for (const id of this.cancelledByRun.get(runId) ?? []) this.staleIds.add(id);
+    this.cancelledByRun.delete(runId);
+  }
+
+  /** Ends every pending approval as cancelled and clears its timer (shutdown). */
+  cancelAll(): void {
+    for (const waiter of [...this.pending.values()]) waiter.finish({ decision: 'no', cancelled: true });
+  }
+
+  pendingCount(): number {
+    return this.pending.size;
+  }
+
+  private expire(waiter: Waiter): void {
+    if (waiter.settled) return;
+    // Removed before onExpired so that an answer arriving from inside the callback is already refused.
+    this.pending.delete(waiter.approval.requestId);
+    try {
+      this.onExpired(waiter.approval);
+    } finally {
+      waiter.finish({ decision: 'no', expired: true });
+    }
+  }
+
+  private rememberCancelled(p: PendingApproval): void {
+    if (this.staleRuns.has(p.runId)) {
+      this.staleIds.add(p.requestId);
+      return;
+    }
+    const ids = this.cancelledByRun.get(p.runId) ?? [];
+    ids.push(p.requestId);
+    this.cancelledByRun.set(p.runId, ids);
+    if (this.cancelledByRun.size > MAX_REMEMBERED) {
+      const oldest = this.cancelledByRun.keys().next().value;
+      if (oldest !== undefined) this.cancelledByRun.delete(oldest);
+    }
+  }
+}
+
+/** An insertion-ordered set that forgets its oldest entries beyond `max`. */
+class BoundedSet {
+  private readonly items = new Set<string>();
+  constructor(private readonly max: number) {}
+  add(v: string): void {
+    this.items.delete(v);
+    this.items.add(v);
+    if (this.items.size > this.max) {
+      const oldest = this.items.values().next().value;
+      if (oldest !== undefined) this.items.delete(oldest);
+    }
+  }
+  has(v: string): boolean {
+    return this.items.has(v);
+  }
+}

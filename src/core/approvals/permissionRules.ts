@@ -1,0 +1,127 @@
+// `permissions{allow,deny,ask}` rules such as "bash(npm test*)", "write_file(src/**)"
+// or a bare "read_file" (research §4.1). Allow beats deny, deny beats ask.
+import { escapesBase, normalizeRelPath, pathGlobMatches, wildcardMatches } from './globMatch';
+import { splitShellCommand } from './shellSegments';
+
+export type RuleVerdict = 'allow' | 'deny' | 'ask';
+
+interface Rule {
+  /** Lower-cased tool name, or `*` for every tool. */
+  tool: string;
+  /** `*` matches any target, including none. */
+  pattern: string;
+}
+
+/** Tools whose target is a workspace path: patterns are picomatch globs. */
+const PATH_TOOLS = new Set([
+  'read_file', 'write_file', 'edit', 'patch', 'delete', 'rename', 'mkdir', 'list_dir', 'bulk_read', 'bulk_write', 'bulk_edit',
+]);
+/** Tools whose target is a shell command line: patterns match each simple command. */
+const COMMAND_TOOLS = new Set(['bash']);
+
+export class PermissionRules {
+  private readonly allow: Rule[];
+  private readonly deny: Rule[];
+  private readonly ask: Rule[];
+  /** Rule strings that could not be parsed; they are ignored. */
+  readonly invalid: string[] = [];
+
+  constructor(rules: { allow: string[]; deny: string[]; ask: string[] }) {
+    this.allow = this.parseAll(rules.allow);
+    this.deny = this.parseAll(rules.deny);
+    this.ask = this.parseAll(rules.ask);
+  }
+
+  /**
+   * `target` is what the rule patterns match: the path for file tools, the command line
+   * for bash, the pattern/URL/etc. for other tools (plain `*` wildcards). For bash an
+   * allow rule must cover every simple command of the line (and a line with command
+   * substitution only by exact equality); a deny or ask rule fires if it matches the
+   * line or any simple command in it. A path that leaves the workspace (`../x`) is never allowed by a glob.
+   */
+  evaluate(tool: string, target: string | undefined): RuleVerdict | undefined {
+    const name = tool.toLowerCase();
+    if (this.allows(name, target)) return 'allow';
+    if (this.hits(this.deny, name, target)) return 'deny';
+    if (this.hits(this.ask, name, target)) return 'ask';
+    return undefined;
+  }
+
+  addAllow(tool: string, pattern: string): void {
+    this.allow.push({ tool: tool.trim().toLowerCase(), pattern: pattern.trim() || '*' });
+  }
+
+  private parseAll(list: string[]): Rule[] {
+    const out: Rule[] = [];
+    for (const s of list) {
+      const r = parseRule(s);
+      if (r) out.push(r);
+      else this.invalid.push(s);
+    }
+    return out;
+  }
+
+  private allows(tool: string, target: string | undefined): boolean {
+    const rules = this.allow.filter((r) => toolMatches(r, tool));
+    if (rules.some((r) => r.pattern === '*')) return true;
+    if (!target?.trim()) return false;
+    if (COMMAND_TOOLS.has(tool)) return commandAllowed(rules.map((r) => r.pattern), target);
+    if (PATH_TOOLS.has(tool) && escapesBase(normalizeRelPath(target.trim()))) return false;
+    return rules.some((r) => targetMatches(tool, r.pattern, target));
+  }
+
+  private hits(rules: Rule[], tool: string, target: string | undefined): boolean {
+    for (const r of rules) {
+      if (!toolMatches(r, tool)) continue;
+      if (r.pattern === '*') return true;
+      if (!target?.trim()) continue;
+      if (COMMAND_TOOLS.has(tool) ? commandHit(r.pattern, target) : targetMatches(tool, r.pattern, target)) return true;
+    }
+    return false;
+  }
+}
+
+/** "Tool(pattern)" (pattern may be empty → `*`) or a bare "Tool". */
+function parseRule(s: string): Rule | undefined {
+  const text = s.trim();
+  const open = text.indexOf('(');
+  if (open < 0) return /^[^\s()]+$/.test(text) ? { tool: text.toLowerCase(), pattern: '*' } : undefined;
+  const close = text.lastIndexOf(')');
+  if (close !== text.length - 1 || close < open) return undefined;
+  const tool = text.slice(0, open).trim().toLowerCase();
+  if (!tool) return undefined;
+  return { tool, pattern: text.slice(open + 1, close).trim() || '*' };
+}
+
+function toolMatches(r: Rule, tool: string): boolean {
+  return r.tool === '*' || r.tool === tool;
+}
+
+function targetMatches(tool: string, pattern: string, target: string): boolean {
+  const t = target.trim();
+  return PATH_TOOLS.has(tool) ? pathGlobMatches(pattern, t) : wildcardMatches(pattern, t);
+}
+
+/** `npm run test:*` (Claude Code style) = the command itself or it followed by arguments. */
+function commandPatternMatches(pattern: string, command: string): boolean {
+  const p = pattern.trim().replace(/\s+/g, ' ');
+  if (p.endsWith(':*')) {
+    const prefix = p.slice(0, -2);
+    return wildcardMatches(prefix, command) || wildcardMatches(`${prefix} *`, command);
+  }
+  return wildcardMatches(p, command);
+}
+
+function commandAllowed(patterns: string[], command: string): boolean {
+  const whole = command.trim().replace(/\s+/g, ' ');
+  if (patterns.some((p) => p.trim().replace(/\s+/g, ' ') === whole)) return true;
+  const { segments, opaque } = splitShellCommand(command);
+  if (opaque || segments.length === 0) return false;
+  return segments.every((seg) => patterns.some((p) => commandPatternMatches(p, seg)));
+}
+
+function commandHit(pattern: string, command: string): boolean {
+  const whole = command.trim().replace(/\s+/g, ' ');
+  if (commandPatternMatches(pattern, whole)) return true;
+  return splitShellCommand(command).segments.some((seg) => commandPatternMatches(pattern, seg));
+}

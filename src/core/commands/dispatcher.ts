@@ -1,0 +1,84 @@
+import { isCommand, type Command, type CommandOf } from '../../protocol';
+import type { CoreRuntime } from '../coreRuntime';
+import { scrubText } from '../runtime/redact';
+import { handleCreateCheckpoint, handleListCheckpoints, handleRestoreCheckpoint, handleUndo } from './checkpointCommands';
+import { handleCompact } from './compactCommand';
+import { handleInit } from './initCommand';
+import { handleApprove, handleAskReply, handleSudoReply } from './interactionCommands';
+import {
+  handleAddCustomProvider, handleDiscoverProviderModels, handleLogin, handleLogout, handleRefreshModels, handleSetKey, handleSetProvider, presetsEvent,
+} from './providerCommands';
+import { handleDeleteSession, handleListSessions, handleLoadSession, handleNewSession, handlePinSession, handleRenameSession, handleReset } from './sessionCommands';
+import { handleMemory, handleSetApproval, handleSetConfig } from './settingsCommands';
+import { handleContext, handleRuntimeStatus, handleStats } from './statusCommands';
+import { handleAbort, handleClearQueue, handleSend, handleSteer } from './turnCommands';
+import { handleUserBash } from './userBashCommand';
+
+type Handler = (rt: CoreRuntime, cmd: any) => void | Promise<void>;
+
+/** Command type → handler. Commands missing here answer `error{code:"unsupported"}` and the core keeps running. */
+const HANDLERS: Partial<Record<Command['type'], Handler>> = {
+  init: handleInit,
+  send: handleSend,
+  steer: handleSteer,
+  abort: handleAbort,
+  clear_queue: handleClearQueue,
+  reset: (rt) => handleReset(rt, true),
+  clear: (rt) => handleReset(rt, false),
+  undo: handleUndo,
+  compact: (rt, cmd: CommandOf<'compact'>) => handleCompact(rt, cmd),
+  user_bash: handleUserBash,
+  stats: handleStats,
+  context: handleContext,
+  runtime_status: handleRuntimeStatus,
+  set_key: handleSetKey,
+  set_provider: handleSetProvider,
+  list_provider_presets: (rt) => rt.emit(presetsEvent(rt)),
+  login: handleLogin,
+  logout: handleLogout,
+  add_custom_provider: handleAddCustomProvider,
+  discover_provider_models: handleDiscoverProviderModels,
+  refresh_models: handleRefreshModels,
+  set_approval: handleSetApproval,
+  set_config: handleSetConfig,
+  list_sessions: handleListSessions,
+  load_session: handleLoadSession,
+  new_session: handleNewSession,
+  rename_session: handleRenameSession,
+  delete_session: handleDeleteSession,
+  pin_session: handlePinSession,
+  create_checkpoint: handleCreateCheckpoint,
+  list_checkpoints: handleListCheckpoints,
+  restore_checkpoint: handleRestoreCheckpoint,
+  approve: handleApprove,
+  ask_reply: handleAskReply,
+  sudo_reply: handleSudoReply,
+  save_memory: handleMemory,
+  list_memory: handleMemory,
+  forget_memory: handleMemory,
+  refresh_memory: handleMemory,
+  list_agents: (rt) => rt.emit({ type: 'agents', agents: [] }),
+  list_skills: (rt) => rt.emit({ type: 'skills', skills: [] }),
+};
+
+/**
+ * Routes one decoded line. Nothing a client sends ends the process: a bad shape is `invalid_command`, an unknown or
+ * unimplemented type is `unsupported`, and a handler's exception becomes an `error` event.
+ */
+export async function dispatch(rt: CoreRuntime, value: unknown): Promise<void> {
+  if (!isCommand(value)) {
+    rt.emit({ type: 'error', code: 'invalid_command', message: 'bad command: missing string field "type"' });
+    return;
+  }
+  const handler = HANDLERS[value.type as Command['type']];
+  if (!handler) {
+    rt.emit({ type: 'error', code: 'unsupported', message: `unsupported command: ${value.type.slice(0, 80)}` });
+    return;
+  }
+  try {
+    await handler(rt, value);
+  } catch (err) {
+    rt.log(`command ${value.type} failed: ${(err as Error).stack ?? err}`);
+    rt.emit({ type: 'error', code: 'command_failed', message: `${value.type} failed: ${scrubText((err as Error).message, rt.secrets())}` });
+  }
+}

@@ -1,0 +1,77 @@
+import { CAPABILITY_EDITED_CONTENT, CORE_VERSION, MIN_CLIENT, PROTOCOL_VERSION, type CommandOf } from '../../protocol';
+import type { CoreRuntime } from '../coreRuntime';
+import { presetsEvent } from './providerCommands';
+import { emitHistory, emitRecovered } from './sessionEvents';
+import { DIGEST_AT, COMPACT_AT } from './statusCommands';
+
+/**
+ * The capabilities this core really has. Upstream also lists `worktree`, `audit` and `cost_update`; we do not implement
+ * those, so we do not claim them. `approval_edited_content` is ours (approve.edited_content).
+ */
+export const CORE_CAPABILITIES = [
+  'protocol_v2', 'run_ids', 'session_ids', 'event_sequence', 'stale_event_rejection', 'checkpoint', 'file_change', 'routing', 'allow_pattern', CAPABILITY_EDITED_CONTENT,
+] as const;
+
+/** How long `init` waits for model discovery before answering `ready` (a slower list arrives later as `models`). */
+export const READY_DISCOVERY_BUDGET_MS = 1000;
+
+export async function handleInit(rt: CoreRuntime, cmd: CommandOf<'init'>): Promise<void> {
+  const discovery = refreshModelsQuietly(rt);
+  const settledInTime = await Promise.race([discovery.then(() => true), delay(READY_DISCOVERY_BUDGET_MS).then(() => false)]);
+  rt.emit(readyEvent(rt));
+  rt.emit({
+    type: 'protocol_hello',
+    version: CORE_VERSION,
+    protocol_version: PROTOCOL_VERSION,
+    min_client: MIN_CLIENT,
+    client_protocol_version: typeof cmd.protocol_version === 'number' ? cmd.protocol_version : 1,
+    client: cmd.client ?? null,
+    capabilities: [...CORE_CAPABILITIES],
+  });
+  for (const w of rt.config.warnings) rt.emit({ type: 'info', message: w });
+  const loaded = rt.loadedAtStart;
+  rt.loadedAtStart = undefined;
+  if (loaded) emitRecovered(rt, loaded);
+  rt.emit({ type: 'skills', skills: [] });
+  rt.emit({ type: 'agents', agents: [] });
+  if (rt.conversation.length > 0) emitHistory(rt);
+  if (!settledInTime) void discovery.then(() => rt.emit({ type: 'models', models: rt.providers.models() }));
+}
+
+function readyEvent(rt: CoreRuntime): { type: 'ready' } & Record<string, unknown> {
+  const active = rt.providers.activeConfig;
+  return {
+    type: 'ready',
+    models: rt.providers.models(),
+    authed: rt.providers.hasKey(rt.providers.active),
+    anyLoggedIn: rt.providers.anyLoggedIn(),
+    workspace: rt.workspace,
+    approval: rt.approvals.mode,
+    base_url: active?.baseUrl ?? rt.config.baseUrl,
+    provider: rt.providers.active,
+    providerKind: active?.kind ?? 'openai',
+    provider_kind: active?.kind ?? 'openai',
+    has_key: rt.providers.hasKey(rt.providers.active),
+    providers: rt.providers.providers.map((p) => ({ name: p.name, kind: p.kind, base_url: p.baseUrl, has_key: !!rt.providers.keyFor(p) })),
+    providerPresets: presetsEvent(rt).presets,
+    bash_timeout_secs: rt.config.bashTimeoutSecs,
+    idle_timeout_secs: rt.config.idleTimeoutSecs,
+    auto_compact: rt.config.autoCompact,
+    context_compact_at: COMPACT_AT,
+    context_digest_at: DIGEST_AT,
+    sandbox: 'none',
+    shell: rt.config.shell,
+    sandboxReady: false,
+    resumed_messages: rt.conversation.length,
+    session_file: rt.conversation.path ?? null,
+    plugins: [],
+    plugins_skipped: [],
+  };
+}
+
+async function refreshModelsQuietly(rt: CoreRuntime): Promise<void> {
+  const errors = await rt.providers.refresh().catch((err: Error) => [err.message]);
+  for (const e of errors) rt.log(`model discovery: ${e}`);
+}
+
+const delay = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref());

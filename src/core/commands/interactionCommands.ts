@@ -1,0 +1,36 @@
+import type { CommandOf } from '../../protocol';
+import type { Decision } from '../approvals/approvalBroker';
+import type { CoreRuntime } from '../coreRuntime';
+
+const DECISIONS: readonly Decision[] = ['yes', 'no', 'always', 'allow_session', 'allow_pattern'];
+
+/** `approve`: answers a pending approval; unknown decisions deny (upstream); stale or unknown ids are errors. */
+export function handleApprove(rt: CoreRuntime, cmd: CommandOf<'approve'>): void {
+  if (typeof cmd.request_id !== 'string') return void rt.emit({ type: 'error', code: 'invalid_command', message: 'approve needs a request_id' });
+  const decision = (DECISIONS as readonly string[]).includes(cmd.decision as string) ? (cmd.decision as Decision) : 'no';
+  const result = rt.approvals.broker.answer(cmd.request_id, {
+    decision,
+    pattern: typeof cmd.pattern === 'string' && cmd.pattern ? cmd.pattern : undefined,
+    editedContent: typeof cmd.edited_content === 'string' ? cmd.edited_content : undefined,
+  });
+  if (!result.ok) rt.emit({ type: 'error', code: 'stale_approval', message: result.message });
+}
+
+export function handleAskReply(rt: CoreRuntime, cmd: CommandOf<'ask_reply'>): void {
+  const answers = cmd.answers && typeof cmd.answers === 'object' && !Array.isArray(cmd.answers) ? stringValues(cmd.answers as Record<string, unknown>) : null;
+  if (!rt.interactions.replyAsk(String(cmd.request_id), answers)) {
+    rt.emit({ type: 'error', code: 'stale_ask', message: `unknown or already answered ask request: ${String(cmd.request_id)}` });
+  }
+}
+
+export function handleSudoReply(rt: CoreRuntime, cmd: CommandOf<'sudo_reply'>): void {
+  const approved = cmd.approved === true;
+  const password = approved && typeof cmd.password === 'string' ? cmd.password : undefined;
+  if (!rt.interactions.replySudo(String(cmd.request_id), { approved, password })) {
+    rt.emit({ type: 'error', code: 'stale_sudo', message: `unknown or already answered sudo request: ${String(cmd.request_id)}` });
+  }
+}
+
+function stringValues(o: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+}

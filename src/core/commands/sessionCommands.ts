@@ -1,0 +1,99 @@
+import { existsSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
+import type { CommandOf } from '../../protocol';
+import type { CoreRuntime } from '../coreRuntime';
+import { deleteSessionFiles, listSessions, writeSessionMeta } from '../sessions/sessionIndex';
+import { nanosSessionName } from '../sessions/sessionPaths';
+import { cancelActive } from './turnCommands';
+import { emitHistory, emitRecovered } from './sessionEvents';
+
+export function handleReset(rt: CoreRuntime, wipeFile: boolean): void {
+  cancelActive(rt, wipeFile ? 'reset' : 'clear');
+  rt.runs.queued = undefined;
+  if (wipeFile) rt.conversation.replace([], []);
+  else rt.conversation.clearInMemory();
+  rt.todos = [];
+  rt.emit({ type: 'reset' });
+}
+
+export function handleListSessions(rt: CoreRuntime): void {
+  const dir = currentDir(rt);
+  const sessions = listSessions(dir, rt.conversation.path);
+  rt.emit({ type: 'sessions', sessions, files: sessions.map((s) => s.path) });
+}
+
+export function handleNewSession(rt: CoreRuntime, cmd: CommandOf<'new_session'>): void {
+  const name = typeof cmd.path === 'string' && cmd.path ? cmd.path : nanosSessionName();
+  if (name.includes('/') || name.includes('\\') || name.includes('..')) {
+    rt.emit({ type: 'error', code: 'invalid_command', message: 'new_session path must be a file name, not a path' });
+    return;
+  }
+  const path = join(currentDir(rt), name.endsWith('.jsonl') ? name : `${name}.jsonl`);
+  cancelActive(rt, 'new_session');
+  rt.runs.queued = undefined;
+  rt.switchSession(path);
+  rt.emit({ type: 'session_changed', path, new: true });
+  rt.emit({ type: 'reset' });
+  rt.emit({ type: 'info', message: `new session ${basename(path)}` });
+}
+
+export function handleLoadSession(rt: CoreRuntime, cmd: CommandOf<'load_session'>): void {
+  if (typeof cmd.path !== 'string' || !cmd.path) return void rt.emit({ type: 'error', code: 'invalid_command', message: 'load_session needs a path' });
+  const path = isAbsolute(cmd.path) ? cmd.path : resolve(currentDir(rt), cmd.path);
+  if (!existsSync(path) || !path.endsWith('.jsonl')) {
+    rt.emit({ type: 'session_change_failed', path, message: `no session file at ${path}` });
+    return;
+  }
+  cancelActive(rt, 'load_session');
+  rt.runs.queued = undefined;
+  const loaded = rt.switchSession(path);
+  rt.emit({ type: 'session_changed', path, new: false });
+  rt.emit({ type: 'reset' });
+  if (loaded) emitRecovered(rt, loaded);
+  emitHistory(rt);
+}
+
+export function handleRenameSession(rt: CoreRuntime, cmd: CommandOf<'rename_session'>): void {
+  const path = sessionPath(rt, cmd.path);
+  if (!path) return;
+  const title = String(cmd.title ?? '').trim().slice(0, 200);
+  writeSessionMeta(path, { title });
+  rt.emit({ type: 'session_renamed', path, title });
+}
+
+export function handlePinSession(rt: CoreRuntime, cmd: CommandOf<'pin_session'>): void {
+  const path = sessionPath(rt, cmd.path);
+  if (!path) return;
+  const pinned = cmd.pinned !== false;
+  writeSessionMeta(path, { pinned });
+  rt.emit({ type: 'session_pinned', path, pinned });
+}
+
+export function handleDeleteSession(rt: CoreRuntime, cmd: CommandOf<'delete_session'>): void {
+  const path = sessionPath(rt, cmd.path);
+  if (!path) return;
+  if (rt.conversation.path && resolve(rt.conversation.path) === path) {
+    rt.emit({ type: 'error', code: 'session_active', message: 'cannot delete the active session; switch to another one first' });
+    return;
+  }
+  deleteSessionFiles(path);
+  rt.emit({ type: 'session_deleted', path });
+}
+
+function currentDir(rt: CoreRuntime): string {
+  return rt.conversation.path ? dirname(rt.conversation.path) : rt.sessionsDir;
+}
+
+/** Resolves a session path argument against the current session's directory; only existing .jsonl files qualify. */
+function sessionPath(rt: CoreRuntime, raw: unknown): string | undefined {
+  if (typeof raw !== 'string' || !raw) {
+    rt.emit({ type: 'error', code: 'invalid_command', message: 'a session path is required' });
+    return undefined;
+  }
+  const path = isAbsolute(raw) ? resolve(raw) : resolve(currentDir(rt), raw);
+  if (!path.endsWith('.jsonl') || path.endsWith('.checkpoints.jsonl') || !existsSync(path)) {
+    rt.emit({ type: 'error', code: 'not_found', message: `no session file at ${path}` });
+    return undefined;
+  }
+  return path;
+}

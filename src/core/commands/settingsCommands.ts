@@ -1,0 +1,54 @@
+import type { CommandOf } from '../../protocol';
+import { parseApprovalMode } from '../approvals/approvalPolicy';
+import type { CoreRuntime } from '../coreRuntime';
+
+export function handleSetApproval(rt: CoreRuntime, cmd: CommandOf<'set_approval'>): void {
+  const mode = parseApprovalMode(typeof cmd.mode === 'string' ? cmd.mode : undefined);
+  if (!mode) return void rt.emit({ type: 'error', code: 'invalid_command', message: `unknown approval mode '${String(cmd.mode)}'; use never, destructive or always` });
+  rt.approvals.mode = mode;
+  rt.emit({ type: 'approval_changed', mode });
+}
+
+/** `set_config`: the runtime knobs we honour; values are coerced from their JSON type, unknown keys are errors. */
+export function handleSetConfig(rt: CoreRuntime, cmd: CommandOf<'set_config'>): void {
+  const key = String(cmd.key ?? '');
+  const value = cmd.value as unknown;
+  switch (key) {
+    case 'bash_timeout_secs': {
+      const n = Number(value);
+      if (!Number.isFinite(n) || n <= 0) return void rt.emit({ type: 'error', code: 'invalid_value', message: 'bash_timeout_secs must be a positive number' });
+      rt.config.bashTimeoutSecs = Math.min(n, rt.config.maxBashTimeoutSecs);
+      return void rt.emit({ type: 'config_changed', key, value: rt.config.bashTimeoutSecs });
+    }
+    case 'auto_compact':
+      rt.config.autoCompact = value === true || value === 'true' || value === 1;
+      return void rt.emit({ type: 'config_changed', key, value: rt.config.autoCompact });
+    case 'sandbox':
+      if (value !== 'none') return void rt.emit({ type: 'error', code: 'unsupported', message: `sandbox '${String(value)}' is not supported by this core; only 'none'` });
+      return void rt.emit({ type: 'config_changed', key, value: 'none' });
+    default:
+      rt.emit({ type: 'error', code: 'unsupported', message: `set_config: unsupported key '${key}'` });
+  }
+}
+
+export function handleMemory(rt: CoreRuntime, cmd: CommandOf<'save_memory'> | CommandOf<'forget_memory'> | CommandOf<'list_memory'> | CommandOf<'refresh_memory'>): void {
+  switch (cmd.type) {
+    case 'save_memory': {
+      const scope = cmd.scope === 'global' ? 'global' : 'workspace';
+      const tags = Array.isArray(cmd.tags) ? cmd.tags.filter((t): t is string => typeof t === 'string') : [];
+      const entry = rt.memory.save(String(cmd.text ?? ''), tags, scope);
+      return void rt.emit({ type: 'memory_saved', id: entry.id, message: `memory saved (${scope})` });
+    }
+    case 'forget_memory': {
+      const scope = cmd.scope === 'global' || cmd.scope === 'workspace' ? cmd.scope : undefined;
+      const removed = rt.memory.forget(String(cmd.id ?? ''), scope);
+      return void rt.emit({ type: 'memory_saved', id: String(cmd.id ?? ''), message: removed ? 'memory forgotten' : 'no memory with that id' });
+    }
+    case 'list_memory': {
+      const entries = rt.memory.list();
+      return void rt.emit({ type: 'memory_list', entries, count: entries.length });
+    }
+    case 'refresh_memory':
+      return void rt.emit({ type: 'info', message: `memories refreshed (${rt.memory.list().length})` });
+  }
+}

@@ -1,0 +1,60 @@
+import type { CoreRuntime } from '../coreRuntime';
+import { estimateTokens } from '../agent/tokenEstimate';
+
+export const COMPACT_AT = 0.9;
+export const DIGEST_AT = 0.7;
+export const DEFAULT_CONTEXT_WINDOW = 128_000;
+
+export function handleStats(rt: CoreRuntime): void {
+  rt.emit(rt.usage.statsEvent(rt.conversation.length, rt.conversation.path));
+}
+
+export function contextWindow(rt: CoreRuntime): number {
+  return (rt.lastModel && rt.providers.modelInfo(rt.lastModel)?.context_window) || rt.providers.activeConfig?.contextWindow || DEFAULT_CONTEXT_WINDOW;
+}
+
+/** `context_breakdown`: estimated tokens per role and the biggest messages (estimates: about 4 characters a token). */
+export function handleContext(rt: CoreRuntime): void {
+  const window = contextWindow(rt);
+  const systemTokens = estimateTokens(rt.systemPrompt());
+  const byRole: Record<string, number> = { system: systemTokens };
+  const consumers = rt.conversation.all.map((m, index) => {
+    const tokens = estimateTokens(m);
+    byRole[m.role] = (byRole[m.role] ?? 0) + tokens;
+    const text = typeof m.content === 'string' ? m.content : JSON.stringify(m.content ?? m.tool_calls ?? '');
+    return { index, role: m.role, tokens, preview: text.slice(0, 120) };
+  });
+  const total = Object.values(byRole).reduce((a, b) => a + b, 0);
+  const reserve = Math.min(8192, Math.round(window * 0.1));
+  rt.emit({
+    type: 'context_breakdown',
+    total_tokens: total,
+    context_window: window,
+    pct: Math.round((total / window) * 1000) / 10,
+    by_role: byRole,
+    top_consumers: consumers.sort((a, b) => b.tokens - a.tokens).slice(0, 10),
+    messages: rt.conversation.length,
+    system_tokens: systemTokens,
+    digest_threshold_tokens: Math.round(window * DIGEST_AT),
+    compact_threshold_tokens: Math.round(window * COMPACT_AT),
+    hard_limit_tokens: window - reserve,
+    response_reserve_tokens: reserve,
+    safety_margin_tokens: Math.round(window * 0.02),
+  });
+}
+
+export function handleRuntimeStatus(rt: CoreRuntime): void {
+  const active = rt.runs.active;
+  rt.emit({
+    type: 'runtime_status',
+    session_id: rt.sessionId,
+    run_id: active?.runId ?? null,
+    discarded_stale_results: rt.sink.discardedStale,
+    compactions: rt.usage.compactions,
+    last_cancellation: rt.runs.lastCancellation ?? null,
+    resources: active ? [{ id: active.runId, kind: active.kind, label: `${active.kind} run`, session_id: active.sessionId, run_id: active.runId, cancelled: active.cancelled }] : [],
+    pending_approvals: rt.approvals.broker.pendingCount(),
+    pending_asks: rt.interactions.pendingAsks,
+    pending_sudos: rt.interactions.pendingSudos,
+  });
+}

@@ -1,0 +1,142 @@
+import type { CommandOf } from '../../protocol';
+import { runTurn, type TurnDeps, type TurnOutcome } from '../agent/turnRunner';
+import type { CoreRuntime } from '../coreRuntime';
+import type { QueuedPrompt } from '../runtime/runCoordinator';
+import type { RunScope } from '../runtime/runScope';
+import { CORE_TOOLS } from '../tools/registry';
+import { imagePart } from '../agent/images';
+import { expandFileMentions } from '../agent/fileMentions';
+
+/** `send`: starts a turn, or queues it one deep while a turn is running (research §1.3 "Turn queueing"). */
+export function handleSend(rt: CoreRuntime, cmd: CommandOf<'send'>): void {
+  const prompt = toQueued(rt, cmd);
+  if (!prompt) return;
+  if (rt.runs.active) {
+    if (rt.runs.queued) {
+      rt.emit({ type: 'error', code: 'queue_full', message: 'a prompt is already queued; send abort first or wait' });
+      return;
+    }
+    rt.runs.queued = prompt;
+    rt.emit({ type: 'info', message: 'prompt queued; will run after the current turn' });
+    return;
+  }
+  startTurn(rt, prompt);
+}
+
+/** `steer`: interrupts the running turn and starts a new one with this prompt; without a running turn it is a send. */
+export function handleSteer(rt: CoreRuntime, cmd: CommandOf<'steer'>): void {
+  const prompt = toQueued(rt, { ...cmd, images: undefined });
+  if (!prompt) return;
+  rt.emit({ type: 'steer', prompt: prompt.prompt });
+  if (cancelActive(rt, 'steering')) rt.emit({ type: 'aborted' });
+  startTurn(rt, prompt);
+}
+
+export function handleAbort(rt: CoreRuntime): void {
+  rt.runs.queued = undefined;
+  cancelActive(rt, 'abort');
+  rt.emit({ type: 'aborted' });
+}
+
+export function handleClearQueue(rt: CoreRuntime): void {
+  const had = !!rt.runs.queued;
+  rt.runs.queued = undefined;
+  rt.emit({ type: 'info', message: had ? 'queue cleared' : 'queue already empty' });
+}
+
+/** Cancels the active run, if any, emitting `run_cancelled`; the run's later events are dropped as stale. */
+export function cancelActive(rt: CoreRuntime, reason: Parameters<CoreRuntime['runs']['cancel']>[0]): RunScope | undefined {
+  const scope = rt.runs.cancel(reason);
+  if (!scope) return undefined;
+  rt.approvals.broker.markStale(scope.runId);
+  rt.emit({ type: 'run_cancelled', session_id: scope.sessionId, run_id: scope.runId, reason, duration_ms: Date.now() - scope.startedAt });
+  return scope;
+}
+
+function toQueued(rt: CoreRuntime, cmd: { prompt?: unknown; model?: unknown; provider?: unknown; reasoning_effort?: unknown; images?: unknown }): QueuedPrompt | undefined {
+  if (typeof cmd.prompt !== 'string' || !cmd.prompt.trim()) {
+    rt.emit({ type: 'error', code: 'invalid_command', message: 'prompt must be a non-empty string' });
+    return undefined;
+  }
+  if (typeof cmd.model !== 'string' || !cmd.model) {
+    rt.emit({ type: 'error', code: 'invalid_command', message: 'model is required' });
+    return undefined;
+  }
+  return {
+    prompt: cmd.prompt,
+    model: cmd.model,
+    provider: typeof cmd.provider === 'string' ? cmd.provider : undefined,
+    reasoning_effort: typeof cmd.reasoning_effort === 'string' ? cmd.reasoning_effort : 'medium',
+    images: Array.isArray(cmd.images) ? cmd.images.filter((i): i is string => typeof i === 'string') : undefined,
+  };
+}
+
+/** Starts a turn now (the caller has checked there is no active run or has cancelled it). */
+export function startTurn(rt: CoreRuntime, q: QueuedPrompt): void {
+  const providerName = rt.providers.providerForModel(q.model, q.provider);
+  const provider = providerName ? rt.providers.resolve(providerName) : undefined;
+  if (!provider) {
+    rt.emit({ type: 'error', code: 'no_provider', message: `no provider serves model '${q.model}'; log in or add a provider first` });
+    rt.emit({ type: 'done' });
+    return;
+  }
+  const known = rt.providers.models();
+  if (known.length > 0 && !known.some((m) => m.id === q.model)) {
+    rt.emit({ type: 'error', code: 'unknown_model', message: `unknown model: ${q.model}` });
+    rt.emit({ type: 'done' });
+    return;
+  }
+  rt.lastModel = q.model;
+  rt.lastEffort = q.reasoning_effort;
+  rt.runs.start(rt.sessionId, 'turn', async (scope) => {
+    const record = (state: 'started' | 'completed' | 'cancelled' | 'failed') =>
+      rt.conversation.recordRun({ session_id: scope.sessionId, run_id: scope.runId, kind: 'turn', state, timestamp_ms: Date.now() });
+    record('started');
+    let outcome: TurnOutcome = 'failed';
+    try {
+      const prompt = expandFileMentions(q.prompt, rt.workspace);
+      outcome = await runTurn(turnDeps(rt, scope), scope, { prompt, model: q.model, provider, modelInfo: rt.providers.modelInfo(q.model, providerName), reasoningEffort: q.reasoning_effort, images: q.images });
+    } catch (err) {
+      rt.log(`turn failed: ${(err as Error).stack ?? err}`);
+      rt.emitInRun(scope, { type: 'error', code: 'internal_error', message: `internal error: ${(err as Error).message}` });
+    } finally {
+      record(scope.cancelled ? 'cancelled' : outcome === 'completed' ? 'completed' : 'failed');
+      rt.usage.turns++;
+      rt.conversation.sync();
+    }
+    if (scope.cancelled) return;
+    rt.emitInRun(scope, { type: 'done' });
+    const next = rt.runs.queued;
+    if (next && rt.runs.active === scope) {
+      rt.runs.queued = undefined;
+      queueMicrotask(() => startTurn(rt, next));
+    }
+  });
+}
+
+function turnDeps(rt: CoreRuntime, scope: RunScope): TurnDeps {
+  let checkpointed = false;
+  return {
+    conversation: rt.conversation,
+    usage: rt.usage,
+    tools: CORE_TOOLS.map((t) => t.schema),
+    systemPrompt: () => rt.systemPrompt(),
+    idleTimeoutMs: rt.config.idleTimeoutSecs * 1000,
+    secrets: () => rt.secrets(),
+    imagePart: (ref) => imagePart(ref, rt.workspace),
+    approvals: rt.approvals,
+    emit: (event) => rt.emitInRun(scope, event),
+    toolContext: (edited) => rt.toolContext(scope, edited),
+    beforeDestructive: async () => {
+      if (checkpointed) return;
+      checkpointed = true;
+      try {
+        const cp = await rt.checkpoints.create({ label: 'auto-before-destructive', auto: true, runId: scope.runId });
+        rt.emitInRun(scope, { type: 'checkpoint_created', id: cp.id, label: cp.label, kind: cp.kind, auto: true, paths: cp.paths });
+      } catch (err) {
+        rt.log(`auto checkpoint failed: ${(err as Error).message}`);
+        rt.emitInRun(scope, { type: 'info', message: `could not create a checkpoint before the first change: ${(err as Error).message}` });
+      }
+    },
+  };
+}

@@ -1,0 +1,103 @@
+// The core's resolved configuration and its defaults (research §3.2–3.3).
+import type { ProviderConfig } from './providers';
+
+export type ApprovalMode = 'never' | 'destructive' | 'always';
+export type SandboxNetworkMode = 'none' | 'restricted' | 'allowlist';
+
+export interface CoreConfig {
+  /** Absolute. */
+  workspace: string;
+  approval: ApprovalMode;
+  /** Base URL of the "default" provider, used only when no providers are configured. */
+  baseUrl: string;
+  bashTimeoutSecs: number;
+  maxBashTimeoutSecs: number;
+  fetchTimeoutSecs: number;
+  diagTimeoutSecs: number;
+  fetchMaxBytes: number;
+  /** Host globs the fetch tool may contact; empty = any. */
+  fetchAllowlist: string[];
+  idleTimeoutSecs: number;
+  /** 0 = unlimited. */
+  maxSessionTokens: number;
+  /** Absolute. */
+  sessionFile?: string;
+  model?: string;
+  /** As configured; may name no configured provider (see selectActiveProvider). */
+  activeProvider?: string;
+  /** Never empty: without configuration, one provider named "default". */
+  providers: ProviderConfig[];
+  /** Seeds the runtime key map: `provider_keys` plus the legacy `api_key` as "default". */
+  providerKeys: Record<string, string>;
+  /** web_search keys (exa, tavily) from `search_keys`. */
+  searchKeys: Record<string, string>;
+  permissions: { allow: string[]; deny: string[]; ask: string[] };
+  autoCompact: boolean;
+  compactInstructions?: string;
+  /** Fractions of the context window: compact at, digest stale tool results at (0 = off). */
+  contextCompactAt: number;
+  contextDigestAt: number;
+  /** "none" or "microsandbox". */
+  sandbox: string;
+  sandboxImage: string;
+  sandboxCpus: number;
+  sandboxMemoryMb: number;
+  sandboxDiskMb: number;
+  sandboxNetworkMode: SandboxNetworkMode;
+  sandboxEnvAllowlist: string[];
+  noNetwork: boolean;
+  trustProjectPlugins: boolean;
+  /** Absolute. */
+  debugLog?: string;
+  /** Full-verbosity debug log. */
+  debug: boolean;
+  /** "bash" or "powershell". */
+  shell: string;
+  /** ~/.config/catalyst-code */
+  configDir: string;
+  homeDir: string;
+  /** Human-readable problems met while loading (unreadable files, ignored keys, bad values). */
+  warnings: string[];
+}
+
+export const DEFAULT_BASE_URL = 'https://api.code.umans.ai/v1';
+export const DEFAULT_PROVIDER_NAME = 'default';
+export const DEFAULT_PROVIDER_KEY_ENV = 'UMANS_API_KEY';
+export const DEFAULT_SANDBOX_IMAGE = 'ghcr.io/catalystctl/catcode-sandbox:0.1';
+
+export function defaultConfig(home: string, cwd: string, configDir: string, platform: NodeJS.Platform): CoreConfig {
+  return {
+    workspace: cwd,
+    approval: 'destructive',
+    baseUrl: DEFAULT_BASE_URL,
+    bashTimeoutSecs: 30,
+    maxBashTimeoutSecs: 600,
+    fetchTimeoutSecs: 20,
+    diagTimeoutSecs: 120,
+    fetchMaxBytes: 262_144,
+    fetchAllowlist: [],
+    idleTimeoutSecs: 120,
+    maxSessionTokens: 0,
+    providers: [],
+    providerKeys: {},
+    searchKeys: {},
+    permissions: { allow: [], deny: [], ask: [] },
+    autoCompact: true,
+    contextCompactAt: 0.9,
+    contextDigestAt: 0.7,
+    sandbox: 'none',
+    sandboxImage: DEFAULT_SANDBOX_IMAGE,
+    sandboxCpus: 2,
+    sandboxMemoryMb: 2048,
+    sandboxDiskMb: 8192,
+    sandboxNetworkMode: 'restricted',
+    sandboxEnvAllowlist: [],
+    noNetwork: false,
+    trustProjectPlugins: false,
+    debug: false,
+    shell: platform === 'win32' ? 'powershell' : 'bash',
+    configDir,
+    homeDir: home,
+    warnings: [],
+  };
+}

@@ -1,0 +1,121 @@
+import { realpathSync } from 'node:fs';
+import { join } from 'node:path';
+import { ApprovalBroker } from './approvals/approvalBroker';
+import { Escalations } from './approvals/escalations';
+import { PermissionRules } from './approvals/permissionRules';
+import type { CoreConfig } from './config/config';
+import { CheckpointManager } from './checkpoints/checkpointManager';
+import { Conversation } from './agent/conversation';
+import { Interactions } from './agent/interactions';
+import { buildSystemPrompt } from './agent/systemPrompt';
+import type { ApprovalState } from './agent/toolGate';
+import { UsageTracker } from './agent/usageTracker';
+import { MemoryStore } from './memory/memoryStore';
+import { ProviderRegistry } from './models/providerRegistry';
+import { EventSink, type EventFields } from './runtime/eventSink';
+import { newSessionId } from './runtime/ids';
+import { RunCoordinator } from './runtime/runCoordinator';
+import type { RunScope } from './runtime/runScope';
+import { sessionsDirFor } from './sessions/sessionPaths';
+import { checkpointIndexPathFor } from './sessions/sessionIndex';
+import type { LoadedSession } from './sessions/sessionFile';
+import type { TodoItem, ToolContext } from './tools/types';
+
+/** Everything one core process holds: configuration, the session, providers, approvals, runs and stores. */
+export class CoreRuntime {
+  readonly sink: EventSink;
+  readonly workspace: string;
+  sessionId = newSessionId();
+  conversation: Conversation;
+  loadedAtStart: LoadedSession | undefined;
+  readonly providers: ProviderRegistry;
+  readonly approvals: ApprovalState;
+  readonly interactions = new Interactions();
+  readonly runs = new RunCoordinator();
+  usage = new UsageTracker();
+  todos: TodoItem[] = [];
+  readonly memory: MemoryStore;
+  checkpoints: CheckpointManager;
+  lastModel: string | undefined;
+  lastEffort: string | undefined;
+  compactions = 0;
+
+  constructor(
+    readonly config: CoreConfig,
+    readonly env: NodeJS.ProcessEnv,
+    write: (line: string) => void,
+    readonly log: (message: string) => void,
+    onEmit?: (event: EventFields) => void,
+  ) {
+    this.workspace = realpathSync(config.workspace);
+    this.sink = new EventSink(write, () => this.sessionId, onEmit);
+    this.providers = new ProviderRegistry(config, env);
+    const opened = Conversation.open(config.sessionFile);
+    this.conversation = opened.conversation;
+    this.loadedAtStart = opened.loaded;
+    this.approvals = {
+      mode: config.approval,
+      rules: new PermissionRules(config.permissions),
+      escalations: new Escalations(config.sessionFile ? `${config.sessionFile}.escalations` : undefined),
+      broker: new ApprovalBroker({ onExpired: (p) => this.emit({ type: 'approval_expired', request_id: p.requestId, tool_call_id: p.toolCallId }) }),
+    };
+    this.memory = new MemoryStore({ workspace: join(this.workspace, '.catalyst-code', 'memory'), global: join(config.homeDir, '.catalyst-code', 'memory') });
+    this.checkpoints = this.makeCheckpoints();
+  }
+
+  emit(event: EventFields): void {
+    this.sink.emit(event);
+  }
+
+  emitInRun(scope: RunScope, event: EventFields): void {
+    this.sink.emitInRun(scope, event);
+  }
+
+  /** The directory of this workspace's sessions (shared with the upstream TUI and web). */
+  get sessionsDir(): string {
+    return sessionsDirFor(this.config.configDir, this.workspace);
+  }
+
+  systemPrompt(): string {
+    return buildSystemPrompt({ workspace: this.workspace, approvalMode: this.approvals.mode, memories: this.memory.list().map((m) => m.text) });
+  }
+
+  toolContext(scope: RunScope, editedContent?: string): ToolContext {
+    return {
+      workspace: this.workspace,
+      signal: scope.signal,
+      bashTimeoutSecs: this.config.bashTimeoutSecs,
+      maxBashTimeoutSecs: this.config.maxBashTimeoutSecs,
+      shell: this.config.shell,
+      requestSudo: (command) => this.interactions.sudo(scope.runId, scope.signal, (id) => this.emitInRun(scope, { type: 'sudo_request', request_id: id, command })),
+      ask: (questions) => this.interactions.ask(scope.runId, scope.signal, (id) => this.emitInRun(scope, { type: 'ask_request', request_id: id, questions }), questions),
+      todos: { get: () => this.todos, set: (items) => (this.todos = items) },
+      editedContent,
+    };
+  }
+
+  /** Switches to another session file: new session id, new conversation, new checkpoint index and escalations. */
+  switchSession(path: string | undefined): LoadedSession | undefined {
+    this.conversation.close();
+    const opened = Conversation.open(path);
+    this.conversation = opened.conversation;
+    this.config.sessionFile = path;
+    this.sessionId = newSessionId();
+    this.usage = new UsageTracker();
+    this.todos = [];
+    this.approvals.escalations = new Escalations(path ? `${path}.escalations` : undefined);
+    this.checkpoints = this.makeCheckpoints();
+    return opened.loaded;
+  }
+
+  /** Secrets to scrub from any free text that leaves the core. */
+  secrets(): string[] {
+    return this.providers.knownSecrets();
+  }
+
+  private makeCheckpoints(): CheckpointManager {
+    const store = join(this.workspace, '.catalyst-code', 'checkpoints');
+    const indexPath = this.config.sessionFile ? checkpointIndexPathFor(this.config.sessionFile) : join(store, 'index.jsonl');
+    return new CheckpointManager({ workspace: this.workspace, indexPath, filesStoreDir: store });
+  }
+}

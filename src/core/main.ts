@@ -1,0 +1,78 @@
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname } from 'node:path';
+import { CORE_VERSION, NdjsonDecoder } from '../protocol';
+import { HELP_TEXT, parseCli } from './config/cli';
+import { loadConfig } from './config/config';
+import { dispatch } from './commands/dispatcher';
+import { cancelActive } from './commands/turnCommands';
+import { CoreRuntime } from './coreRuntime';
+import { redactSecrets } from './runtime/redact';
+
+export const MAX_COMMAND_BYTES = 8 * 1024 * 1024;
+
+function main(): void {
+  const cli = parseCli(process.argv.slice(2));
+  if (cli.help) return void process.stdout.write(HELP_TEXT.endsWith('\n') ? HELP_TEXT : HELP_TEXT + '\n');
+  if (cli.version) return void process.stdout.write(`catalyst-code-core ${CORE_VERSION}\n`);
+
+  const config = loadConfig(cli, process.env, { home: homedir(), cwd: process.cwd() });
+  const debugLog = openDebugLog(config.debugLog);
+  const log = (message: string): void => {
+    process.stderr.write(`[core] ${message}\n`);
+    debugLog?.({ dir: 'log', message });
+  };
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(0);
+  });
+  const rt = new CoreRuntime(config, process.env, (line) => void process.stdout.write(line), log, debugLog ? (event) => debugLog({ dir: 'out', event }) : undefined);
+
+  let chain: Promise<void> = Promise.resolve();
+  const decoder = new NdjsonDecoder({
+    maxLineBytes: MAX_COMMAND_BYTES,
+    onValue: (value) => {
+      debugLog?.({ dir: 'in', command: redactSecrets(value) });
+      chain = chain.then(() => dispatch(rt, value));
+    },
+    onError: (err) => {
+      const message = err.kind === 'oversize' ? `command line of ${err.bytes} bytes exceeds the ${MAX_COMMAND_BYTES}-byte limit; ignored` : `bad command: ${err.message}`;
+      chain = chain.then(() => rt.emit({ type: 'error', code: 'invalid_command', message }));
+    },
+  });
+  process.stdin.on('data', (chunk: Buffer) => decoder.push(chunk));
+  process.stdin.on('error', (err) => rt.emit({ type: 'error', code: 'protocol_read_error', message: `stdin read failed: ${err.message}` }));
+  process.stdin.on('end', () => {
+    decoder.end();
+    chain = chain.then(async () => {
+      cancelActive(rt, 'shutdown');
+      await Promise.race([rt.runs.idle(), new Promise((r) => setTimeout(r, 3000))]);
+      rt.conversation.sync();
+      rt.conversation.close();
+      process.exit(0);
+    });
+  });
+  process.on('uncaughtException', (err) => {
+    log(`uncaught: ${err.stack ?? err.message}`);
+    rt.emit({ type: 'error', code: 'internal_error', message: `internal error: ${err.message}` });
+  });
+  process.on('unhandledRejection', (err) => log(`unhandled rejection: ${(err as Error)?.stack ?? err}`));
+}
+
+/** `--debug-log FILE`: every command in and event out as JSONL, secrets redacted. */
+function openDebugLog(file: string | undefined): ((record: Record<string, unknown>) => void) | undefined {
+  if (!file) return undefined;
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+  } catch {
+    return undefined;
+  }
+  return (record) => {
+    try {
+      appendFileSync(file, JSON.stringify({ ts: Date.now(), ...record }) + '\n');
+    } catch {
+      // A debug log that cannot be written must never take the core down.
+    }
+  };
+}
+
+main();

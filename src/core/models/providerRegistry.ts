@@ -1,0 +1,147 @@
+import type { ModelInfo } from '../../protocol';
+import type { CoreConfig } from '../config/config';
+import { resolveApiKey, type ProviderConfig } from '../config/providers';
+import { discoverModels } from '../providers/models';
+import type { ResolvedProvider } from '../providers/types';
+
+/**
+ * The configured providers, their keys (runtime keys from set_key never persist) and the aggregated model list.
+ * Models come from each keyed provider's /models (cached) plus its models_override entries.
+ */
+export class ProviderRegistry {
+  private runtimeKeys: Record<string, string>;
+  private modelsByProvider = new Map<string, ModelInfo[]>();
+  active: string;
+
+  constructor(private readonly config: CoreConfig, private readonly env: NodeJS.ProcessEnv) {
+    this.runtimeKeys = { ...config.providerKeys };
+    this.active = this.pickActive(config.activeProvider);
+  }
+
+  get providers(): readonly ProviderConfig[] {
+    return this.config.providers;
+  }
+
+  get activeConfig(): ProviderConfig | undefined {
+    return this.find(this.active);
+  }
+
+  find(name: string): ProviderConfig | undefined {
+    return this.config.providers.find((p) => p.name === name);
+  }
+
+  keyFor(p: ProviderConfig): string | undefined {
+    return resolveApiKey(p, this.config, this.env, this.runtimeKeys);
+  }
+
+  /** Every secret currently known, so error text can be scrubbed of them. */
+  knownSecrets(): string[] {
+    return this.config.providers.map((p) => this.keyFor(p)).filter((k): k is string => !!k);
+  }
+
+  hasKey(name: string): boolean {
+    const p = this.find(name);
+    return !!p && !!this.keyFor(p);
+  }
+
+  anyLoggedIn(): boolean {
+    return this.config.providers.some((p) => !!this.keyFor(p));
+  }
+
+  setRuntimeKey(name: string, key: string): void {
+    this.runtimeKeys[name] = key;
+  }
+
+  dropRuntimeKey(name: string): void {
+    delete this.runtimeKeys[name];
+  }
+
+  upsert(p: ProviderConfig): void {
+    const i = this.config.providers.findIndex((x) => x.name === p.name);
+    if (i >= 0) this.config.providers[i] = p;
+    else this.config.providers.push(p);
+  }
+
+  remove(name: string): boolean {
+    const i = this.config.providers.findIndex((x) => x.name === name);
+    if (i < 0) return false;
+    this.config.providers.splice(i, 1);
+    this.modelsByProvider.delete(name);
+    delete this.runtimeKeys[name];
+    if (this.active === name) this.active = this.pickActive(undefined);
+    return true;
+  }
+
+  resolve(name: string): ResolvedProvider | undefined {
+    const p = this.find(name);
+    if (!p) return undefined;
+    return { name: p.name, kind: p.kind, baseUrl: p.baseUrl, apiKey: this.keyFor(p), headers: p.headers, modelsEndpoint: p.modelsEndpoint };
+  }
+
+  /** All known models, the active provider's first. */
+  models(): ModelInfo[] {
+    const order = [this.active, ...this.config.providers.map((p) => p.name).filter((n) => n !== this.active)];
+    return order.flatMap((n) => this.modelsByProvider.get(n) ?? this.overrideModels(n));
+  }
+
+  /** Which provider serves `model` (an explicit provider wins, then the active one, then any that lists it). */
+  providerForModel(model: string, explicit?: string): string | undefined {
+    if (explicit && this.find(explicit)) return explicit;
+    const all = this.models();
+    if (all.length === 0) return this.activeConfig?.name;
+    const owners = all.filter((m) => m.id === model).map((m) => m.provider ?? this.active);
+    if (owners.includes(this.active)) return this.active;
+    return owners[0];
+  }
+
+  modelInfo(model: string, provider?: string): ModelInfo | undefined {
+    return this.models().find((m) => m.id === model && (!provider || (m.provider ?? this.active) === provider));
+  }
+
+  /** Refreshes the models of every keyed provider; failures keep the previous list and are returned as messages. */
+  async refresh(opts: { force?: boolean; signal?: AbortSignal; only?: string } = {}): Promise<string[]> {
+    const errors: string[] = [];
+    const targets = this.config.providers.filter((p) => (!opts.only || p.name === opts.only) && !!this.keyFor(p));
+    await Promise.all(
+      targets.map(async (p) => {
+        try {
+          const found = await discoverModels(this.resolve(p.name)!, { signal: opts.signal, cacheFile: `${this.config.configDir}/models-cache.json`, force: opts.force });
+          this.modelsByProvider.set(p.name, mergeOverrides(found.map((m) => ({ ...m, provider: p.name })), this.overrideModels(p.name)));
+        } catch (err) {
+          errors.push(`${p.name}: ${(err as Error).message}`);
+          if (!this.modelsByProvider.has(p.name)) this.modelsByProvider.set(p.name, this.overrideModels(p.name));
+        }
+      }),
+    );
+    return errors;
+  }
+
+  private overrideModels(name: string): ModelInfo[] {
+    const p = this.find(name);
+    return (p?.modelsOverride ?? []).map((o) => ({
+      id: o.id,
+      name: o.id,
+      provider: name,
+      context_window: o.context_window ?? p?.contextWindow,
+      max_tokens: o.max_tokens,
+      reasoning: o.reasoning,
+      thinking_levels: o.thinking_levels,
+    }));
+  }
+
+  private pickActive(preferred: string | undefined): string {
+    if (preferred && this.find(preferred)) return preferred;
+    const keyed = this.config.providers.find((p) => !!this.keyFor(p));
+    return keyed?.name ?? this.config.providers[0]?.name ?? 'default';
+  }
+}
+
+function mergeOverrides(found: ModelInfo[], overrides: ModelInfo[]): ModelInfo[] {
+  const byId = new Map(found.map((m) => [m.id, m]));
+  for (const o of overrides) byId.set(o.id, { ...byId.get(o.id), ...stripUndefined(o) } as ModelInfo);
+  return [...byId.values()];
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

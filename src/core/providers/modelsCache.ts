@@ -1,0 +1,75 @@
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { asArray, asNumber, asRecord, asString, type JsonRecord } from './jsonValue';
+import type { ModelInfoLite, ResolvedProvider } from './types';
+
+/**
+ * The model cache shares upstream catcode-core's file and layout (~/.config/catalyst-code/models-cache.json):
+ * `{version, entries: {"<base_url>|<kind>|<models path>": {updated_at: unix seconds, models: […]}}}`.
+ * A file of another version is treated as empty, as upstream does.
+ */
+export const MODELS_CACHE_VERSION = 9;
+export const MODELS_CACHE_TTL_MS = 8 * 60 * 60 * 1000;
+const DEFAULT_MODELS_PATH = '/models';
+
+export interface CachedModels {
+  models: ModelInfoLite[];
+  updatedAtMs: number;
+}
+
+export function modelsCacheKey(provider: ResolvedProvider): string {
+  return `${provider.baseUrl.replace(/\/+$/, '')}|${provider.kind}|${provider.modelsEndpoint ?? DEFAULT_MODELS_PATH}`;
+}
+
+export function readCachedModels(cacheFile: string, provider: ResolvedProvider): CachedModels | undefined {
+  const entry = asRecord(readEntries(cacheFile)[modelsCacheKey(provider)]);
+  const updatedAt = asNumber(entry?.updated_at);
+  const models = (asArray(entry?.models) ?? []).flatMap((raw) => cachedModel(raw, provider.name));
+  if (updatedAt === undefined || models.length === 0) return undefined;
+  return { models, updatedAtMs: updatedAt * 1000 };
+}
+
+/** Merges this provider's entry into the file; written to a unique temp file then renamed, so never torn. */
+export function writeCachedModels(cacheFile: string, provider: ResolvedProvider, models: readonly ModelInfoLite[], nowMs = Date.now()): void {
+  const entries = readEntries(cacheFile);
+  entries[modelsCacheKey(provider)] = { updated_at: Math.floor(nowMs / 1000), models: models.map(storedModel) };
+  mkdirSync(dirname(cacheFile), { recursive: true });
+  const temp = `${cacheFile}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  try {
+    writeFileSync(temp, JSON.stringify({ version: MODELS_CACHE_VERSION, entries }));
+    renameSync(temp, cacheFile);
+  } finally {
+    rmSync(temp, { force: true });
+  }
+}
+
+function readEntries(cacheFile: string): JsonRecord {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(cacheFile, 'utf8'));
+  } catch {
+    return {};
+  }
+  const cache = asRecord(parsed);
+  if (asNumber(cache?.version) !== MODELS_CACHE_VERSION) return {};
+  return { ...asRecord(cache?.entries) };
+}
+
+function cachedModel(raw: unknown, providerName: string): ModelInfoLite[] {
+  const record = asRecord(raw);
+  const id = asString(record?.id);
+  if (!record || !id) return [];
+  const model: ModelInfoLite = { id, name: asString(record.name) || id, provider: providerName };
+  const contextWindow = asNumber(record.context_window);
+  const maxTokens = asNumber(record.max_tokens);
+  if (contextWindow !== undefined) model.context_window = contextWindow;
+  if (maxTokens !== undefined) model.max_tokens = maxTokens;
+  if (typeof record.reasoning === 'boolean') model.reasoning = record.reasoning;
+  return [model];
+}
+
+/** The provider is not stored: the key already names it, and a cache hit is relabelled with the caller's name. */
+function storedModel(model: ModelInfoLite): JsonRecord {
+  const { provider: _provider, ...stored } = model;
+  return stored;
+}

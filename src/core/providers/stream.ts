@@ -1,0 +1,48 @@
+import { backoffDelayMs, cancelledError, sleepUnlessAborted } from './backoff';
+import { dialectFor } from './dialects';
+import { providerSecrets } from './redact';
+import { StreamAccumulator } from './streamAccumulator';
+import { runStreamAttempt } from './streamAttempt';
+import { DEFAULT_RETRY_POLICY, ProviderError, type StreamEvent, type StreamRequest, type StreamResult } from './types';
+
+/**
+ * Streams one model call, forwarding text, reasoning and tool-call pieces through `onEvent` as they arrive.
+ * Transient failures (429/5xx, network errors, dropped or idle streams) are retried from scratch after a `retry`
+ * event; `discardPartial` on it tells the caller to drop what the failed attempt showed.
+ */
+export async function streamChat(req: StreamRequest, onEvent: (event: StreamEvent) => void): Promise<StreamResult> {
+  const policy = { ...DEFAULT_RETRY_POLICY, ...req.retry };
+  const dialect = dialectFor(req.provider.kind);
+  const spec = dialect.buildRequest(req);
+  const secrets = providerSecrets(req.provider);
+  const startedAt = performance.now();
+  const elapsedMs = () => Math.round(performance.now() - startedAt);
+  for (let attempt = 1; ; attempt++) {
+    if (req.signal.aborted) throw cancelledError();
+    const accumulator = new StreamAccumulator(onEvent, elapsedMs);
+    try {
+      await runStreamAttempt({
+        spec,
+        dialect,
+        accumulator,
+        providerName: req.provider.name,
+        secrets,
+        signal: req.signal,
+        idleTimeoutMs: req.idleTimeoutMs,
+      });
+      return accumulator.result();
+    } catch (error) {
+      if (!(error instanceof ProviderError) || !error.retryable || attempt >= policy.maxAttempts) throw error;
+      const backoffMs = backoffDelayMs(attempt, policy, error.retryAfterMs);
+      onEvent({
+        type: 'retry',
+        attempt,
+        status: error.status ?? 0,
+        reason: error.message,
+        backoffMs,
+        discardPartial: accumulator.emittedOutput,
+      });
+      await sleepUnlessAborted(backoffMs, req.signal);
+    }
+  }
+}

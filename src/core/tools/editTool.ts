@@ -1,0 +1,36 @@
+import { executeFileEdit } from './fileEditExecution';
+import { guarded } from './outcome';
+import type { ToolDefinition } from './types';
+
+export const editTool: ToolDefinition = {
+  name: 'edit',
+  kind: 'destructive',
+  schema: {
+    name: 'edit',
+    description:
+      'Search/replace edits to one file, applied in order and all-or-nothing. Read the file first: each search must ' +
+      'match the current text exactly and only once (or set replace_all). An empty replace deletes. ' +
+      'normalize_whitespace matches with whitespace runs collapsed, to tolerate indentation drift.',
+    parameters: {
+      type: 'object',
+      properties: {
+        path: { type: 'string' },
+        edits: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              search: { type: 'string', description: 'exact text to find; unique unless replace_all' },
+              replace: { type: 'string', description: 'replacement text ("" deletes)' },
+              replace_all: { type: 'boolean', description: 'replace every occurrence' },
+              normalize_whitespace: { type: 'boolean', description: 'match with whitespace collapsed' },
+            },
+            required: ['search', 'replace'],
+          },
+        },
+      },
+      required: ['path', 'edits'],
+    },
+  },
+  execute: guarded('edit', (args, ctx) => executeFileEdit('edit', args, ctx)),
+};

@@ -1,0 +1,70 @@
+/** The contract between the core's tools and the agent loop that runs them. */
+
+export type ToolKind = 'readonly' | 'destructive';
+
+export type ToolStatus = 'success' | 'denied' | 'cancelled' | 'timed_out' | 'failed' | 'stale' | 'partially_completed';
+
+export interface FileChange {
+  /** Workspace-relative, forward slashes. */
+  path: string;
+  unified_diff?: string;
+  tool: string;
+}
+
+export interface ToolOutcome {
+  ok: boolean;
+  /** What the model reads. */
+  output: string;
+  status: ToolStatus;
+  /** Unified diff old → new for write_file, edit and patch. */
+  diff?: string;
+  fileChanges: FileChange[];
+}
+
+export interface TodoItem {
+  subject: string;
+  status: 'pending' | 'in_progress' | 'completed';
+  content?: string;
+}
+
+export interface AskQuestion {
+  id: string;
+  prompt: string;
+  type: 'select' | 'text';
+  options?: string[];
+  allowCustom?: boolean;
+  placeholder?: string;
+  required?: boolean;
+}
+
+export interface ToolContext {
+  /** Absolute, canonical (realpath) workspace root. */
+  workspace: string;
+  /** The run's cancellation. */
+  signal: AbortSignal;
+  bashTimeoutSecs: number;
+  maxBashTimeoutSecs: number;
+  /** Default 'bash'. */
+  shell?: string;
+  requestSudo(command: string): Promise<{ approved: boolean; password?: string }>;
+  ask(questions: AskQuestion[]): Promise<Record<string, string> | null>;
+  todos: { get(): TodoItem[]; set(items: TodoItem[]): void };
+  /**
+   * The user's edited FULL new content for write_file/edit/patch: written instead of the model's result, and the
+   * output tells the model the user modified its proposal, with the diff of what was written.
+   */
+  editedContent?: string;
+}
+
+export interface ToolSchema {
+  name: string;
+  description: string;
+  parameters: object;
+}
+
+export interface ToolDefinition {
+  name: string;
+  kind: ToolKind;
+  schema: ToolSchema;
+  execute(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutcome>;
+}

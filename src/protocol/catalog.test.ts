@@ -1,0 +1,99 @@
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { COMMAND_TYPES, isCommandType, type CommandOf } from './commands';
+import { EVENT_TYPES, isEventType, type EventOf } from './events';
+import {
+  CAPABILITY_EDITED_CONTENT,
+  CLIENT_CAPABILITIES,
+  CORE_VERSION,
+  MIN_CLIENT,
+  PROTOCOL_VERSION,
+  UPSTREAM_CAPABILITIES,
+} from './version';
+
+describe('command catalog', () => {
+  test('lists 73 unique command types', () => {
+    assert.equal(COMMAND_TYPES.length, 73);
+    assert.equal(new Set(COMMAND_TYPES).size, 73);
+  });
+
+  test('holds the commands of every group of upstream §1.3', () => {
+    const sample = [
+      'init', 'send', 'steer', 'abort', 'clear_queue', 'reset', 'clear', 'undo', 'compact', 'user_bash',
+      'approve', 'ask_reply', 'sudo_reply', 'intercom_reply', 'set_approval', 'set_config',
+      'get_vision_config', 'set_vision_config', 'login_oauth', 'oauth_code', 'add_custom_provider',
+      'discover_provider_models', 'list_marketplace_skills', 'accept_skill_disclaimer',
+      'search_marketplace_skills', 'install_marketplace_skill', 'update_marketplace_skill',
+      'remove_marketplace_skill', 'get_sandbox_status', 'prepare_sandbox', 'reset_sandbox',
+      'plugin_trust_prompt', 'plugin_trust_decisions', 'cancel_goal', 'goal_status', 'approve_goal_plan',
+      'revise_goal', 'refresh_memory', 'pin_session', 'list_plugin_commands', 'runtime_status',
+    ];
+    for (const type of sample) assert.ok(COMMAND_TYPES.includes(type as never), type);
+  });
+
+  test('isCommandType recognises listed types only', () => {
+    assert.equal(isCommandType('send'), true);
+    assert.equal(isCommandType('delta'), false);
+    assert.equal(isCommandType('toString'), false);
+    assert.equal(isCommandType('__proto__'), false);
+  });
+
+  test('the catalog cannot be modified', () => {
+    assert.throws(() => (COMMAND_TYPES as string[]).push('x'), TypeError);
+  });
+
+  test('approve carries our edited_content extension', () => {
+    const approve: CommandOf<'approve'> = { type: 'approve', request_id: 'apv-1-call_1', decision: 'yes', edited_content: 'new\n' };
+    assert.equal(approve.edited_content, 'new\n');
+  });
+});
+
+describe('event catalog', () => {
+  test('lists 105 unique event types', () => {
+    assert.equal(EVENT_TYPES.length, 105);
+    assert.equal(new Set(EVENT_TYPES).size, 105);
+  });
+
+  test('holds the events of every group of upstream §1.4', () => {
+    const sample = [
+      'ready', 'protocol_hello', 'session_recovered', 'runtime_status', 'run_cancelled', 'reset', 'error', 'info',
+      'delta', 'thinking', 'tool_call', 'tool_result', 'done', 'aborted', 'steer', 'tool_call_args', 'file_change',
+      'http_retry', 'stuck_nudge', 'summary_required', 'advisor_note', 'advisor_status', 'approval_request',
+      'approval_expired', 'intercom_message', 'bash_execution', 'provider_models_preview', 'umans_conc',
+      'session_change_failed', 'checkpoints', 'checkpoint_created', 'worktree_seeded', 'audit', 'plugins_list',
+      'plugin_commands', 'skill_marketplace_error', 'subagent_tool_call', 'goal_state', 'goal_completion_summary',
+      'work_state', 'sandbox_prepare_progress', 'sandbox_error',
+    ];
+    for (const type of sample) assert.ok(EVENT_TYPES.includes(type as never), type);
+    // The old protocol doc's names are not upstream's.
+    assert.ok(!EVENT_TYPES.includes('plugin_list' as never));
+  });
+
+  test('isEventType recognises listed types only', () => {
+    assert.equal(isEventType('tool_result'), true);
+    assert.equal(isEventType('send'), false);
+    assert.equal(isEventType('future_optional_event'), false);
+  });
+
+  test('an event type-checks with the lifecycle metadata', () => {
+    const event: EventOf<'tool_result'> = {
+      type: 'tool_result', id: 'call_1', ok: false, output: 'denied', status: 'denied',
+      protocol_version: 2, session_id: 'session-a', run_id: 'run-b', sequence: 3,
+    };
+    assert.equal(event.sequence, 3);
+  });
+});
+
+describe('versions and capabilities', () => {
+  test('match upstream', () => {
+    assert.equal(PROTOCOL_VERSION, 2);
+    assert.equal(CORE_VERSION, '0.2.0');
+    assert.equal(MIN_CLIENT, '0.2.0');
+    assert.equal(UPSTREAM_CAPABILITIES.length, 12);
+    assert.equal(new Set(UPSTREAM_CAPABILITIES).size, 12);
+    assert.ok(UPSTREAM_CAPABILITIES.includes('stale_event_rejection'));
+    assert.deepEqual([...CLIENT_CAPABILITIES], ['run_ids', 'session_ids', 'event_sequence']);
+    assert.ok(!(UPSTREAM_CAPABILITIES as readonly string[]).includes(CAPABILITY_EDITED_CONTENT));
+    assert.equal(CAPABILITY_EDITED_CONTENT, 'approval_edited_content');
+  });
+});

@@ -1,0 +1,325 @@
+// Structured types shared by commands and events of the Catalyst Code wire protocol v2.
+// Field names are the wire's own (upstream mixes snake_case and camelCase); do not rename them.
+// Shapes follow upstream's core (research §1.3/§1.4). Where upstream does not pin a shape down,
+// the type says `unknown` or `Record<string, unknown>` rather than guessing.
+
+export interface ModelInfo {
+  id: string;
+  name?: string;
+  reasoning?: boolean;
+  context_window?: number;
+  max_tokens?: number;
+  /** Reasoning effort levels the model advertises, e.g. ["low","medium","high"]. */
+  thinking_levels?: string[];
+  vision?: boolean;
+  /** Provider that owns the model, for per-turn routing; empty for legacy single-provider models. */
+  provider?: string;
+}
+
+/** Per-model capability override, as in config.json `models_override`. */
+export interface ModelOverride {
+  id: string;
+  context_window?: number;
+  max_tokens?: number;
+  reasoning?: boolean;
+  thinking_levels?: string[];
+}
+
+/** `add_custom_provider.models_override`: keyed by model id, or a list of overrides. */
+export type ModelsOverrideSpec = Record<string, Omit<ModelOverride, 'id'>> | ModelOverride[];
+
+/** Extra HTTP headers: an object, or a list of [name, value] pairs. */
+export type HeadersSpec = Record<string, string> | [string, string][];
+
+export interface ClientInfo {
+  name?: string;
+  version?: string;
+  capabilities?: string[];
+}
+
+export type ApprovalMode = 'never' | 'destructive' | 'always';
+
+export type ApprovalDecision = 'yes' | 'no' | 'always' | 'allow_session' | 'allow_pattern';
+
+/** `approval_request.risk` / `requested_permission`. */
+export type ToolRisk = 'readonly' | 'destructive';
+
+export type ToolStatus =
+  | 'success'
+  | 'denied'
+  | 'cancelled'
+  | 'timed_out'
+  | 'failed'
+  | 'stale'
+  | 'partially_completed';
+
+export type CancellationReason =
+  | 'abort'
+  | 'reset'
+  | 'clear'
+  | 'new_session'
+  | 'load_session'
+  | 'steering'
+  | 'goal_cancelled'
+  | 'fatal_error'
+  | 'shutdown';
+
+/** Wire protocol of a provider ("claude" is accepted as an alias of "anthropic" in config). */
+export type ProviderKind = 'openai' | 'anthropic';
+
+/** Open string: upstream passes any effort through; "medium" is the default. */
+export type ReasoningEffort = string;
+
+export type SearchProvider = 'exa' | 'tavily';
+
+/** Where a plugin, memory or marketplace skill is installed. */
+export type InstallScope = 'global' | 'workspace';
+
+export type PluginTrustDecision = 'trust' | 'deny';
+
+// ── Conversation (session files and `history`) ──────────────────────────────
+
+export type ChatRole = 'system' | 'user' | 'assistant' | 'tool';
+
+export interface ChatTextPart {
+  type: 'text';
+  text: string;
+}
+
+export interface ChatImagePart {
+  type: 'image_url';
+  image_url: { url: string; detail?: 'auto' | 'low' | 'high' };
+}
+
+export type ChatContentPart = ChatTextPart | ChatImagePart;
+
+export interface ChatToolCall {
+  id: string;
+  type: 'function';
+  function: {
+    name: string;
+    /** The model's raw JSON arguments, as a string. */
+    arguments: string;
+  };
+}
+
+/** An OpenAI-chat shaped message, as stored in session files and sent in `history`. */
+export interface ChatMessage {
+  role: ChatRole;
+  content: string | ChatContentPart[] | null;
+  reasoning_content?: string | null;
+  tool_calls?: ChatToolCall[];
+  tool_call_id?: string;
+  name?: string;
+}
+
+// ── Sessions and runs ───────────────────────────────────────────────────────
+
+/** One entry of the `sessions` event. */
+export interface SessionSummary {
+  name: string;
+  path: string;
+  title: string;
+  messages: number;
+  /** Unix seconds. */
+  mtime: number;
+  current: boolean;
+  pinned: boolean;
+}
+
+/** A run that was started but never reached a terminal state (`session_recovered`). */
+export interface InterruptedActivity {
+  run_id: string;
+  kind: string;
+  parent_run_id: string | null;
+  tool_call_id: string | null;
+}
+
+/** `runtime_status.last_cancellation`. */
+export interface CancelledRun {
+  session_id: string;
+  run_id: string;
+  reason: CancellationReason;
+}
+
+/** A cancellable resource registered with the runtime (`runtime_status.resources`). */
+export interface RuntimeResource {
+  id: number;
+  kind: string;
+  label: string;
+  session_id: string;
+  run_id?: string | null;
+  cancelled: boolean;
+}
+
+// ── Checkpoints ─────────────────────────────────────────────────────────────
+
+export type CheckpointKind = 'git' | 'files';
+
+/** One entry of the `checkpoints` event. */
+export interface CheckpointInfo {
+  /** `cp-<unix_secs>-<16hex>`. */
+  id: string;
+  label: string;
+  /** Unix seconds. */
+  created_at: number;
+  kind: CheckpointKind;
+  /** git backend: HEAD when the checkpoint was taken. */
+  head_sha?: string | null;
+  /** git backend: the `git stash create` commit; absent on a clean tree. */
+  stash_sha?: string | null;
+  paths: string[];
+  /** files backend: the snapshot directory. */
+  dir?: string | null;
+  auto: boolean;
+}
+
+// ── Providers ───────────────────────────────────────────────────────────────
+
+/** One entry of the `provider_presets` event. */
+export interface ProviderPreset {
+  id: string;
+  label: string;
+  kind: ProviderKind | string;
+  base_url: string;
+  envVar: string;
+  altEnvs?: string[];
+  description: string;
+  hasKey: boolean;
+  configured: boolean;
+  loggedIn: boolean;
+  supportsOauth?: boolean;
+}
+
+/** One rate-limit window of a `usage` event. */
+export interface UsageWindow {
+  id: string;
+  label: string;
+  used?: number;
+  limit?: number;
+  unit: string;
+  /** Unix seconds. */
+  resets_at?: number;
+  detail?: string;
+}
+
+// ── Interaction ─────────────────────────────────────────────────────────────
+
+/** One question of an `ask_request` (the `ask` tool). */
+export interface AskQuestion {
+  id: string;
+  prompt: string;
+  type: 'select' | 'text';
+  /** Required for `select`. */
+  options?: string[];
+  allowCustom?: boolean;
+  placeholder?: string;
+  required?: boolean;
+}
+
+/** `ask_reply.answers`: question id → answer, or null when the user skipped. */
+export type AskAnswers = Record<string, string> | null;
+
+// ── Context accounting ──────────────────────────────────────────────────────
+
+/** One of the biggest messages in `context_breakdown.top_consumers`. */
+export interface ContextConsumer {
+  index: number;
+  role: ChatRole | string;
+  tokens: number;
+  preview: string;
+}
+
+// ── Memory, plugins, skills, agents ─────────────────────────────────────────
+
+/** One entry of `memory_list.entries`. */
+export interface MemoryEntry {
+  id: string;
+  name?: string;
+  description?: string;
+  content?: string;
+  scope?: InstallScope | string;
+  type?: string;
+  text?: string;
+  tags?: string[];
+}
+
+/** One entry of `plugins_list.plugins`. */
+export interface PluginInfo {
+  name: string;
+  enabled: boolean;
+  version?: string;
+  path?: string;
+  description?: string;
+  /** Hook points the plugin registers, e.g. "pre_write". */
+  hooks?: string[];
+  error?: string;
+}
+
+/** One entry of `plugin_trust_prompt.plugins`; `decision` "" means undecided. */
+export interface PluginTrustEntry {
+  name: string;
+  version: string;
+  description: string;
+  path: string;
+  decision: '' | PluginTrustDecision;
+}
+
+/** One entry of `skills.skills`. */
+export interface SkillInfo {
+  name: string;
+  description: string;
+  location: string;
+  /** The parsed SKILL.md body, when the core sends it. */
+  content?: string;
+}
+
+/** One entry of `agents.agents` (builtin, user or project subagent). */
+export interface AgentInfo {
+  name: string;
+  label?: string;
+  description?: string;
+  source?: string;
+}
+
+// ── Goal mode ───────────────────────────────────────────────────────────────
+
+/** One step of a goal plan (`goal_plan.steps`, the `goal_write_plan` tool). */
+export interface GoalPlanStep {
+  id?: string;
+  agent: string;
+  title?: string;
+  task: string;
+  model?: string;
+  depends_on?: string[];
+  parallel_group?: string | number;
+}
+
+// ── Sandbox ─────────────────────────────────────────────────────────────────
+
+export interface SandboxCheck {
+  /** Stable machine-readable code, e.g. "kvm_device_missing". */
+  code: string;
+  title: string;
+  status: 'pass' | 'fail' | 'warn' | 'info';
+  detail: string;
+}
+
+export interface SandboxSetupAction {
+  title: string;
+  explanation: string;
+  command: string | null;
+  requires_admin: boolean;
+  requires_reboot: boolean;
+}
+
+/** Preflight report of `sandbox_status` / `sandbox_ready`. */
+export interface SandboxReport {
+  requested: boolean;
+  supported: boolean;
+  ready: boolean;
+  platform: string;
+  architecture: string;
+  checks: SandboxCheck[];
+  actions: SandboxSetupAction[];
+}

@@ -1,0 +1,1140 @@
+// Events (core → client on stdout): all 105 of upstream's core, discriminated by `type`, in the
+// order of research §1.4. The fields are what a conforming core emits. Nothing here validates
+// input: a client reading another core must expect missing fields (upstream's own fixtures are
+// bare `{type, protocol_version}` objects) and unknown types; see `LooseEvent`.
+// Events whose payload upstream leaves open carry an index signature instead of guessed fields.
+import type {
+  AgentInfo,
+  ApprovalMode,
+  AskQuestion,
+  CancellationReason,
+  CancelledRun,
+  ChatMessage,
+  CheckpointInfo,
+  CheckpointKind,
+  ClientInfo,
+  ContextConsumer,
+  GoalPlanStep,
+  InstallScope,
+  InterruptedActivity,
+  MemoryEntry,
+  ModelInfo,
+  PluginInfo,
+  PluginTrustEntry,
+  ProviderKind,
+  ProviderPreset,
+  RuntimeResource,
+  SandboxReport,
+  SearchProvider,
+  SessionSummary,
+  SkillInfo,
+  ToolRisk,
+  ToolStatus,
+  UsageWindow,
+} from './common';
+
+/** Lifecycle metadata the core's event sink stamps on events. */
+export interface EventMetadata {
+  protocol_version?: 2;
+  session_id?: string;
+  /** Inside a foreground run. */
+  run_id?: string;
+  /** Per run, from 1. */
+  sequence?: number;
+}
+
+// ── Lifecycle ───────────────────────────────────────────────────────────────
+
+export interface ReadyEvent extends EventMetadata {
+  type: 'ready';
+  models: ModelInfo[];
+  /** The active provider has a usable key. */
+  authed: boolean;
+  /** Any configured provider is logged in. */
+  anyLoggedIn: boolean;
+  workspace: string;
+  approval: ApprovalMode;
+  base_url: string;
+  provider: string;
+  providerKind: ProviderKind | string;
+  providers: string[];
+  providerPresets: ProviderPreset[];
+  bash_timeout_secs: number;
+  auto_compact: boolean;
+  /** Fraction of the context window. */
+  context_compact_at: number;
+  context_digest_at: number;
+  /** "none" or "microsandbox". */
+  sandbox: string;
+  /** "bash" or "powershell". */
+  shell: string;
+  sandboxImage: string;
+  sandboxCpus: number;
+  sandboxMemoryMb: number;
+  sandboxNetworkMode: string;
+  sandboxReady: boolean;
+  resumed_messages: number;
+  plugins: unknown[];
+  /** Project plugins not loaded and not yet decided on. */
+  plugins_skipped: string[];
+}
+
+export interface ProtocolHelloEvent extends EventMetadata {
+  type: 'protocol_hello';
+  /** The core's version, e.g. "0.2.0". */
+  version: string;
+  protocol_version: 2;
+  min_client: string;
+  client_protocol_version: number | null;
+  client: ClientInfo | null;
+  capabilities: string[];
+}
+
+export interface SessionRecoveredEvent extends EventMetadata {
+  type: 'session_recovered';
+  warnings: string[];
+  interrupted_runs: string[];
+  interrupted_activities: InterruptedActivity[];
+}
+
+export interface RuntimeStatusEvent extends Omit<EventMetadata, 'run_id'> {
+  type: 'runtime_status';
+  session_id: string;
+  /** The active run, or null when idle. */
+  run_id: string | null;
+  discarded_stale_results: number;
+  compactions: number;
+  last_cancellation: CancelledRun | null;
+  resources: RuntimeResource[];
+  pending_approvals: number;
+  pending_asks: number;
+  pending_sudos: number;
+}
+
+export interface RunCancelledEvent extends EventMetadata {
+  type: 'run_cancelled';
+  session_id: string;
+  run_id: string;
+  reason: CancellationReason;
+  duration_ms?: number;
+  forced_abort?: boolean;
+  cleanup_failures?: unknown;
+}
+
+export interface ResetEvent extends EventMetadata {
+  type: 'reset';
+}
+
+export interface ErrorEvent extends EventMetadata {
+  type: 'error';
+  message: string;
+  /** e.g. "invalid_command", "protocol_read_error", "unsupported". */
+  code?: string;
+}
+
+export interface InfoEvent extends EventMetadata {
+  type: 'info';
+  message: string;
+}
+
+// ── Turn stream ─────────────────────────────────────────────────────────────
+
+export interface DeltaEvent extends EventMetadata {
+  type: 'delta';
+  text: string;
+}
+
+export interface ThinkingEvent extends EventMetadata {
+  type: 'thinking';
+  text: string;
+}
+
+export interface ToolCallEvent extends EventMetadata {
+  type: 'tool_call';
+  id: string;
+  name: string;
+  /** The model's full raw JSON arguments, as a string. */
+  args: string;
+}
+
+export interface ToolResultEvent extends EventMetadata {
+  type: 'tool_result';
+  id: string;
+  ok: boolean;
+  output: string;
+  status: ToolStatus;
+  /** Unified diff, for file edits. */
+  diff?: string;
+}
+
+export interface DoneEvent extends EventMetadata {
+  type: 'done';
+}
+
+export interface AbortedEvent extends EventMetadata {
+  type: 'aborted';
+}
+
+export interface SteerEvent extends EventMetadata {
+  type: 'steer';
+  prompt: string;
+}
+
+export interface ToolCallStartEvent extends EventMetadata {
+  type: 'tool_call_start';
+  id: string;
+  index: number;
+}
+
+export interface ToolCallNameEvent extends EventMetadata {
+  type: 'tool_call_name';
+  index: number;
+  name: string;
+}
+
+export interface ToolCallArgsEvent extends EventMetadata {
+  type: 'tool_call_args';
+  index: number;
+  /** A streamed fragment of the raw JSON arguments. */
+  args: string;
+}
+
+export interface FileChangeEvent extends EventMetadata {
+  type: 'file_change';
+  path: string;
+  unified_diff?: string;
+  tool: string;
+}
+
+export interface MetricsEvent extends EventMetadata {
+  type: 'metrics';
+  tokens_in: number;
+  tokens_out: number;
+  model: string;
+  /** Final metrics only: the true prompt size. */
+  prompt_tokens?: number;
+  cached_tokens?: number;
+  tps?: number;
+  /** Mid-stream estimate. */
+  tps_est?: number;
+  ttft_ms?: number;
+  elapsed_ms?: number;
+}
+
+export interface CostUpdateEvent extends EventMetadata {
+  type: 'cost_update';
+  model: string;
+  tokens_in: number;
+  tokens_out: number;
+  cached_tokens: number;
+  cache_hit_pct: number | null;
+  /** null when the model's price is unknown. */
+  estimated_usd: number | null;
+}
+
+export interface HttpRetryEvent extends EventMetadata {
+  type: 'http_retry';
+  attempt: number;
+  /** HTTP status, or null when the stream dropped. */
+  status: number | null;
+  reason: string;
+  backoff_ms: number;
+  /** The partial output streamed so far is void. */
+  discard_partial?: boolean;
+}
+
+export interface StuckNudgeEvent extends EventMetadata {
+  type: 'stuck_nudge';
+  message: string;
+}
+
+export interface SummaryRequiredEvent extends EventMetadata {
+  type: 'summary_required';
+  attempt: number;
+  max_attempts: number;
+}
+
+export interface ReflectingEvent extends EventMetadata {
+  type: 'reflecting';
+  recurrence: unknown;
+}
+
+export interface DigestedEvent extends EventMetadata {
+  type: 'digested';
+  scope: string;
+  trigger: string;
+  before_tokens: number;
+  after_tokens: number;
+  results: unknown;
+  [field: string]: unknown;
+}
+
+export interface AdvisorNoteEvent extends EventMetadata {
+  type: 'advisor_note';
+  scope: string;
+  advisor: string;
+  model: string;
+  severity: string;
+  message: string;
+}
+
+export interface AdvisorStatusEvent extends EventMetadata {
+  type: 'advisor_status';
+  scope: string;
+  advisor: string;
+  state: string;
+  model: string;
+}
+
+export interface CompactingEvent extends EventMetadata {
+  type: 'compacting';
+  /** e.g. "auto" or "manual". */
+  trigger: string;
+  before_tokens: number;
+  context_window: number;
+  threshold_tokens: number;
+  hard_limit_tokens: number;
+  utilization_pct: number;
+  [field: string]: unknown;
+}
+
+export interface CompactedEvent extends EventMetadata {
+  type: 'compacted';
+  before_tokens: number;
+  after_tokens: number;
+  within_limit: boolean;
+  summary_chars: number;
+  scope: string;
+  [field: string]: unknown;
+}
+
+// ── Interaction ─────────────────────────────────────────────────────────────
+
+export interface ApprovalRequestEvent extends EventMetadata {
+  type: 'approval_request';
+  /** `apv-<seq>-<tool_call_id>`. */
+  request_id: string;
+  session_id: string;
+  run_id: string;
+  tool_call_id: string;
+  tool: string;
+  risk: ToolRisk;
+  requested_permission: ToolRisk;
+  /** Epoch milliseconds. */
+  created_at: number;
+  /** Redacted JSON preview of the arguments, at most 2000 chars; not the full payload. */
+  args: string;
+  /** Unified diff, for write_file/edit/patch when previewable; may be a placeholder. */
+  diff?: string;
+}
+
+export interface ApprovalChangedEvent extends EventMetadata {
+  type: 'approval_changed';
+  /** A mode, or "destructive:always" / "readonly:always" / "allow_pattern" after an escalation. */
+  mode: ApprovalMode | (string & {});
+  tool?: string;
+  pattern?: string;
+}
+
+export interface AskRequestEvent extends EventMetadata {
+  type: 'ask_request';
+  /** `ask-<seq>`. */
+  request_id: string;
+  questions: AskQuestion[];
+}
+
+export interface SudoRequestEvent extends EventMetadata {
+  type: 'sudo_request';
+  request_id: string;
+  command: string;
+}
+
+export interface IntercomMessageEvent extends EventMetadata {
+  type: 'intercom_message';
+  /** Answer with `intercom_reply{request_id: id}`. */
+  id: string;
+  from: string;
+  to: string;
+  reason: string;
+  message: string;
+  auto_resolved?: boolean;
+}
+
+export interface OauthPromptEvent extends EventMetadata {
+  type: 'oauth_prompt';
+  url: string;
+  code: string;
+  message: string;
+  /** False for flows that finish without a pasted code; treat absent as true. */
+  needs_code?: boolean;
+}
+
+export interface BashExecutionEvent extends EventMetadata {
+  type: 'bash_execution';
+  command: string;
+  ok: boolean;
+  output: string;
+  exclude_from_context: boolean;
+}
+
+export interface ApprovalExpiredEvent extends EventMetadata {
+  type: 'approval_expired';
+  request_id: string;
+  tool_call_id: string;
+}
+
+// ── Providers ───────────────────────────────────────────────────────────────
+
+export interface ModelsEvent extends EventMetadata {
+  type: 'models';
+  models: ModelInfo[];
+}
+
+export interface ModelsRefreshedEvent extends EventMetadata {
+  type: 'models_refreshed';
+  count: number;
+  /** Provider name → model ids. */
+  providers: Record<string, string[]>;
+}
+
+export interface ProviderPresetsEvent extends EventMetadata {
+  type: 'provider_presets';
+  presets: ProviderPreset[];
+}
+
+export interface ProviderChangedEvent extends EventMetadata {
+  type: 'provider_changed';
+  provider: string;
+  kind: ProviderKind | string;
+  base_url: string;
+  has_key: boolean;
+}
+
+export interface AuthedEvent extends EventMetadata {
+  type: 'authed';
+  ok: boolean;
+  provider: string;
+}
+
+export interface SearchKeySetEvent extends EventMetadata {
+  type: 'search_key_set';
+  provider: SearchProvider;
+  has_key: boolean;
+}
+
+/** Provider plan/rate-limit usage; providers add their own extra fields. */
+export interface UsageEvent extends EventMetadata {
+  type: 'usage';
+  provider: string;
+  provider_kind: string;
+  model: string;
+  base_url: string;
+  available?: boolean;
+  plan?: string;
+  message?: string;
+  windows?: UsageWindow[];
+  [field: string]: unknown;
+}
+
+export interface ConfigChangedEvent extends EventMetadata {
+  type: 'config_changed';
+  key: string;
+  value: unknown;
+}
+
+export interface VisionConfigEvent extends EventMetadata {
+  type: 'vision_config';
+  enabled: boolean;
+  vision_model: string | null;
+  vision_models: string[];
+  models: unknown[];
+}
+
+export interface ProviderModelsPreviewEvent extends EventMetadata {
+  type: 'provider_models_preview';
+  models: ModelInfo[];
+  base_url: string;
+  count?: number;
+  error?: string;
+}
+
+export interface UmansConcEvent extends EventMetadata {
+  type: 'umans_conc';
+  /** null: not Umans, or the poll failed. */
+  used: number | null;
+  /** null: unlimited plan. */
+  limit: number | null;
+  provider: string;
+}
+
+// ── Sessions ────────────────────────────────────────────────────────────────
+
+export interface SessionsEvent extends EventMetadata {
+  type: 'sessions';
+  sessions: SessionSummary[];
+  files: string[];
+}
+
+export interface HistoryEvent extends EventMetadata {
+  type: 'history';
+  messages: ChatMessage[];
+  tokens_in: number;
+}
+
+export interface StatsEvent extends EventMetadata {
+  type: 'stats';
+  /** Current context size, not cumulative. */
+  tokens_in: number;
+  /** Cumulative output tokens. */
+  tokens_out: number;
+  /** Cumulative prompt tokens. */
+  total_in: number;
+  tokens_total: number;
+  cached_tokens: number;
+  cache_hit_ratio: number;
+  turns: number;
+  compactions: number;
+  messages: number;
+  session_file: string;
+}
+
+export interface ContextBreakdownEvent extends EventMetadata {
+  type: 'context_breakdown';
+  total_tokens: number;
+  context_window: number;
+  pct: number;
+  by_role: Record<string, number>;
+  top_consumers: ContextConsumer[];
+  messages: number;
+  system_tokens: number;
+  digest_threshold_tokens?: number;
+  compact_threshold_tokens?: number;
+  hard_limit_tokens: number;
+  response_reserve_tokens: number;
+  safety_margin_tokens: number;
+}
+
+export interface SessionChangedEvent extends EventMetadata {
+  type: 'session_changed';
+  path: string;
+  new: boolean;
+}
+
+export interface SessionChangeFailedEvent extends EventMetadata {
+  type: 'session_change_failed';
+  path: string;
+  message: string;
+}
+
+export interface SessionRenamedEvent extends EventMetadata {
+  type: 'session_renamed';
+  path: string;
+  title: string;
+}
+
+export interface SessionDeletedEvent extends EventMetadata {
+  type: 'session_deleted';
+  path: string;
+}
+
+export interface SessionPinnedEvent extends EventMetadata {
+  type: 'session_pinned';
+  path: string;
+  pinned: boolean;
+}
+
+// ── Checkpoints, worktrees, audit ───────────────────────────────────────────
+
+export interface CheckpointsEvent extends EventMetadata {
+  type: 'checkpoints';
+  checkpoints: CheckpointInfo[];
+}
+
+export interface CheckpointCreatedEvent extends EventMetadata {
+  type: 'checkpoint_created';
+  id: string;
+  label: string;
+  kind: CheckpointKind;
+  auto: boolean;
+  paths: string[];
+}
+
+export interface CheckpointRestoredEvent extends EventMetadata {
+  type: 'checkpoint_restored';
+  id: string;
+  kind: CheckpointKind;
+}
+
+export interface WorktreeReadyEvent extends EventMetadata {
+  type: 'worktree_ready';
+  run_id: string;
+  path: string;
+  branch: string;
+}
+
+export interface WorktreeSeededEvent extends EventMetadata {
+  type: 'worktree_seeded';
+  run_id: string;
+  paths: string[];
+}
+
+export interface WorktreePromotedEvent extends EventMetadata {
+  type: 'worktree_promoted';
+  run_id: string;
+  paths: string[];
+}
+
+export interface WorktreeCleanedEvent extends EventMetadata {
+  type: 'worktree_cleaned';
+  path: string;
+}
+
+export interface AuditEvent extends EventMetadata {
+  type: 'audit';
+  tool: string;
+  decision: string;
+  actor: string;
+}
+
+// ── Memory, plugins, skills, agents ─────────────────────────────────────────
+
+/** Answers save_memory and forget_memory. */
+export interface MemorySavedEvent extends EventMetadata {
+  type: 'memory_saved';
+  id: string;
+  message: string;
+}
+
+export interface MemoryListEvent extends EventMetadata {
+  type: 'memory_list';
+  entries: MemoryEntry[];
+  count: number;
+}
+
+export interface PluginTrustPromptEvent extends EventMetadata {
+  type: 'plugin_trust_prompt';
+  plugins: PluginTrustEntry[];
+}
+
+export interface PluginTrustAppliedEvent extends EventMetadata {
+  type: 'plugin_trust_applied';
+  trusted: string[];
+  denied: string[];
+  loaded: number;
+}
+
+export interface AgentsEvent extends EventMetadata {
+  type: 'agents';
+  agents: AgentInfo[];
+}
+
+export interface SkillsEvent extends EventMetadata {
+  type: 'skills';
+  skills: SkillInfo[];
+}
+
+export interface PluginsListEvent extends EventMetadata {
+  type: 'plugins_list';
+  plugins: PluginInfo[];
+}
+
+export interface PluginCommandsEvent extends EventMetadata {
+  type: 'plugin_commands';
+  commands: Record<string, unknown>[];
+}
+
+export interface PluginInstalledEvent extends EventMetadata {
+  type: 'plugin_installed';
+  name: string;
+  version: string;
+  description: string;
+  path: string;
+  scope: InstallScope;
+  hooks: string[];
+}
+
+export interface PluginRemovedEvent extends EventMetadata {
+  type: 'plugin_removed';
+  name: string;
+}
+
+export interface PluginEnabledEvent extends EventMetadata {
+  type: 'plugin_enabled';
+  name: string;
+}
+
+export interface PluginDisabledEvent extends EventMetadata {
+  type: 'plugin_disabled';
+  name: string;
+}
+
+export interface PluginErrorEvent extends EventMetadata {
+  type: 'plugin_error';
+  name: string;
+  message: string;
+}
+
+export interface PluginStatusEvent extends EventMetadata {
+  type: 'plugin_status';
+  plugin: string;
+  text: string;
+}
+
+export interface SkillMarketplaceStateEvent extends EventMetadata {
+  type: 'skill_marketplace_state';
+  disclaimer_accepted: boolean;
+  installed: unknown[];
+}
+
+export interface SkillMarketplaceResultsEvent extends EventMetadata {
+  type: 'skill_marketplace_results';
+  query: string;
+  skills: Record<string, unknown>[];
+}
+
+export interface SkillMarketplaceChangedEvent extends EventMetadata {
+  type: 'skill_marketplace_changed';
+  /** e.g. "installed", "updated", "removed". */
+  action: string;
+  name: string;
+  scope: InstallScope;
+}
+
+export interface SkillMarketplaceErrorEvent extends EventMetadata {
+  type: 'skill_marketplace_error';
+  message: string;
+}
+
+// ── Subagents (their `run_id` is the child run's) ───────────────────────────
+
+export interface SubagentStartEvent extends EventMetadata {
+  type: 'subagent_start';
+  run_id: string;
+  mode: string;
+  /** Single mode. */
+  agent?: string;
+  /** Parallel and chain modes. */
+  agents?: string[];
+  task: string;
+  depth: number;
+  started_at: number;
+  parent_run_id?: string;
+}
+
+export interface SubagentProgressEvent extends EventMetadata {
+  type: 'subagent_progress';
+  run_id: string;
+  agent: string;
+  phase: string;
+  tool?: string | null;
+  tool_count: number;
+  ok?: boolean;
+  elapsed_ms: number;
+  tokens_in: number;
+  tokens_out: number;
+}
+
+export interface SubagentMessageEvent extends EventMetadata {
+  type: 'subagent_message';
+  run_id: string;
+  role: string;
+  content: string;
+}
+
+export interface SubagentToolCallEvent extends EventMetadata {
+  type: 'subagent_tool_call';
+  run_id: string;
+  call_id: string;
+  name: string;
+  /** An object here, unlike `tool_call.args`. */
+  args: Record<string, unknown>;
+  tool_count: number;
+}
+
+export interface SubagentToolResultEvent extends EventMetadata {
+  type: 'subagent_tool_result';
+  run_id: string;
+  call_id: string;
+  name: string;
+  ok: boolean;
+  result: string;
+}
+
+export interface SubagentDoneEvent extends EventMetadata {
+  type: 'subagent_done';
+  run_id: string;
+  state: string;
+  duration_ms: number;
+  ended_at: number;
+  summary?: string;
+  parent_run_id?: string;
+}
+
+// ── Goal mode ───────────────────────────────────────────────────────────────
+
+export interface GoalStateEvent extends EventMetadata {
+  type: 'goal_state';
+  id: string;
+  version: number;
+  goal: string;
+  phase: string;
+  prompts: unknown;
+  auto_deploy: boolean;
+  concurrency: number;
+  max_tasks: number;
+  allowed_models: string[];
+  allowed_providers: string[];
+  active_run_ids: string[];
+  parent_model: string;
+  error: string | null;
+  [field: string]: unknown;
+}
+
+export interface GoalPlanEvent extends EventMetadata {
+  type: 'goal_plan';
+  id: string;
+  version: number;
+  summary: string;
+  steps: GoalPlanStep[];
+  risks: string[];
+  validation: string[];
+}
+
+export interface GoalPhaseEvent extends EventMetadata {
+  type: 'goal_phase';
+  from: string;
+  to: string;
+  message?: string;
+  wave?: number;
+  step_count?: number;
+  done_count?: number;
+}
+
+export interface GoalIterationEvent extends EventMetadata {
+  type: 'goal_iteration';
+  id?: string;
+  iteration: number;
+  max_iterations: number;
+  plan_revision?: number;
+  max_plan_revisions?: number;
+}
+
+export interface GoalReviewVerdictEvent extends EventMetadata {
+  type: 'goal_review_verdict';
+  id?: string;
+  ok: boolean;
+  summary: string;
+  iteration?: number;
+  plan_revision?: number;
+  evidence_paths?: string[];
+}
+
+export interface GoalVerifyVerdictEvent extends EventMetadata {
+  type: 'goal_verify_verdict';
+  id?: string;
+  ok: boolean;
+  summary: string;
+  iteration?: number;
+  remaining_gaps?: string[];
+  evidence_paths?: string[];
+}
+
+export interface GoalCertifiedEvent extends EventMetadata {
+  type: 'goal_certified';
+  id?: string;
+  summary: string;
+  iteration?: number;
+  certified?: boolean;
+}
+
+export interface GoalStepVerdictEvent extends EventMetadata {
+  type: 'goal_step_verdict';
+  ok: boolean;
+  output: string;
+  provider_ok: boolean;
+}
+
+export interface GoalStepCompleteEvent extends EventMetadata {
+  type: 'goal_step_complete';
+  step_id: string;
+  title: string;
+  agent: string;
+  ok: boolean;
+  status: string;
+  summary: string;
+}
+
+export interface GoalCompletionSummaryEvent extends EventMetadata {
+  type: 'goal_completion_summary';
+  text: string;
+}
+
+export interface WorkStateEvent extends EventMetadata {
+  type: 'work_state';
+  version: number;
+  goal: string;
+  done: unknown[];
+  in_progress: unknown[];
+  next: unknown[];
+  recent_files: string[];
+  last_activity: unknown;
+}
+
+// ── Sandbox ─────────────────────────────────────────────────────────────────
+
+export interface SandboxStatusEvent extends EventMetadata {
+  type: 'sandbox_status';
+  mode: string;
+  report: SandboxReport;
+  /** Set when answering reset_sandbox. */
+  reset?: boolean;
+}
+
+export interface SandboxPrepareProgressEvent extends EventMetadata {
+  type: 'sandbox_prepare_progress';
+  phase: string;
+}
+
+export interface SandboxReadyEvent extends EventMetadata {
+  type: 'sandbox_ready';
+  ready: boolean;
+  report: SandboxReport;
+}
+
+export interface SandboxErrorEvent extends EventMetadata {
+  type: 'sandbox_error';
+  error: string;
+}
+
+// ── The union ───────────────────────────────────────────────────────────────
+
+export type CoreEvent =
+  | ReadyEvent
+  | ProtocolHelloEvent
+  | SessionRecoveredEvent
+  | RuntimeStatusEvent
+  | RunCancelledEvent
+  | ResetEvent
+  | ErrorEvent
+  | InfoEvent
+  | DeltaEvent
+  | ThinkingEvent
+  | ToolCallEvent
+  | ToolResultEvent
+  | DoneEvent
+  | AbortedEvent
+  | SteerEvent
+  | ToolCallStartEvent
+  | ToolCallNameEvent
+  | ToolCallArgsEvent
+  | FileChangeEvent
+  | MetricsEvent
+  | CostUpdateEvent
+  | HttpRetryEvent
+  | StuckNudgeEvent
+  | SummaryRequiredEvent
+  | ReflectingEvent
+  | DigestedEvent
+  | AdvisorNoteEvent
+  | AdvisorStatusEvent
+  | CompactingEvent
+  | CompactedEvent
+  | ApprovalRequestEvent
+  | ApprovalChangedEvent
+  | AskRequestEvent
+  | SudoRequestEvent
+  | IntercomMessageEvent
+  | OauthPromptEvent
+  | BashExecutionEvent
+  | ApprovalExpiredEvent
+  | ModelsEvent
+  | ModelsRefreshedEvent
+  | ProviderPresetsEvent
+  | ProviderChangedEvent
+  | AuthedEvent
+  | SearchKeySetEvent
+  | UsageEvent
+  | ConfigChangedEvent
+  | VisionConfigEvent
+  | ProviderModelsPreviewEvent
+  | UmansConcEvent
+  | SessionsEvent
+  | HistoryEvent
+  | StatsEvent
+  | ContextBreakdownEvent
+  | SessionChangedEvent
+  | SessionChangeFailedEvent
+  | SessionRenamedEvent
+  | SessionDeletedEvent
+  | SessionPinnedEvent
+  | CheckpointsEvent
+  | CheckpointCreatedEvent
+  | CheckpointRestoredEvent
+  | WorktreeReadyEvent
+  | WorktreeSeededEvent
+  | WorktreePromotedEvent
+  | WorktreeCleanedEvent
+  | AuditEvent
+  | MemorySavedEvent
+  | MemoryListEvent
+  | PluginTrustPromptEvent
+  | PluginTrustAppliedEvent
+  | AgentsEvent
+  | SkillsEvent
+  | PluginsListEvent
+  | PluginCommandsEvent
+  | PluginInstalledEvent
+  | PluginRemovedEvent
+  | PluginEnabledEvent
+  | PluginDisabledEvent
+  | PluginErrorEvent
+  | PluginStatusEvent
+  | SkillMarketplaceStateEvent
+  | SkillMarketplaceResultsEvent
+  | SkillMarketplaceChangedEvent
+  | SkillMarketplaceErrorEvent
+  | SubagentStartEvent
+  | SubagentProgressEvent
+  | SubagentMessageEvent
+  | SubagentToolCallEvent
+  | SubagentToolResultEvent
+  | SubagentDoneEvent
+  | GoalStateEvent
+  | GoalPlanEvent
+  | GoalPhaseEvent
+  | GoalIterationEvent
+  | GoalReviewVerdictEvent
+  | GoalVerifyVerdictEvent
+  | GoalCertifiedEvent
+  | GoalStepVerdictEvent
+  | GoalStepCompleteEvent
+  | GoalCompletionSummaryEvent
+  | WorkStateEvent
+  | SandboxStatusEvent
+  | SandboxPrepareProgressEvent
+  | SandboxReadyEvent
+  | SandboxErrorEvent;
+
+export type EventType = CoreEvent['type'];
+
+export type EventOf<T extends EventType> = Extract<CoreEvent, { type: T }>;
+
+/** What a client may rely on from an untrusted or older core: the `type`, every other field optional. */
+export type LooseEvent<T extends EventType = EventType> = T extends EventType
+  ? { type: T } & Partial<Omit<EventOf<T>, 'type'>>
+  : never;
+
+// `satisfies Record<EventType, true>` makes the compiler reject a missing or an unknown type.
+const EVENT_TYPE_TABLE = {
+  ready: true,
+  protocol_hello: true,
+  session_recovered: true,
+  runtime_status: true,
+  run_cancelled: true,
+  reset: true,
+  error: true,
+  info: true,
+  delta: true,
+  thinking: true,
+  tool_call: true,
+  tool_result: true,
+  done: true,
+  aborted: true,
+  steer: true,
+  tool_call_start: true,
+  tool_call_name: true,
+  tool_call_args: true,
+  file_change: true,
+  metrics: true,
+  cost_update: true,
+  http_retry: true,
+  stuck_nudge: true,
+  summary_required: true,
+  reflecting: true,
+  digested: true,
+  advisor_note: true,
+  advisor_status: true,
+  compacting: true,
+  compacted: true,
+  approval_request: true,
+  approval_changed: true,
+  ask_request: true,
+  sudo_request: true,
+  intercom_message: true,
+  oauth_prompt: true,
+  bash_execution: true,
+  approval_expired: true,
+  models: true,
+  models_refreshed: true,
+  provider_presets: true,
+  provider_changed: true,
+  authed: true,
+  search_key_set: true,
+  usage: true,
+  config_changed: true,
+  vision_config: true,
+  provider_models_preview: true,
+  umans_conc: true,
+  sessions: true,
+  history: true,
+  stats: true,
+  context_breakdown: true,
+  session_changed: true,
+  session_change_failed: true,
+  session_renamed: true,
+  session_deleted: true,
+  session_pinned: true,
+  checkpoints: true,
+  checkpoint_created: true,
+  checkpoint_restored: true,
+  worktree_ready: true,
+  worktree_seeded: true,
+  worktree_promoted: true,
+  worktree_cleaned: true,
+  audit: true,
+  memory_saved: true,
+  memory_list: true,
+  plugin_trust_prompt: true,
+  plugin_trust_applied: true,
+  agents: true,
+  skills: true,
+  plugins_list: true,
+  plugin_commands: true,
+  plugin_installed: true,
+  plugin_removed: true,
+  plugin_enabled: true,
+  plugin_disabled: true,
+  plugin_error: true,
+  plugin_status: true,
+  skill_marketplace_state: true,
+  skill_marketplace_results: true,
+  skill_marketplace_changed: true,
+  skill_marketplace_error: true,
+  subagent_start: true,
+  subagent_progress: true,
+  subagent_message: true,
+  subagent_tool_call: true,
+  subagent_tool_result: true,
+  subagent_done: true,
+  goal_state: true,
+  goal_plan: true,
+  goal_phase: true,
+  goal_iteration: true,
+  goal_review_verdict: true,
+  goal_verify_verdict: true,
+  goal_certified: true,
+  goal_step_verdict: true,
+  goal_step_complete: true,
+  goal_completion_summary: true,
+  work_state: true,
+  sandbox_status: true,
+  sandbox_prepare_progress: true,
+  sandbox_ready: true,
+  sandbox_error: true,
+} as const satisfies Record<EventType, true>;
+
+export const EVENT_TYPES: readonly EventType[] = Object.freeze(Object.keys(EVENT_TYPE_TABLE) as EventType[]);
+
+export function isEventType(type: string): type is EventType {
+  return Object.hasOwn(EVENT_TYPE_TABLE, type);
+}

@@ -1,0 +1,33 @@
+// Protocol and core versions, and the capability names exchanged in the handshake.
+
+export const PROTOCOL_VERSION = 2;
+
+/** Reported as `protocol_hello.version`; upstream's core is at 0.2.0. */
+export const CORE_VERSION = '0.2.0';
+
+/** Oldest client version the core still serves (`protocol_hello.min_client`). */
+export const MIN_CLIENT = '0.2.0';
+
+/** What upstream's core advertises in `protocol_hello.capabilities` (`core/src/protocol/version.rs`). */
+export const UPSTREAM_CAPABILITIES = [
+  'protocol_v2',
+  'run_ids',
+  'session_ids',
+  'event_sequence',
+  'stale_event_rejection',
+  'worktree',
+  'checkpoint',
+  'file_change',
+  'audit',
+  'routing',
+  'allow_pattern',
+  'cost_update',
+] as const;
+
+export type UpstreamCapability = (typeof UPSTREAM_CAPABILITIES)[number];
+
+/** Our extension: `approve` may carry `edited_content`, the user's edited full file content. */
+export const CAPABILITY_EDITED_CONTENT = 'approval_edited_content';
+
+/** What a client sends in `init.client.capabilities`. */
+export const CLIENT_CAPABILITIES = ['run_ids', 'session_ids', 'event_sequence'] as const;

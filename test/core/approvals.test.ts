@@ -1,0 +1,115 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { startScenario, TEST_MODEL, type Scenario } from '../support/coreScenario';
+
+const write = (id: string, path: string, content = `${path}\n`) => ({ steps: [{ toolCall: { id, name: 'write_file', arguments: { path, content } } }] });
+const say = (text: string) => ({ steps: [{ text }] });
+
+/** Sends a prompt, answers each approval with the next decision, and returns the turn's events. */
+async function turnAnswering(s: Scenario, prompt: string, answers: object[]): Promise<any[]> {
+  const from = s.core.events.length;
+  s.core.send({ type: 'send', prompt, model: TEST_MODEL });
+  let cursor = from;
+  for (const answer of answers) {
+    const req = await s.core.waitForType('approval_request', { from: cursor });
+    cursor = s.core.events.indexOf(req) + 1;
+    s.core.send({ type: 'approve', request_id: req.request_id, ...answer });
+  }
+  await s.core.waitForType('done', { from });
+  return s.core.events.slice(from);
+}
+
+test('always escalates the destructive kind: later destructive tools run without a prompt', async () => {
+  const s = await startScenario({ script: [write('c1', 'a.txt'), write('c2', 'b.txt'), say('both written')] });
+  try {
+    const events = await turnAnswering(s, 'write two files', [{ decision: 'always' }]);
+    assert.equal(events.filter((e) => e.type === 'approval_request').length, 1);
+    const changed = events.find((e) => e.type === 'approval_changed');
+    assert.equal(changed.mode, 'destructive:always');
+    assert.ok(existsSync(join(s.core.workspace, 'a.txt')) && existsSync(join(s.core.workspace, 'b.txt')));
+  } finally {
+    await s.close();
+  }
+});
+
+test('allow_session allows that tool for the session, but other destructive tools still ask', async () => {
+  const s = await startScenario({
+    script: [write('c1', 'a.txt'), write('c2', 'b.txt'), { steps: [{ toolCall: { id: 'c3', name: 'mkdir', arguments: { path: 'd' } } }] }, say('ok')],
+  });
+  try {
+    const events = await turnAnswering(s, 'go', [{ decision: 'allow_session' }, { decision: 'yes' }]);
+    const requests = events.filter((e) => e.type === 'approval_request');
+    assert.deepEqual(requests.map((r) => r.tool), ['write_file', 'mkdir']);
+    const changed = events.find((e) => e.type === 'approval_changed');
+    assert.deepEqual([changed.mode, changed.tool, changed.pattern], ['allow_pattern', 'write_file', '*']);
+    assert.ok(existsSync(join(s.core.workspace, 'b.txt')) && existsSync(join(s.core.workspace, 'd')));
+  } finally {
+    await s.close();
+  }
+});
+
+test('allow_pattern covers matching paths only, and a pattern that exceeds the scope is refused', async () => {
+  const s = await startScenario({
+    script: [write('c1', 'src/a.ts'), write('c2', 'src/b.ts'), write('c3', 'lib/c.ts'), say('ok'), write('c4', 'docs/x.md'), say('refused')],
+  });
+  try {
+    const events = await turnAnswering(s, 'go', [{ decision: 'allow_pattern', pattern: 'src/**' }, { decision: 'yes' }]);
+    assert.deepEqual(events.filter((e) => e.type === 'approval_request').map((r) => JSON.parse(r.args).path), ['src/a.ts', 'lib/c.ts']);
+    assert.ok(existsSync(join(s.core.workspace, 'src/b.ts')));
+
+    const second = await turnAnswering(s, 'again', [{ decision: 'allow_pattern', pattern: '*' }]);
+    const err = second.find((e) => e.type === 'error');
+    assert.equal(err.message, 'approval pattern exceeds or does not match the requested scope');
+    const result = second.find((e) => e.type === 'tool_result');
+    assert.equal(result.status, 'denied');
+    assert.equal(existsSync(join(s.core.workspace, 'docs/x.md')), false);
+  } finally {
+    await s.close();
+  }
+});
+
+test('reset while an approval is pending cancels the run; approving the stale id then errors and nothing is written', async () => {
+  const s = await startScenario({ script: [write('c1', 'late.txt')] });
+  try {
+    const from = s.core.events.length;
+    s.core.send({ type: 'send', prompt: 'write', model: TEST_MODEL });
+    const req = await s.core.waitForType('approval_request', { from });
+    s.core.send({ type: 'reset' });
+    const cancelled = await s.core.waitForType('run_cancelled', { from });
+    assert.equal(cancelled.reason, 'reset');
+    assert.equal(cancelled.run_id, req.run_id);
+    await s.core.waitForType('reset', { from });
+    const at = s.core.events.length;
+    s.core.send({ type: 'approve', request_id: req.request_id, decision: 'yes' });
+    const err = await s.core.waitForType('error', { from: at });
+    assert.match(err.message, /stale|unknown, expired, or already resolved/);
+    s.core.send({ type: 'runtime_status' });
+    const status = await s.core.waitForType('runtime_status', { from: at });
+    assert.equal(status.pending_approvals, 0);
+    assert.equal(existsSync(join(s.core.workspace, 'late.txt')), false);
+    assert.equal(s.core.events.slice(from).filter((e) => e.run_id === req.run_id && e.type === 'tool_result').length, 0, 'no stale events of the cancelled run');
+  } finally {
+    await s.close();
+  }
+});
+
+test('under approval "never" nothing prompts, but paths outside the workspace are still refused', async () => {
+  const s = await startScenario({
+    approval: 'never',
+    script: [write('c1', 'ok.txt'), write('c2', '../escape.txt'), say('done')],
+  });
+  try {
+    const events = await s.turn('go');
+    assert.equal(events.filter((e) => e.type === 'approval_request').length, 0);
+    const [ok, escape] = events.filter((e) => e.type === 'tool_result');
+    assert.equal(ok.status, 'success');
+    assert.equal(escape.status, 'failed');
+    assert.match(escape.output, /refused/);
+    assert.equal(existsSync(join(s.core.workspace, '..', 'escape.txt')), false);
+    assert.equal(readFileSync(join(s.core.workspace, 'ok.txt'), 'utf8'), 'ok.txt\n');
+  } finally {
+    await s.close();
+  }
+});

@@ -1,0 +1,75 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CoreProcess, type CoreOptions } from './coreProcess';
+import { startScriptedModelServer, type ScriptedModelServer, type ScriptedResponse } from './scriptedModelServer';
+
+export const TEST_MODEL = 'test-model';
+export const TEST_KEY = 'sk-test-SECRETMARKER-0123456789abcdef';
+
+export interface Scenario {
+  core: CoreProcess;
+  model: ScriptedModelServer;
+  /** Sends a prompt and resolves with the events of that turn once `done` (or the given terminal type) arrives. */
+  turn(prompt: string, opts?: { until?: string; timeoutMs?: number }): Promise<any[]>;
+  close(): Promise<void>;
+}
+
+export interface ScenarioOptions extends Omit<CoreOptions, 'providers'> {
+  script?: ScriptedResponse[];
+  approval?: 'never' | 'destructive' | 'always';
+  git?: boolean;
+  files?: Record<string, string>;
+  kind?: 'openai' | 'anthropic';
+  handshake?: boolean;
+}
+
+/** A scripted model server, a temp workspace (optionally a git repo with files) and a core configured to use them. */
+export async function startScenario(opts: ScenarioOptions = {}): Promise<Scenario> {
+  const model = await startScriptedModelServer({ models: [TEST_MODEL], script: opts.script ?? [] });
+  const workspace = opts.workspace ?? mkdtempSync(join(tmpdir(), 'core-ws-'));
+  for (const [path, content] of Object.entries(opts.files ?? {})) {
+    const abs = join(workspace, path);
+    execFileSync('mkdir', ['-p', join(abs, '..')]);
+    writeFileSync(abs, content);
+  }
+  if (opts.git) initGitRepo(workspace);
+  const core = CoreProcess.start({
+    ...opts,
+    workspace,
+    args: ['--approval', opts.approval ?? 'destructive', ...(opts.args ?? [])],
+    providers: [{ name: 'scripted', kind: opts.kind ?? 'openai', base_url: model.url, api_key: TEST_KEY }],
+    config: { activeProvider: 'scripted', ...(opts.config ?? {}) },
+  });
+  if (opts.handshake !== false) await core.handshake();
+  return {
+    core,
+    model,
+    async turn(prompt, t = {}) {
+      const from = core.events.length;
+      core.send({ type: 'send', prompt, model: TEST_MODEL });
+      await core.waitForType(t.until ?? 'done', { from, timeoutMs: t.timeoutMs });
+      return core.events.slice(from);
+    },
+    async close() {
+      await core.close();
+      await model.close();
+      core.cleanup();
+    },
+  };
+}
+
+export function initGitRepo(dir: string): void {
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, env: gitEnv() });
+  git('init', '-q', '-b', 'main');
+  git('add', '-A');
+  git('commit', '-q', '--allow-empty', '-m', 'initial');
+}
+
+export function gitEnv(): NodeJS.ProcessEnv {
+  return { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com', GIT_CONFIG_NOSYSTEM: '1' };
+}
+
+/** The event types of a slice, for order assertions. */
+export const types = (events: { type: string }[]): string[] => events.map((e) => e.type);

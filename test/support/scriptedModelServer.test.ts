@@ -1,0 +1,168 @@
+import { after, before, beforeEach, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadScenario, NO_SCRIPT_LEFT_MESSAGE, startScriptedModelServer, type ScriptedModelServer } from './scriptedModelServer';
+
+interface SseEvent {
+  event?: string;
+  data: string;
+}
+
+/** Minimal SSE split for checking the wire format the server writes (blank-line separated events). */
+function parseSse(text: string): SseEvent[] {
+  return text
+    .split('\n\n')
+    .filter((block) => block.trim() !== '')
+    .map((block) => {
+      const lines = block.split('\n');
+      const event = lines.find((l) => l.startsWith('event: '))?.slice(7);
+      const data = lines.find((l) => l.startsWith('data: '))?.slice(6) ?? '';
+      return { event, data };
+    });
+}
+
+async function post(server: ScriptedModelServer, path: string, body: unknown, headers: Record<string, string> = {}) {
+  return fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+}
+
+describe('scripted model server', () => {
+  let server: ScriptedModelServer;
+  before(async () => {
+    server = await startScriptedModelServer({ models: ['m-1', 'm-2'] });
+  });
+  after(() => server.close());
+  beforeEach(() => {
+    server.requests.length = 0;
+  });
+
+  test('OpenAI SSE: role chunk, split deltas, tool call fragments, finish, usage, [DONE]', async () => {
+    server.enqueue({
+      steps: [{ reasoning: 'short' }, { text: 'Hello from the scripted model' }, { toolCall: { id: 'c1', name: 'bash', arguments: { command: 'ls -la' } } }],
+      usage: { prompt: 11, completion: 5, cached: 3 },
+    });
+    const res = await post(server, '/chat/completions', { model: 'm-1', messages: [] }, { authorization: 'Bearer the-key' });
+    assert.equal(res.status, 200);
+    assert.match(res.headers.get('content-type') ?? '', /text\/event-stream/);
+    const events = parseSse(await res.text());
+    assert.equal(events[events.length - 1].data, '[DONE]');
+    const chunks = events.slice(0, -1).map((e) => JSON.parse(e.data));
+    assert.equal(chunks[0].choices[0].delta.role, 'assistant');
+    assert.equal(chunks[0].model, 'm-1');
+    const contents = chunks.flatMap((c) => (c.choices[0]?.delta?.content ? [c.choices[0].delta.content] : []));
+    assert.ok(contents.length > 1);
+    assert.equal(contents.join(''), 'Hello from the scripted model');
+    assert.equal(chunks.find((c) => c.choices[0]?.delta?.reasoning_content)?.choices[0].delta.reasoning_content, 'short');
+    const toolDeltas = chunks.flatMap((c) => c.choices[0]?.delta?.tool_calls ?? []);
+    assert.equal(toolDeltas[0].id, 'c1');
+    assert.equal(toolDeltas[0].function.name, 'bash');
+    assert.ok(toolDeltas.length > 2, 'arguments come in several fragments');
+    assert.deepEqual(JSON.parse(toolDeltas.map((d: any) => d.function.arguments).join('')), { command: 'ls -la' });
+    assert.equal(chunks.find((c) => c.choices[0]?.finish_reason)?.choices[0].finish_reason, 'tool_calls');
+    assert.deepEqual(chunks[chunks.length - 1].usage, { prompt_tokens: 11, completion_tokens: 5, total_tokens: 16, prompt_tokens_details: { cached_tokens: 3 } });
+    assert.equal(server.requests[0].apiKey, 'the-key');
+    assert.deepEqual(server.requests[0].body, { model: 'm-1', messages: [] });
+  });
+
+  test('Anthropic SSE: message_start, content blocks with deltas, message_delta, message_stop', async () => {
+    server.enqueue({ steps: [{ reasoning: 'think' }, { text: 'Answer text here' }, { toolCall: { id: 'tu1', name: 'glob', arguments: '{"pattern":"*.md"}' } }], usage: { prompt: 20, completion: 7, cached: 15 } });
+    const res = await post(server, '/messages', { model: 'claude-x', messages: [] }, { 'x-api-key': 'ant-key' });
+    const events = parseSse(await res.text());
+    const types = events.map((e) => e.event);
+    assert.equal(types[0], 'message_start');
+    assert.deepEqual(types.slice(-2), ['message_delta', 'message_stop']);
+    for (const e of events) assert.equal(JSON.parse(e.data).type, e.event);
+    const starts = events.filter((e) => e.event === 'content_block_start').map((e) => JSON.parse(e.data).content_block);
+    assert.deepEqual(
+      starts.map((b) => b.type),
+      ['thinking', 'text', 'tool_use'],
+    );
+    assert.deepEqual([starts[2].id, starts[2].name], ['tu1', 'glob']);
+    const deltas = events.filter((e) => e.event === 'content_block_delta').map((e) => JSON.parse(e.data).delta);
+    assert.equal(
+      deltas.filter((d) => d.type === 'text_delta').map((d) => d.text).join(''),
+      'Answer text here',
+    );
+    assert.equal(
+      deltas.filter((d) => d.type === 'input_json_delta').map((d) => d.partial_json).join(''),
+      '{"pattern":"*.md"}',
+    );
+    const start = JSON.parse(events[0].data);
+    assert.deepEqual(start.message.usage, { input_tokens: 5, cache_read_input_tokens: 15, output_tokens: 1 });
+    const messageDelta = JSON.parse(events[events.length - 2].data);
+    assert.deepEqual(messageDelta.delta.stop_reason, 'tool_use');
+    assert.deepEqual(messageDelta.usage, { output_tokens: 7 });
+    assert.equal(server.requests[0].apiKey, 'ant-key');
+  });
+
+  test('error responses carry the status, body and Retry-After', async () => {
+    server.enqueue({ status: 429, retryAfter: 7 }, { status: 503, body: { error: { message: 'custom' } } });
+    const first = await post(server, '/chat/completions', {});
+    assert.equal(first.status, 429);
+    assert.equal(first.headers.get('retry-after'), '7');
+    assert.match(((await first.json()) as { error: { message: string } }).error.message, /429/);
+    const second = await post(server, '/messages', {});
+    assert.equal(second.status, 503);
+    assert.deepEqual(await second.json(), { error: { message: 'custom' } });
+  });
+
+  test('an empty queue answers 500 with a clear message instead of hanging', async () => {
+    const res = await post(server, '/chat/completions', {});
+    assert.equal(res.status, 500);
+    assert.match(await res.text(), new RegExp(NO_SCRIPT_LEFT_MESSAGE));
+  });
+
+  test('a cut step destroys the connection mid-stream', async () => {
+    server.enqueue({ steps: [{ text: 'partial' }, { cut: true }] });
+    const res = await post(server, '/chat/completions', {});
+    assert.equal(res.status, 200);
+    await assert.rejects(res.text());
+  });
+
+  test('GET /models lists ids in OpenAI shape, or Anthropic shape when asked the Anthropic way', async () => {
+    server.setModels(['x', 'y']);
+    const openai = (await (await fetch(`${server.url}/models`)).json()) as { data: { id: string }[] };
+    assert.deepEqual(
+      openai.data.map((m: { id: string }) => m.id),
+      ['x', 'y'],
+    );
+    const anthropic = (await (await fetch(`${server.url}/models`, { headers: { 'anthropic-version': '2023-06-01' } })).json()) as { data: unknown[]; has_more: boolean };
+    assert.deepEqual(anthropic.data[0], { type: 'model', id: 'x', display_name: 'x', created_at: '2025-01-01T00:00:00Z' });
+    assert.equal(anthropic.has_more, false);
+    server.setModels(['m-1', 'm-2']);
+  });
+
+  test('unknown routes answer 404', async () => {
+    const res = await post(server, '/completions', {});
+    assert.equal(res.status, 404);
+  });
+});
+
+describe('scripted model server lifecycle', () => {
+  test('close() ends a hanging stream and pending delays', { timeout: 10_000 }, async () => {
+    const server = await startScriptedModelServer({ script: [{ steps: [{ text: 'hi' }], hangAfterSteps: true }, { steps: [{ delayMs: 60_000, text: 'late' }] }] });
+    const hanging = await post(server, '/chat/completions', {});
+    const delayed = await post(server, '/chat/completions', {});
+    const bodies = Promise.allSettled([hanging.text(), delayed.text()]);
+    await server.close();
+    const settled = await bodies;
+    assert.ok(settled.every((s) => s.status === 'rejected'));
+  });
+});
+
+describe('loadScenario', () => {
+  test('loads every bundled scenario as a list of scripted responses', () => {
+    const plain = loadScenario('plain-answer');
+    assert.equal(plain.length, 1);
+    assert.ok(plain[0].steps?.some((s) => s.text));
+    const toolEdit = loadScenario('tool-edit');
+    assert.equal(toolEdit[0].steps?.find((s) => s.toolCall)?.toolCall?.name, 'edit');
+    assert.deepEqual(
+      loadScenario('retry-429-then-ok').map((r) => r.status ?? 200),
+      [429, 200],
+    );
+    assert.ok(loadScenario('drop-mid-stream')[0].steps?.some((s) => s.cut));
+  });
+
+  test('rejects names that are not plain file names', () => {
+    assert.throws(() => loadScenario('../secrets'), /invalid scenario name/);
+  });
+});

@@ -1,0 +1,382 @@
+// The only model test double: a real HTTP server on 127.0.0.1 that answers OpenAI chat-completions and
+// Anthropic Messages requests from a FIFO of scripted responses, streamed as SSE the way those APIs stream.
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { join } from 'node:path';
+
+export interface ScriptStep {
+  text?: string;
+  reasoning?: string;
+  toolCall?: { id: string; name: string; arguments: string | object };
+  /** Wait this long before the step. */
+  delayMs?: number;
+  /** Destroy the socket after this step's content (a step of only `cut` drops the stream right there). */
+  cut?: boolean;
+}
+
+export interface ScriptedResponse {
+  /** Non-200: answer with an error body (`body`, or a dialect-shaped default) instead of a stream. */
+  status?: number;
+  /** With a non-200 status, the error body; with 200 and no steps, a plain JSON answer instead of a stream. */
+  body?: unknown;
+  /** Retry-After header, in seconds. */
+  retryAfter?: number;
+  steps?: ScriptStep[];
+  usage?: { prompt: number; completion: number; cached?: number };
+  /** OpenAI finish_reason (mapped for Anthropic); default tool_calls when a step called a tool, else stop. */
+  finish?: string;
+  /** Pause between every SSE event written. */
+  chunkDelayMs?: number;
+  /** After the steps, keep the connection open and send nothing more (an idle stream). */
+  hangAfterSteps?: boolean;
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  /** Lower-cased header names. */
+  headers: Record<string, string>;
+  /** Parsed JSON, or the raw text when the body is not JSON (undefined when empty). `any` so tests can index into it. */
+  body: any;
+  /** The key the client sent, from `Authorization: Bearer …` or `x-api-key`. */
+  apiKey?: string;
+}
+
+export interface ScriptedModelServer {
+  /** http://127.0.0.1:PORT/v1 */
+  url: string;
+  requests: RecordedRequest[];
+  /** FIFO; each POST to /chat/completions or /messages consumes one. */
+  enqueue(...responses: ScriptedResponse[]): void;
+  /** What GET /v1/models lists. */
+  setModels(ids: string[]): void;
+  /** Scripted responses not consumed yet. */
+  readonly pending: number;
+  close(): Promise<void>;
+}
+
+export const NO_SCRIPT_LEFT_MESSAGE = 'scripted model server: no scripted response left';
+const DELTA_CHARS = 8;
+
+type Dialect = 'openai' | 'anthropic';
+
+export async function startScriptedModelServer(opts: { models?: string[]; script?: ScriptedResponse[] } = {}): Promise<ScriptedModelServer> {
+  const state = new ServerState(opts.models ?? [], opts.script ?? []);
+  const server = createServer((req, res) => {
+    handleRequest(state, req, res).catch((error: unknown) => {
+      if (!res.headersSent) sendJson(res, 500, { error: { message: `scripted model server failed: ${String(error)}` } });
+      else res.destroy();
+    });
+  });
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await listen(server);
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests: state.requests,
+    enqueue: (...responses) => state.queue.push(...responses),
+    setModels: (ids) => {
+      state.models = [...ids];
+    },
+    get pending() {
+      return state.queue.length;
+    },
+    close: () => closeServer(server, sockets, state),
+  };
+}
+
+/** The scenario files in test/support/scenarios/<name>.json: a JSON array of ScriptedResponse. */
+export function loadScenario(name: string): ScriptedResponse[] {
+  if (!/^[\w-]+$/.test(name)) throw new Error(`invalid scenario name: ${name}`);
+  const file = join(__dirname, 'scenarios', `${name}.json`);
+  const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  if (!Array.isArray(parsed) || !parsed.every((r) => typeof r === 'object' && r !== null && !Array.isArray(r))) {
+    throw new Error(`scenario ${name} must be a JSON array of scripted responses`);
+  }
+  return parsed as ScriptedResponse[];
+}
+
+class ServerState {
+  readonly requests: RecordedRequest[] = [];
+  closed = false;
+  private readonly timers = new Map<NodeJS.Timeout, () => void>();
+
+  constructor(
+    public models: string[],
+    public readonly queue: ScriptedResponse[],
+  ) {}
+
+  /** A pause that close() cuts short, so a scripted delay never keeps the test process alive. */
+  sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        resolve();
+      }, ms);
+      this.timers.set(timer, resolve);
+    });
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const [timer, resolve] of this.timers) {
+      clearTimeout(timer);
+      resolve();
+    }
+    this.timers.clear();
+  }
+}
+
+async function handleRequest(state: ServerState, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const recorded = await recordRequest(req);
+  state.requests.push(recorded);
+  const path = recorded.path.split('?')[0].replace(/\/+$/, '');
+  if (recorded.method === 'GET' && path.endsWith('/models')) {
+    return sendJson(res, 200, modelList(state.models, 'anthropic-version' in recorded.headers));
+  }
+  const dialect = recorded.method === 'POST' ? dialectOfPath(path) : undefined;
+  if (!dialect) return sendJson(res, 404, { error: { message: `scripted model server: no route for ${recorded.method} ${path}` } });
+  const scripted = state.queue.shift();
+  if (!scripted) return sendJson(res, 500, errorBody(dialect, 500, NO_SCRIPT_LEFT_MESSAGE));
+  await respond(state, dialect, scripted, modelOf(recorded.body), res);
+}
+
+function dialectOfPath(path: string): Dialect | undefined {
+  if (path.endsWith('/chat/completions')) return 'openai';
+  if (path.endsWith('/messages')) return 'anthropic';
+  return undefined;
+}
+
+async function respond(state: ServerState, dialect: Dialect, scripted: ScriptedResponse, model: string, res: ServerResponse): Promise<void> {
+  const status = scripted.status ?? 200;
+  if (status !== 200) {
+    const headers: Record<string, string> = scripted.retryAfter === undefined ? {} : { 'retry-after': String(scripted.retryAfter) };
+    return sendJson(res, status, scripted.body ?? errorBody(dialect, status, `scripted error ${status}`), headers);
+  }
+  if (scripted.body !== undefined && !scripted.steps) return sendJson(res, 200, scripted.body);
+  const actions = dialect === 'openai' ? openAiActions(scripted, model) : anthropicActions(scripted, model);
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+  res.flushHeaders();
+  await play(state, actions, scripted.chunkDelayMs ?? 0, res);
+}
+
+// ---- the stream as a list of actions ------------------------------------------------------------
+
+type Action = { kind: 'write'; data: string } | { kind: 'delay'; ms: number } | { kind: 'cut' } | { kind: 'hang' };
+
+async function play(state: ServerState, actions: Action[], chunkDelayMs: number, res: ServerResponse): Promise<void> {
+  for (const action of actions) {
+    if (state.closed || res.destroyed) return;
+    switch (action.kind) {
+      case 'delay':
+        await state.sleep(action.ms);
+        break;
+      case 'write':
+        if (chunkDelayMs > 0) await state.sleep(chunkDelayMs);
+        if (state.closed || res.destroyed) return;
+        await new Promise<void>((resolve) => res.write(action.data, () => resolve()));
+        break;
+      case 'cut':
+        res.socket?.destroy();
+        return;
+      case 'hang':
+        return; // the response stays open until the client or close() ends it
+    }
+  }
+  res.end();
+}
+
+function openAiActions(scripted: ScriptedResponse, model: string): Action[] {
+  const id = `chatcmpl-scripted-${Math.random().toString(36).slice(2, 10)}`;
+  const chunk = (choices: unknown[], extra: Record<string, unknown> = {}): Action => ({
+    kind: 'write',
+    data: `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 0, model, choices, ...extra })}\n\n`,
+  });
+  const delta = (d: Record<string, unknown>) => chunk([{ index: 0, delta: d, finish_reason: null }]);
+  const actions: Action[] = [delta({ role: 'assistant', content: '' })];
+  let toolIndex = 0;
+  for (const step of scripted.steps ?? []) {
+    if (step.delayMs) actions.push({ kind: 'delay', ms: step.delayMs });
+    for (const piece of pieces(step.reasoning)) actions.push(delta({ reasoning_content: piece }));
+    for (const piece of pieces(step.text)) actions.push(delta({ content: piece }));
+    if (step.toolCall) {
+      const index = toolIndex++;
+      const { id: callId, name } = step.toolCall;
+      actions.push(delta({ tool_calls: [{ index, id: callId, type: 'function', function: { name, arguments: '' } }] }));
+      for (const piece of argumentPieces(step.toolCall.arguments)) {
+        actions.push(delta({ tool_calls: [{ index, function: { arguments: piece } }] }));
+      }
+    }
+    if (step.cut) actions.push({ kind: 'cut' });
+  }
+  if (scripted.hangAfterSteps) return [...actions, { kind: 'hang' }];
+  const finish = scripted.finish ?? (toolIndex > 0 ? 'tool_calls' : 'stop');
+  const usage = scripted.usage ?? { prompt: 0, completion: 0 };
+  actions.push(chunk([{ index: 0, delta: {}, finish_reason: finish }]));
+  actions.push(
+    chunk([], {
+      usage: {
+        prompt_tokens: usage.prompt,
+        completion_tokens: usage.completion,
+        total_tokens: usage.prompt + usage.completion,
+        prompt_tokens_details: { cached_tokens: usage.cached ?? 0 },
+      },
+    }),
+  );
+  actions.push({ kind: 'write', data: 'data: [DONE]\n\n' });
+  return actions;
+}
+
+const ANTHROPIC_STOP_REASONS: Record<string, string> = { stop: 'end_turn', tool_calls: 'tool_use', length: 'max_tokens' };
+
+function anthropicActions(scripted: ScriptedResponse, model: string): Action[] {
+  const event = (type: string, payload: Record<string, unknown>): Action => ({
+    kind: 'write',
+    data: `event: ${type}\ndata: ${JSON.stringify({ type, ...payload })}\n\n`,
+  });
+  const usage = scripted.usage ?? { prompt: 0, completion: 0 };
+  const cached = usage.cached ?? 0;
+  const actions: Action[] = [
+    event('message_start', {
+      message: {
+        id: `msg_scripted_${Math.random().toString(36).slice(2, 10)}`,
+        type: 'message',
+        role: 'assistant',
+        model,
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage: { input_tokens: Math.max(0, usage.prompt - cached), cache_read_input_tokens: cached, output_tokens: 1 },
+      },
+    }),
+    event('ping', {}),
+  ];
+  let blockIndex = 0;
+  let calledTool = false;
+  const block = (start: Record<string, unknown>, deltas: Record<string, unknown>[]) => {
+    const index = blockIndex++;
+    actions.push(event('content_block_start', { index, content_block: start }));
+    for (const delta of deltas) actions.push(event('content_block_delta', { index, delta }));
+    actions.push(event('content_block_stop', { index }));
+  };
+  for (const step of scripted.steps ?? []) {
+    if (step.delayMs) actions.push({ kind: 'delay', ms: step.delayMs });
+    if (step.reasoning) {
+      const deltas = pieces(step.reasoning).map((thinking) => ({ type: 'thinking_delta', thinking }));
+      block({ type: 'thinking', thinking: '' }, [...deltas, { type: 'signature_delta', signature: 'scripted-signature' }]);
+    }
+    if (step.text) block({ type: 'text', text: '' }, pieces(step.text).map((text) => ({ type: 'text_delta', text })));
+    if (step.toolCall) {
+      calledTool = true;
+      const { id, name } = step.toolCall;
+      const deltas = argumentPieces(step.toolCall.arguments).map((partial_json) => ({ type: 'input_json_delta', partial_json }));
+      block({ type: 'tool_use', id, name, input: {} }, deltas);
+    }
+    if (step.cut) actions.push({ kind: 'cut' });
+  }
+  if (scripted.hangAfterSteps) return [...actions, { kind: 'hang' }];
+  const finish = scripted.finish ?? (calledTool ? 'tool_calls' : 'stop');
+  actions.push(
+    event('message_delta', {
+      delta: { stop_reason: ANTHROPIC_STOP_REASONS[finish] ?? finish, stop_sequence: null },
+      usage: { output_tokens: usage.completion },
+    }),
+  );
+  actions.push(event('message_stop', {}));
+  return actions;
+}
+
+/** Text longer than DELTA_CHARS goes out as several deltas (split on code points, never inside a pair). */
+function pieces(text: string | undefined): string[] {
+  if (!text) return [];
+  const chars = Array.from(text);
+  const out: string[] = [];
+  for (let i = 0; i < chars.length; i += DELTA_CHARS) out.push(chars.slice(i, i + DELTA_CHARS).join(''));
+  return out;
+}
+
+/** Arguments always arrive in at least two fragments when they can be split, as real providers send them. */
+function argumentPieces(args: string | object): string[] {
+  const text = typeof args === 'string' ? args : JSON.stringify(args);
+  if (text.length <= DELTA_CHARS) {
+    const half = Math.ceil(text.length / 2);
+    return [text.slice(0, half), text.slice(half)].filter(Boolean);
+  }
+  return pieces(text);
+}
+
+// ---- plain HTTP --------------------------------------------------------------------------------
+
+async function recordRequest(req: IncomingMessage): Promise<RecordedRequest> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  const bearer = /^Bearer\s+(.+)$/i.exec(headers.authorization ?? '')?.[1];
+  return { method: req.method ?? 'GET', path: req.url ?? '/', headers, body: parseBody(text), apiKey: bearer ?? headers['x-api-key'] };
+}
+
+function parseBody(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function modelOf(body: unknown): string {
+  const model = (body as { model?: unknown } | undefined)?.model;
+  return typeof model === 'string' ? model : 'scripted-model';
+}
+
+function modelList(ids: string[], anthropicShape: boolean): unknown {
+  if (anthropicShape) {
+    const data = ids.map((id) => ({ type: 'model', id, display_name: id, created_at: '2025-01-01T00:00:00Z' }));
+    return { data, has_more: false, first_id: ids[0] ?? null, last_id: ids[ids.length - 1] ?? null };
+  }
+  return { object: 'list', data: ids.map((id) => ({ id, object: 'model', created: 0, owned_by: 'scripted' })) };
+}
+
+function errorBody(dialect: Dialect, status: number, message: string): unknown {
+  if (dialect === 'anthropic') return { type: 'error', error: { type: anthropicErrorType(status), message } };
+  return { error: { message, type: status === 401 ? 'invalid_request_error' : 'server_error', code: status } };
+}
+
+function anthropicErrorType(status: number): string {
+  if (status === 401) return 'authentication_error';
+  if (status === 429) return 'rate_limit_error';
+  if (status === 529) return 'overloaded_error';
+  return status >= 500 ? 'api_error' : 'invalid_request_error';
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  const contentType = typeof body === 'string' ? 'text/plain; charset=utf-8' : 'application/json';
+  res.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(text), ...headers });
+  res.end(text);
+}
+
+function listen(server: Server): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+function closeServer(server: Server, sockets: Set<Socket>, state: ServerState): Promise<void> {
+  state.close();
+  for (const socket of sockets) socket.destroy();
+  return new Promise((resolve) => server.close(() => resolve()));
+}

@@ -8,9 +8,14 @@ const dev = process.argv.includes('--dev');
 mkdirSync('dist', { recursive: true });
 
 const common = { bundle: true, minify: !dev, sourcemap: dev ? 'inline' : false, logLevel: 'warning', legalComments: 'none' };
+// ESM-only dependencies (fdir via tinyglobby) read import.meta.url, which is empty in a CJS bundle.
+const cjsImportMeta = {
+  define: { 'import.meta.url': '__importMetaUrl' },
+  banner: { js: "const __importMetaUrl = require('url').pathToFileURL(__filename).href;" },
+};
 const targets = [
-  { entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], budget: 400 },
-  { entryPoints: ['src/core/main.ts'], outfile: 'dist/core.js', platform: 'node', format: 'cjs', target: 'node20', budget: 600 },
+  { entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], ...cjsImportMeta, budget: 400 },
+  { entryPoints: ['src/core/main.ts'], outfile: 'dist/core.js', platform: 'node', format: 'cjs', target: 'node20', ...cjsImportMeta, budget: 600 },
   { entryPoints: ['webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022', budget: 350 },
 ].filter((t) => existsSync(t.entryPoints[0]));
 

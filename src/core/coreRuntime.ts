@@ -57,7 +57,7 @@ export class CoreRuntime {
       mode: config.approval,
       rules: new PermissionRules(config.permissions),
       escalations: new Escalations(config.sessionFile ? `${config.sessionFile}.escalations` : undefined),
-      broker: new ApprovalBroker({ onExpired: (p) => this.emit({ type: 'approval_expired', request_id: p.requestId, tool_call_id: p.toolCallId }) }),
+      broker: new ApprovalBroker({ timeoutMs: approvalTimeoutMs(env), onExpired: (p) => this.emit({ type: 'approval_expired', request_id: p.requestId, tool_call_id: p.toolCallId }) }),
     };
     this.memory = new MemoryStore({ workspace: join(this.workspace, '.catalyst-code', 'memory'), global: join(config.homeDir, '.catalyst-code', 'memory') });
     this.checkpoints = this.makeCheckpoints();
@@ -94,6 +94,14 @@ export class CoreRuntime {
     };
   }
 
+  /** Upstream fails closed when its sandbox cannot run; this core has no sandbox, so it refuses bash when one is requested. */
+  refuseTool(name: string): string | undefined {
+    if (name === 'bash' && this.config.sandbox !== 'none') {
+      return `bash refused: sandbox '${this.config.sandbox}' was requested but this core runs commands only on the host (use --sandbox none)`;
+    }
+    return undefined;
+  }
+
   /** Switches to another session file: new session id, new conversation, new checkpoint index and escalations. */
   switchSession(path: string | undefined): LoadedSession | undefined {
     this.conversation.close();
@@ -118,4 +126,10 @@ export class CoreRuntime {
     const indexPath = this.config.sessionFile ? checkpointIndexPathFor(this.config.sessionFile) : join(store, 'index.jsonl');
     return new CheckpointManager({ workspace: this.workspace, indexPath, filesStoreDir: store });
   }
+}
+
+/** Pending approvals expire after 15 minutes (upstream); CATALYST_CODE_APPROVAL_TIMEOUT_SECS overrides it. */
+function approvalTimeoutMs(env: NodeJS.ProcessEnv): number | undefined {
+  const secs = Number(env.CATALYST_CODE_APPROVAL_TIMEOUT_SECS);
+  return Number.isFinite(secs) && secs > 0 ? secs * 1000 : undefined;
 }

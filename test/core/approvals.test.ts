@@ -113,3 +113,24 @@ test('under approval "never" nothing prompts, but paths outside the workspace ar
     await s.close();
   }
 });
+
+test('an unanswered approval expires: approval_expired, the call is denied, and answering it later is an error', async () => {
+  const s = await startScenario({ env: { CATALYST_CODE_APPROVAL_TIMEOUT_SECS: '1' }, script: [write('c1', 'never.txt'), say('understood')] });
+  try {
+    const from = s.core.events.length;
+    s.core.send({ type: 'send', prompt: 'write', model: TEST_MODEL });
+    const req = await s.core.waitForType('approval_request', { from });
+    const expired = await s.core.waitForType('approval_expired', { from, timeoutMs: 5000 });
+    assert.deepEqual([expired.request_id, expired.tool_call_id], [req.request_id, 'c1']);
+    await s.core.waitForType('done', { from });
+    const result = s.core.ofType('tool_result', from)[0];
+    assert.equal(result.status, 'denied');
+    assert.match(result.output, /expired/);
+    const at = s.core.events.length;
+    s.core.send({ type: 'approve', request_id: req.request_id, decision: 'yes' });
+    assert.match((await s.core.waitForType('error', { from: at })).message, /unknown, expired, or already resolved/);
+    assert.equal(existsSync(join(s.core.workspace, 'never.txt')), false);
+  } finally {
+    await s.close();
+  }
+});

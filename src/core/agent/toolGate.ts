@@ -26,6 +26,8 @@ export interface GateDeps {
   /** Called once per turn before the first destructive tool runs (after its approval). */
   beforeDestructive(): Promise<void>;
   toolContext(editedContent?: string): ToolContext;
+  /** A reason this core cannot run the tool at all (e.g. bash when a sandbox was requested), or undefined. */
+  refuseTool(name: string): string | undefined;
 }
 
 export interface ToolCall {
@@ -48,6 +50,8 @@ async function decideAndExecute(deps: GateDeps, scope: RunScope, call: ToolCall,
   if (typeof args === 'string') return failed(args);
   const tool = getTool(call.name);
   if (!tool || !offeredTools.has(call.name)) return failed(`unknown tool '${call.name}'; available tools: ${[...offeredTools].join(', ')}`);
+  const refusal = deps.refuseTool(call.name);
+  if (refusal) return failed(refusal);
   const ctx = deps.toolContext();
   const targets = toolTargets(call.name, args);
   const confinement = checkConfinement(ctx.workspace, targets.paths);

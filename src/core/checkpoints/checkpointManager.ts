@@ -67,12 +67,24 @@ export class CheckpointManager {
     this.excluded = ownStateExclusions(this.workspace, [opts.indexPath, opts.filesStoreDir]);
   }
 
+  /**
+   * The store lives in the user's workspace; a `.gitignore` of `*` inside it keeps our snapshots and index out of
+   * `git status` and out of the user's commits.
+   */
+  private keepStoreOutOfGit(): void {
+    const ignoreFile = path.join(this.filesStoreDir, '.gitignore');
+    if (fs.existsSync(ignoreFile)) return;
+    fs.mkdirSync(this.filesStoreDir, { recursive: true });
+    fs.writeFileSync(ignoreFile, '# Catalyst Code checkpoints: local state, never committed\n*\n');
+  }
+
   create(o: CreateCheckpointOptions): Promise<CheckpointRecord> {
     return this.exclusive(async () => {
       const now = new Date();
       const id = newCheckpointId(now);
       const scopes = normalizeScopes(this.workspace, o.paths);
       const label = o.label?.trim() || defaultLabel(o.auto);
+      this.keepStoreOutOfGit();
       const repo = await detectGitWorkspace(this.workspace);
       const backend = repo
         ? { kind: 'git' as const, dir: '', ...(await createGitSnapshot(this.gitScope(repo, scopes), id, label)) }

@@ -2,7 +2,7 @@ import { CAPABILITY_EDITED_CONTENT, CORE_VERSION, MIN_CLIENT, PROTOCOL_VERSION, 
 import type { CoreRuntime } from '../coreRuntime';
 import { presetsEvent } from './providerCommands';
 import { emitHistory, emitRecovered } from './sessionEvents';
-import { DIGEST_AT, COMPACT_AT } from './statusCommands';
+import { COMPACT_AT, DIGEST_AT } from '../agent/compaction';
 
 /**
  * The capabilities this core really has. Upstream also lists `worktree`, `audit` and `cost_update`; we do not implement

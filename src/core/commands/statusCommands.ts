@@ -1,8 +1,7 @@
 import type { CoreRuntime } from '../coreRuntime';
 import { estimateTokens } from '../agent/tokenEstimate';
 
-export const COMPACT_AT = 0.9;
-export const DIGEST_AT = 0.7;
+import { COMPACT_AT, DIGEST_AT } from '../agent/compaction';
 export const DEFAULT_CONTEXT_WINDOW = 128_000;
 
 export function handleStats(rt: CoreRuntime): void {

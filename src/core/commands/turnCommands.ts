@@ -6,6 +6,10 @@ import type { RunScope } from '../runtime/runScope';
 import { CORE_TOOLS } from '../tools/registry';
 import { imagePart } from '../agent/images';
 import { expandFileMentions } from '../agent/fileMentions';
+import { compactConversation, needsCompaction } from '../agent/compaction';
+import type { ResolvedProvider } from '../providers/types';
+import { scrubText } from '../runtime/redact';
+import { contextWindow } from './statusCommands';
 
 /** `send`: starts a turn, or queues it one deep while a turn is running (research §1.3 "Turn queueing"). */
 export function handleSend(rt: CoreRuntime, cmd: CommandOf<'send'>): void {
@@ -95,6 +99,7 @@ export function startTurn(rt: CoreRuntime, q: QueuedPrompt): void {
     let outcome: TurnOutcome = 'failed';
     try {
       const prompt = expandFileMentions(q.prompt, rt.workspace);
+      await autoCompact(rt, scope, provider, q.model);
       outcome = await runTurn(turnDeps(rt, scope), scope, { prompt, model: q.model, provider, modelInfo: rt.providers.modelInfo(q.model, providerName), reasoningEffort: q.reasoning_effort, images: q.images });
     } catch (err) {
       rt.log(`turn failed: ${(err as Error).stack ?? err}`);
@@ -114,6 +119,22 @@ export function startTurn(rt: CoreRuntime, q: QueuedPrompt): void {
   });
 }
 
+/** Before a turn, summarizes older turns when the context is nearly full (auto_compact); a failure only informs. */
+async function autoCompact(rt: CoreRuntime, scope: RunScope, provider: ResolvedProvider, model: string): Promise<void> {
+  const window = contextWindow(rt);
+  if (!rt.config.autoCompact || !needsCompaction(rt.conversation.all, rt.systemPrompt(), window)) return;
+  try {
+    const done = await compactConversation({
+      conversation: rt.conversation, provider, model, systemPrompt: rt.systemPrompt(), contextWindow: window, trigger: 'auto',
+      instructions: rt.config.compactInstructions, signal: scope.signal, idleTimeoutMs: rt.config.idleTimeoutSecs * 1000,
+      keepFrom: rt.conversation.length, emit: (e) => rt.emitInRun(scope, e),
+    });
+    if (done) rt.usage.compactions++;
+  } catch (err) {
+    rt.emitInRun(scope, { type: 'info', message: `automatic compaction failed, continuing with the full context: ${scrubText((err as Error).message, rt.secrets())}` });
+  }
+}
+
 function turnDeps(rt: CoreRuntime, scope: RunScope): TurnDeps {
   let checkpointed = false;
   return {
@@ -127,6 +148,7 @@ function turnDeps(rt: CoreRuntime, scope: RunScope): TurnDeps {
     approvals: rt.approvals,
     emit: (event) => rt.emitInRun(scope, event),
     toolContext: (edited) => rt.toolContext(scope, edited),
+    refuseTool: (name) => rt.refuseTool(name),
     beforeDestructive: async () => {
       if (checkpointed) return;
       checkpointed = true;

@@ -7,6 +7,8 @@ export function handleUserBash(rt: CoreRuntime, cmd: CommandOf<'user_bash'>): vo
   const command = typeof cmd.command === 'string' ? cmd.command : '';
   if (!command.trim()) return void rt.emit({ type: 'error', code: 'invalid_command', message: 'user_bash needs a command' });
   if (rt.runs.active) return void rt.emit({ type: 'error', code: 'busy', message: 'a turn is running; run the command after it finishes' });
+  const refusal = rt.refuseTool('bash');
+  if (refusal) return void rt.emit({ type: 'bash_execution', command, ok: false, output: refusal, exclude_from_context: true });
   const exclude = cmd.exclude_from_context === true;
   const bash = getTool('bash')!;
   rt.runs.start(rt.sessionId, 'user_bash', async (scope) => {

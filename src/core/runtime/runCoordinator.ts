@@ -25,7 +25,6 @@ export class RunCoordinator {
   private settled: Promise<void> = Promise.resolve();
   queued: QueuedPrompt | undefined;
   lastCancellation: Cancellation | undefined;
-  readonly resources = new Map<string, { id: string; kind: string; label: string; session_id: string; run_id: string; cancelled: boolean }>();
 
   get active(): RunScope | undefined {
     return this.current;

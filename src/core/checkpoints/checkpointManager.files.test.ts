@@ -63,7 +63,7 @@ describe('CheckpointManager (files, no git)', () => {
     assert.equal(read(ws, 'node_modules/pkg/index.js'), 'updated dependency\n', 'skipped directories are not touched');
     assert.equal(exists(ws, 'node_modules/added.js'), true);
     assert.deepEqual(cm.list().map((r) => r.id), [cp.id]);
-    assert.deepEqual(fs.readdirSync(path.join(ws, '.catalyst-code', 'checkpoints')).sort(), [cp.id, 'index.jsonl'], 'no scratch left');
+    assert.deepEqual(fs.readdirSync(path.join(ws, '.catalyst-code', 'checkpoints')).sort(), ['.gitignore', cp.id, 'index.jsonl'], 'no scratch left; the store ignores itself in git');
 
     assert.deepEqual(await cm.restore(cp.id), { restored: [], removed: [] }, 'restorable again; nothing to do now');
   });

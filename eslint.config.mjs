@@ -24,6 +24,15 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['../client/*', '../vscode/*', '../../client/*', '../../vscode/*', 'vscode'] }] },
   },
   {
+    files: ['src/shared/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['../core/*', '../client/*', '../vscode/*', 'vscode', 'node:*'] }] },
+  },
+  {
+    // The webview renders in a browser and may import only the host↔webview message types (src/shared).
+    files: ['webview/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['../src/core/*', '../src/client/*', '../src/vscode/*', '../src/protocol/*', 'vscode', 'node:*'] }] },
+  },
+  {
     files: ['src/client/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['../core/*', '../vscode/*', '../../core/*', '../../vscode/*', 'vscode'] }] },
   },

@@ -1,0 +1,87 @@
+/**
+ * The session model: everything the chat UI shows, derived from a core's events by `sessionReducer`
+ * (src/client/sessionReducer.ts). The host keeps it, the webview receives a snapshot and then patches (statePatch.ts).
+ * Pure types only: the webview bundles this file.
+ */
+
+export type CoreKind = 'embedded' | 'catalyst' | 'scv';
+export type CoreStatus = 'stopped' | 'starting' | 'ready' | 'crashed' | 'restarting';
+export type RunStatus = 'idle' | 'running' | 'waiting_approval' | 'waiting_input';
+export type ApprovalModeName = 'never' | 'destructive' | 'always';
+export type ToolCardStatus = 'streaming' | 'pending' | 'awaiting_approval' | 'running' | 'success' | 'denied' | 'cancelled' | 'timed_out' | 'failed' | 'stale' | 'partially_completed';
+
+export interface UserItem { kind: 'user'; id: string; text: string; images: number; }
+export interface AssistantItem { kind: 'assistant'; id: string; runId?: string; text: string; thinking: string; streaming: boolean; }
+export interface ToolItem {
+  kind: 'tool'; id: string /* tool_call_id */; runId?: string; name: string;
+  args: string /* the model's full raw JSON */; status: ToolCardStatus; output?: string; diff?: string; files: string[];
+}
+export interface ApprovalItem {
+  kind: 'approval'; id: string /* request_id */; toolCallId: string; runId?: string; tool: string; risk: string;
+  args: string /* full args from the matching tool_call when known, else the core's ≤2000-char preview */; diff?: string;
+  createdAt: number; state: 'pending' | 'approved' | 'denied' | 'expired' | 'cancelled'; decision?: string;
+  /** A suggested allow_pattern: the command prefix for bash, a path glob for file tools. */
+  suggestedPattern?: string;
+}
+export interface AskQuestionView { id: string; prompt: string; type: 'select' | 'text'; options?: string[]; allowCustom?: boolean; placeholder?: string; required?: boolean; }
+export interface AskItem { kind: 'ask'; id: string; questions: AskQuestionView[]; state: 'pending' | 'answered' | 'skipped' | 'cancelled'; answers?: Record<string, string>; }
+export interface SudoItem { kind: 'sudo'; id: string; command: string; state: 'pending' | 'answered' | 'cancelled'; }
+export interface NoticeItem {
+  kind: 'notice'; id: string; level: 'info' | 'warning' | 'error'; text: string; code?: string;
+  /** What the user can do about it: a button in the card. */
+  action?: 'login' | 'restartCore' | 'showLog' | 'openSettings';
+}
+export interface BashItem { kind: 'bash'; id: string; command: string; output: string; ok: boolean; }
+export interface CheckpointItem { kind: 'checkpoint'; id: string; label: string; auto: boolean; runId?: string; restored?: boolean; }
+
+export type TranscriptItem = UserItem | AssistantItem | ToolItem | ApprovalItem | AskItem | SudoItem | NoticeItem | BashItem | CheckpointItem;
+
+export interface ModelView { id: string; name?: string; provider?: string; reasoning?: boolean; thinkingLevels?: string[]; contextWindow?: number; vision?: boolean; }
+export interface SessionView { name: string; path: string; title: string; messages: number; mtime: number; current: boolean; pinned: boolean; }
+
+export interface SessionState {
+  core: { kind: CoreKind; status: CoreStatus; message?: string; version?: string; capabilities: string[]; pid?: number };
+  run: { status: RunStatus; runId?: string; queued?: string };
+  items: TranscriptItem[];
+  models: ModelView[];
+  model?: string;
+  reasoningEffort: string;
+  provider?: string;
+  authed: boolean;
+  anyLoggedIn: boolean;
+  approvalMode: ApprovalModeName;
+  usage: { tokensIn: number; tokensOut: number; cachedTokens: number; costUsd?: number };
+  context?: { tokens: number; window: number; pct: number };
+  sessions: SessionView[];
+  sessionFile?: string;
+  workspace?: string;
+  /** Monotonic counter bumped on every reducer step that changed state (debugging aid). */
+  revision: number;
+}
+
+export function initialSessionState(kind: CoreKind = 'embedded'): SessionState {
+  return {
+    core: { kind, status: 'stopped', capabilities: [] },
+    run: { status: 'idle' },
+    items: [],
+    models: [],
+    reasoningEffort: 'medium',
+    authed: false,
+    anyLoggedIn: false,
+    approvalMode: 'destructive',
+    usage: { tokensIn: 0, tokensOut: 0, cachedTokens: 0 },
+    sessions: [],
+    revision: 0,
+  };
+}
+
+/** Capability names the UI checks to hide what a core lacks (derived from protocol_hello and the core kind). */
+export const UI_CAPABILITIES = {
+  editedContent: 'approval_edited_content',
+  checkpoints: 'checkpoint',
+  steer: 'steer',
+  thinking: 'thinking',
+  sessions: 'sessions',
+  undo: 'undo',
+  allowPattern: 'allow_pattern',
+} as const;

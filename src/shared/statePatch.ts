@@ -1,0 +1,104 @@
+import type { SessionState, TranscriptItem } from './sessionState';
+
+/**
+ * Incremental changes from one SessionState to the next. The host sends a snapshot once, then batches of patches with a
+ * sequence number, never the whole transcript again (that is what makes Cline and Roo slow on long sessions).
+ */
+export type TopLevelKey = Exclude<keyof SessionState, 'items'>;
+export type AppendableField = 'text' | 'thinking' | 'output';
+export type Patch =
+  | { op: 'set'; key: TopLevelKey; value: unknown }
+  | { op: 'item'; index: number; item: TranscriptItem }
+  | { op: 'append'; index: number; field: AppendableField; text: string }
+  | { op: 'truncate'; length: number };
+
+const APPENDABLE: readonly AppendableField[] = ['text', 'thinking', 'output'];
+
+/**
+ * The patches that turn `prev` into `next`. Relies on the reducer's immutability: unchanged items keep their identity.
+ * A changed item whose only difference is text grown at the end becomes `append` patches.
+ */
+export function diffState(prev: SessionState, next: SessionState): Patch[] {
+  const patches: Patch[] = [];
+  for (const key of Object.keys(next) as (keyof SessionState)[]) {
+    if (key === 'items' || prev[key] === next[key]) continue;
+    patches.push({ op: 'set', key, value: next[key] });
+  }
+  if (prev.items === next.items) return patches;
+  if (next.items.length < prev.items.length) patches.push({ op: 'truncate', length: next.items.length });
+  for (let i = 0; i < next.items.length; i++) {
+    const before = prev.items[i];
+    const after = next.items[i];
+    if (before === after) continue;
+    patches.push(...diffItem(i, before, after));
+  }
+  return patches;
+}
+
+function diffItem(index: number, before: TranscriptItem | undefined, after: TranscriptItem): Patch[] {
+  if (!before || before.kind !== after.kind || before.id !== after.id) return [{ op: 'item', index, item: after }];
+  const appends: Patch[] = [];
+  const b = before as unknown as Record<string, unknown>;
+  const a = after as unknown as Record<string, unknown>;
+  for (const key of Object.keys(a)) {
+    if (a[key] === b[key]) continue;
+    const field = key as AppendableField;
+    const prevText = b[key];
+    const nextText = a[key];
+    if (APPENDABLE.includes(field) && typeof prevText === 'string' && typeof nextText === 'string' && nextText.length > prevText.length && nextText.startsWith(prevText)) {
+      appends.push({ op: 'append', index, field, text: nextText.slice(prevText.length) });
+      continue;
+    }
+    return [{ op: 'item', index, item: after }];
+  }
+  for (const key of Object.keys(b)) if (!(key in a)) return [{ op: 'item', index, item: after }];
+  return appends;
+}
+
+/** Merges consecutive appends to the same item field (used when batching patches per frame). */
+export function compactPatches(patches: Patch[]): Patch[] {
+  const out: Patch[] = [];
+  for (const p of patches) {
+    const last = out[out.length - 1];
+    if (p.op === 'append' && last?.op === 'append' && last.index === p.index && last.field === p.field) {
+      out[out.length - 1] = { ...last, text: last.text + p.text };
+    } else if (p.op === 'item' && last?.op === 'item' && last.index === p.index) {
+      out[out.length - 1] = p;
+    } else if (p.op === 'set') {
+      const i = out.findIndex((q) => q.op === 'set' && q.key === p.key);
+      if (i >= 0) out.splice(i, 1);
+      out.push(p);
+    } else {
+      out.push(p);
+    }
+  }
+  return out;
+}
+
+/** Applies patches in place to a state copy (the webview's); returns the indexes of items that changed. */
+export function applyPatches(state: SessionState, patches: readonly Patch[]): Set<number> {
+  const touched = new Set<number>();
+  for (const p of patches) {
+    switch (p.op) {
+      case 'set':
+        (state as unknown as Record<string, unknown>)[p.key] = p.value;
+        break;
+      case 'truncate':
+        state.items.length = Math.min(state.items.length, p.length);
+        break;
+      case 'item':
+        state.items[p.index] = p.item;
+        touched.add(p.index);
+        break;
+      case 'append': {
+        const item = state.items[p.index] as unknown as Record<string, unknown> | undefined;
+        if (item) {
+          item[p.field] = String(item[p.field] ?? '') + p.text;
+          touched.add(p.index);
+        }
+        break;
+      }
+    }
+  }
+  return touched;
+}

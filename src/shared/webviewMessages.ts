@@ -1,0 +1,135 @@
+import type { Patch } from './statePatch';
+import type { ApprovalModeName, SessionState } from './sessionState';
+
+/**
+ * Host ↔ webview messages: one typed union each way. The webview says `ready`; the host answers with a `snapshot`, then
+ * sends `patches` batched per frame with consecutive sequence numbers. A webview that sees a gap sends `resync`.
+ */
+
+export type HostToWebview =
+  | { type: 'snapshot'; seq: number; state: SessionState; view: ViewContext }
+  | { type: 'patches'; seq: number; patches: Patch[] }
+  | { type: 'completions'; requestId: number; kind: CompletionKind; items: CompletionItem[] }
+  | { type: 'insertText'; text: string } /* Ask About Selection, Add File to Chat: into the composer */
+  | { type: 'focusInput' };
+
+export interface ViewContext {
+  /** 'sidebar' for the WebviewView, 'editor' for the editor-tab panel. */
+  placement: 'sidebar' | 'editor';
+  slashCommands: SlashCommandInfo[];
+}
+
+export interface SlashCommandInfo { name: string; description: string; args?: string }
+export type CompletionKind = 'file' | 'slash';
+export interface CompletionItem { label: string; detail?: string; insertText: string }
+
+export const APPROVAL_DECISIONS = ['yes', 'no', 'always', 'allow_session', 'allow_pattern'] as const;
+export type ApprovalDecisionName = (typeof APPROVAL_DECISIONS)[number];
+export const APPROVAL_MODES: readonly ApprovalModeName[] = ['never', 'destructive', 'always'];
+
+/** Host commands the webview may ask for (buttons in error cards, the welcome view, menus). */
+export const HOST_ACTIONS = ['login', 'logout', 'restartCore', 'showLog', 'openSettings', 'openChatInEditor', 'answerSudo', 'showStats', 'reviewApproval'] as const;
+export type HostAction = (typeof HOST_ACTIONS)[number];
+
+export type WebviewToHost =
+  | { type: 'ready' }
+  | { type: 'resync'; lastSeq: number }
+  | { type: 'send'; text: string; images: string[] /* data:image/…;base64 URLs */ }
+  | { type: 'steer'; text: string }
+  | { type: 'abort' }
+  | { type: 'clearQueue' }
+  | { type: 'approve'; requestId: string; decision: ApprovalDecisionName; pattern?: string }
+  | { type: 'askReply'; requestId: string; answers: Record<string, string> | null }
+  | { type: 'setModel'; model: string }
+  | { type: 'setReasoning'; effort: string }
+  | { type: 'setApprovalMode'; mode: ApprovalModeName }
+  | { type: 'slash'; name: string; args: string }
+  | { type: 'listSessions' }
+  | { type: 'newSession' }
+  | { type: 'openSession'; path: string }
+  | { type: 'renameSession'; path: string; title: string }
+  | { type: 'pinSession'; path: string; pinned: boolean }
+  | { type: 'deleteSession'; path: string }
+  | { type: 'complete'; requestId: number; kind: CompletionKind; query: string }
+  | { type: 'copy'; text: string }
+  | { type: 'insertAtCursor'; text: string }
+  | { type: 'openFile'; path: string; line?: number }
+  | { type: 'action'; action: HostAction; arg?: string };
+
+export const MAX_TEXT = 1_000_000;
+export const MAX_IMAGES = 8;
+export const MAX_IMAGE_URL = 20 * 1024 * 1024;
+
+type Check = (m: Record<string, unknown>) => boolean;
+const str = (v: unknown, max = MAX_TEXT): v is string => typeof v === 'string' && v.length <= max;
+const nonEmpty = (v: unknown, max = MAX_TEXT): v is string => str(v, max) && v.length > 0;
+const int = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= Number.MAX_SAFE_INTEGER;
+const oneOf = <T extends string>(values: readonly T[]) => (v: unknown): v is T => typeof v === 'string' && (values as readonly string[]).includes(v);
+const isImage = (v: unknown) => str(v, MAX_IMAGE_URL) && /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/=]+$/.test(v);
+const plainRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const CHECKS: { [K in WebviewToHost['type']]: Check } = {
+  ready: () => true,
+  resync: (m) => int(m.lastSeq),
+  send: (m) => nonEmpty(m.text) && Array.isArray(m.images) && m.images.length <= MAX_IMAGES && m.images.every(isImage),
+  steer: (m) => nonEmpty(m.text),
+  abort: () => true,
+  clearQueue: () => true,
+  approve: (m) => nonEmpty(m.requestId, 300) && oneOf(APPROVAL_DECISIONS)(m.decision) && (m.pattern === undefined || nonEmpty(m.pattern, 4096)),
+  askReply: (m) => nonEmpty(m.requestId, 300) && (m.answers === null || (plainRecord(m.answers) && Object.entries(m.answers).every(([k, v]) => k.length <= 300 && str(v, 100_000)))),
+  setModel: (m) => nonEmpty(m.model, 500),
+  setReasoning: (m) => nonEmpty(m.effort, 50),
+  setApprovalMode: (m) => oneOf(APPROVAL_MODES)(m.mode),
+  slash: (m) => /^[a-z][a-z0-9-]{0,40}$/.test(String(m.name)) && str(m.args, 100_000),
+  listSessions: () => true,
+  newSession: () => true,
+  openSession: (m) => nonEmpty(m.path, 4096),
+  renameSession: (m) => nonEmpty(m.path, 4096) && str(m.title, 200),
+  pinSession: (m) => nonEmpty(m.path, 4096) && typeof m.pinned === 'boolean',
+  deleteSession: (m) => nonEmpty(m.path, 4096),
+  complete: (m) => int(m.requestId) && oneOf(['file', 'slash'] as const)(m.kind) && str(m.query, 500),
+  copy: (m) => str(m.text),
+  insertAtCursor: (m) => str(m.text),
+  openFile: (m) => nonEmpty(m.path, 4096) && (m.line === undefined || int(m.line)),
+  action: (m) => oneOf(HOST_ACTIONS)(m.action) && (m.arg === undefined || str(m.arg, 4096)),
+};
+
+/** Validates a message from the webview (untrusted: it renders model output). Returns it typed, or undefined. */
+export function validateWebviewMessage(raw: unknown): WebviewToHost | undefined {
+  if (!plainRecord(raw) || typeof raw.type !== 'string' || !Object.prototype.hasOwnProperty.call(CHECKS, raw.type)) return undefined;
+  return CHECKS[raw.type as WebviewToHost['type']](raw) ? (raw as unknown as WebviewToHost) : undefined;
+}
+
+/** Stable `data-testid` values the end-to-end tests rely on; the webview must render them. */
+export const TEST_IDS = {
+  composer: 'composer-input',
+  sendButton: 'send-button',
+  abortButton: 'abort-button',
+  steerButton: 'steer-button',
+  queuedChip: 'queued-prompt',
+  transcript: 'transcript',
+  userMessage: 'user-message',
+  assistantMessage: 'assistant-message',
+  thinking: 'thinking-block',
+  toolCard: 'tool-card',
+  approvalCard: 'approval-card',
+  approvalAccept: 'approval-accept',
+  approvalReject: 'approval-reject',
+  approvalAlways: 'approval-always',
+  approvalSession: 'approval-session',
+  askForm: 'ask-form',
+  notice: 'notice',
+  modelPicker: 'model-picker',
+  reasoningPicker: 'reasoning-picker',
+  approvalModePicker: 'approval-mode-picker',
+  contextMeter: 'context-meter',
+  sessionsButton: 'sessions-button',
+  sessionList: 'session-list',
+  sessionRow: 'session-row',
+  newSessionButton: 'new-session-button',
+  welcome: 'welcome',
+  loginButton: 'login-button',
+  coreStatus: 'core-status',
+  completionList: 'completion-list',
+  codeBlock: 'code-block',
+} as const;

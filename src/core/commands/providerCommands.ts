@@ -99,10 +99,6 @@ export async function handleAddCustomProvider(rt: CoreRuntime, cmd: CommandOf<'a
     rt.emit({ type: 'error', code: 'invalid_provider', message: `add_custom_provider: ${parsed.error}` });
     return;
   }
-  if (PROVIDER_PRESETS.some((p) => p.id === parsed.name)) {
-    rt.emit({ type: 'error', code: 'invalid_provider', message: `'${parsed.name}' is a preset name; use login for it or pick another name` });
-    return;
-  }
   persist(rt, (cfg) => upsertProvider(cfg, parsed, true));
   rt.providers.upsert(parsed);
   rt.providers.active = parsed.name;

@@ -1,3 +1,4 @@
+import type { ModelOverride } from '../../protocol';
 // Provider objects as they appear in config files, UMANS_PROVIDERS and add_custom_provider
 // (research §3.3, upstream `parse_provider`), and their persisted snake_case form.
 import { isJsonObject, nonEmptyString, pick, setOwn, stringArray, uintValue, type JsonObject } from './jsonValue';
@@ -6,13 +7,7 @@ import { OPENCODE_GO_ANTHROPIC_PROVIDER, OPENCODE_GO_PRESET_ID, type ProviderPre
 // Re-exported for callers that look for it beside the provider type.
 export { resolveApiKey } from './apiKey';
 
-export interface ModelOverride {
-  id: string;
-  context_window?: number;
-  max_tokens?: number;
-  reasoning?: boolean;
-  thinking_levels?: string[];
-}
+export type { ModelOverride } from '../../protocol';
 
 export interface ProviderConfig {
   name: string;

@@ -4,20 +4,12 @@ import { loadSessionFile } from './sessionFileLoad';
 import { readSessionMeta } from './sessionMeta';
 import { isSessionFileName } from './sessionSidecars';
 import type { SessionMessage } from './sessionTypes';
+import type { SessionSummary } from '../../protocol';
 
 export { readSessionMeta, writeSessionMeta, type SessionMeta } from './sessionMeta';
 export { checkpointIndexPathFor, deleteSessionFiles, isSessionFileName } from './sessionSidecars';
 
-export interface SessionSummary {
-  name: string;
-  path: string;
-  title: string;
-  messages: number;
-  /** Unix seconds. */
-  mtime: number;
-  current: boolean;
-  pinned: boolean;
-}
+export type { SessionSummary } from '../../protocol';
 
 const TITLE_MAX_CHARS = 60;
 

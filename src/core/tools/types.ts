@@ -1,3 +1,4 @@
+import type { AskQuestion } from '../../protocol';
 /** The contract between the core's tools and the agent loop that runs them. */
 
 export type ToolKind = 'readonly' | 'destructive';
@@ -27,15 +28,7 @@ export interface TodoItem {
   content?: string;
 }
 
-export interface AskQuestion {
-  id: string;
-  prompt: string;
-  type: 'select' | 'text';
-  options?: string[];
-  allowCustom?: boolean;
-  placeholder?: string;
-  required?: boolean;
-}
+export type { AskQuestion } from '../../protocol';
 
 export interface ToolContext {
   /** Absolute, canonical (realpath) workspace root. */

@@ -25,11 +25,13 @@ export default tseslint.config(
   },
   {
     files: ['src/shared/**/*.ts'],
+    ignores: ['src/shared/**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['../core/*', '../client/*', '../vscode/*', 'vscode', 'node:*'] }] },
   },
   {
     // The webview renders in a browser and may import only the host↔webview message types (src/shared).
     files: ['webview/**/*.ts'],
+    ignores: ['webview/**/*.test.ts', 'webview/dev/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['../src/core/*', '../src/client/*', '../src/vscode/*', '../src/protocol/*', 'vscode', 'node:*'] }] },
   },
   {

@@ -1,7 +1,7 @@
 // Builds the three bundles (BRIEF §2): dist/extension.js (CJS, vscode external), dist/core.js (Node), dist/webview.js (browser).
 // Prints each bundle's size against its budget (BRIEF §5).
 import * as esbuild from 'esbuild';
-import { statSync, mkdirSync, existsSync } from 'node:fs';
+import { statSync, mkdirSync, existsSync, copyFileSync } from 'node:fs';
 
 const watch = process.argv.includes('--watch');
 const dev = process.argv.includes('--dev');
@@ -17,7 +17,14 @@ const targets = [
   { entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], ...cjsImportMeta, budget: 400 },
   { entryPoints: ['src/core/main.ts'], outfile: 'dist/core.js', platform: 'node', format: 'cjs', target: 'node20', ...cjsImportMeta, budget: 600 },
   { entryPoints: ['webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022', budget: 350 },
+  { entryPoints: ['webview/styles.css'], outfile: 'dist/webview.css', budget: 60 },
 ].filter((t) => existsSync(t.entryPoints[0]));
+
+// The webview loads the codicon font from the extension (its CSP allows no other origin).
+if (existsSync('webview/main.ts')) {
+  mkdirSync('dist/codicons', { recursive: true });
+  for (const file of ['codicon.css', 'codicon.ttf']) copyFileSync(`node_modules/@vscode/codicons/dist/${file}`, `dist/codicons/${file}`);
+}
 
 for (const { budget, ...opts } of targets) {
   if (watch) {

@@ -20,7 +20,8 @@ const APPENDABLE: readonly AppendableField[] = ['text', 'thinking', 'output'];
  */
 export function diffState(prev: SessionState, next: SessionState): Patch[] {
   const patches: Patch[] = [];
-  for (const key of Object.keys(next) as (keyof SessionState)[]) {
+  const keys = new Set([...Object.keys(prev), ...Object.keys(next)] as (keyof SessionState)[]);
+  for (const key of keys) {
     if (key === 'items' || prev[key] === next[key]) continue;
     patches.push({ op: 'set', key, value: next[key] });
   }
@@ -81,7 +82,8 @@ export function applyPatches(state: SessionState, patches: readonly Patch[]): Se
   for (const p of patches) {
     switch (p.op) {
       case 'set':
-        (state as unknown as Record<string, unknown>)[p.key] = p.value;
+        if (p.value === undefined) delete (state as unknown as Record<string, unknown>)[p.key];
+        else (state as unknown as Record<string, unknown>)[p.key] = p.value;
         break;
       case 'truncate':
         state.items.length = Math.min(state.items.length, p.length);

@@ -18,6 +18,8 @@ test('abort mid-stream: run_cancelled + aborted, no stale deltas, and the next t
     const next = await s.turn('again');
     assert.equal(next.filter((e) => e.type === 'delta').map((e) => e.text).join(''), 'second turn ok');
     assert.notEqual(next.find((e) => e.type === 'delta').run_id, firstDelta.run_id);
+    const context = s.model.requests.at(-1)!.body.messages.map((m: any) => [m.role, m.content]);
+    assert.deepEqual(context.slice(1), [['user', 'long'], ['assistant', 'first part \n\n[interrupted by the user]'], ['user', 'again']], 'the interrupted text is kept, marked');
     await new Promise((r) => setTimeout(r, 200));
     const all = s.core.events.slice(from);
     assert.ok(!all.some((e) => e.type === 'delta' && /SHOULD NOT APPEAR/.test(e.text)));

@@ -58,6 +58,7 @@ export async function runTurn(deps: TurnDeps, scope: RunScope, input: TurnInput)
 
 async function streamOnce(deps: TurnDeps, scope: RunScope, input: TurnInput): Promise<StreamResult | 'cancelled' | 'failed'> {
   const messages: ChatMessage[] = [{ role: 'system', content: deps.systemPrompt() }, ...deps.conversation.all];
+  const partial = { text: '' };
   try {
     return await streamChat(
       {
@@ -70,15 +71,32 @@ async function streamOnce(deps: TurnDeps, scope: RunScope, input: TurnInput): Pr
         signal: scope.signal,
         idleTimeoutMs: deps.idleTimeoutMs,
       },
-      (e) => forwardStreamEvent(deps, e),
+      (e) => {
+        if (e.type === 'text') partial.text += e.text;
+        else if (e.type === 'retry' && e.discardPartial) partial.text = '';
+        forwardStreamEvent(deps, e);
+      },
     );
   } catch (err) {
-    if (scope.cancelled || (err instanceof ProviderError && err.kind === 'cancelled')) return 'cancelled';
+    if (scope.cancelled || (err instanceof ProviderError && err.kind === 'cancelled')) {
+      keepInterruptedText(deps.conversation, scope, partial.text);
+      return 'cancelled';
+    }
     const message = scrubText((err as Error).message, deps.secrets());
     const code = err instanceof ProviderError ? (err.kind === 'auth' ? 'auth_error' : 'provider_error') : 'internal_error';
     deps.emit({ type: 'error', code, message: code === 'auth_error' ? `${message} — check the API key (log in again)` : message });
     return 'failed';
   }
+}
+
+/**
+ * The user saw the streamed text of a reply they interrupted (abort, steer): keep it in the conversation, marked, so the
+ * transcript after a reload and the model's next context both match what happened. Not for reset/session switches,
+ * whose conversation is gone.
+ */
+function keepInterruptedText(conversation: Conversation, scope: RunScope, text: string): void {
+  if (!text.trim() || (scope.cancelReason !== 'abort' && scope.cancelReason !== 'steering')) return;
+  conversation.append({ role: 'assistant', content: `${text}\n\n[interrupted by the user]` });
 }
 
 function forwardStreamEvent(deps: TurnDeps, e: StreamEvent): void {

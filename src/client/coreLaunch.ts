@@ -1,0 +1,135 @@
+import { accessSync, constants, statSync } from 'node:fs';
+import path from 'node:path';
+import type { CoreKind } from '../shared/sessionState';
+
+export interface CoreLaunchOptions {
+  kind: CoreKind;
+  /** `catalystCode.core.path`; empty or undefined when unset. */
+  configuredPath?: string;
+  /** The environment the core inherits (normally the extension host's `process.env`). */
+  env: NodeJS.ProcessEnv;
+  /** `dist/core.js` inside the extension. */
+  embeddedCorePath: string;
+  /** The runtime that runs the embedded core: `process.execPath` (VS Code's Electron binary in the extension host). */
+  nodePath: string;
+  workspace: string;
+  approval?: string;
+  sessionFile?: string;
+  bashTimeoutSecs?: number;
+  extraArgs: string[];
+  extraEnv: Record<string, string>;
+}
+
+export interface CoreLaunch {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  kind: CoreKind;
+}
+
+export type CoreLaunchResult = CoreLaunch | { error: string };
+
+export const CORE_BINARY_NAME = 'catcode-core';
+export const NO_CORE_FOUND = 'no catcode-core found: set catalystCode.core.path or $CATCODE_CORE';
+
+/** How to start the core of the given kind: the command, its flags (upstream's CLI, research §3.2) and its environment. */
+export function resolveCoreLaunch(o: CoreLaunchOptions): CoreLaunchResult {
+  switch (o.kind) {
+    case 'embedded':
+      return embeddedLaunch(o);
+    case 'catalyst':
+      return catalystLaunch(o);
+    case 'scv':
+      return { error: 'SCV cores are not supported yet' };
+    default:
+      return { error: `unknown core kind: ${String(o.kind)}` };
+  }
+}
+
+function embeddedLaunch(o: CoreLaunchOptions): CoreLaunchResult {
+  if (!isFile(o.embeddedCorePath)) return { error: `the embedded core is missing at ${o.embeddedCorePath}; reinstall the extension` };
+  return {
+    kind: 'embedded',
+    command: o.nodePath,
+    args: [o.embeddedCorePath, ...coreFlags(o)],
+    // The extension host's process.execPath is Electron; this makes it behave as plain Node.
+    env: { ...launchEnv(o), ELECTRON_RUN_AS_NODE: '1' },
+  };
+}
+
+function catalystLaunch(o: CoreLaunchOptions): CoreLaunchResult {
+  const binary = findCatalystBinary(o);
+  if ('error' in binary) return binary;
+  return { kind: 'catalyst', command: binary.path, args: coreFlags(o), env: launchEnv(o) };
+}
+
+/** The setting, else `$CATCODE_CORE` (authoritative, as in upstream's TUI), else `catcode-core` on PATH. */
+function findCatalystBinary(o: CoreLaunchOptions): { path: string } | { error: string } {
+  const configured = o.configuredPath?.trim();
+  if (configured) {
+    const abs = expandHome(configured, o.env, o.workspace);
+    return isExecutableFile(abs) ? { path: abs } : { error: `catalystCode.core.path is ${abs}, which is not an executable file` };
+  }
+  const fromEnv = o.env.CATCODE_CORE?.trim();
+  if (fromEnv) {
+    const abs = expandHome(fromEnv, o.env, o.workspace);
+    return isExecutableFile(abs) ? { path: abs } : { error: `$CATCODE_CORE is ${abs}, which is not an executable file` };
+  }
+  const onPath = findOnPath(CORE_BINARY_NAME, o.env);
+  return onPath ? { path: onPath } : { error: NO_CORE_FOUND };
+}
+
+function coreFlags(o: CoreLaunchOptions): string[] {
+  const flags = ['--workspace', o.workspace];
+  if (o.approval) flags.push('--approval', o.approval);
+  if (o.sessionFile) flags.push('--session', o.sessionFile);
+  if (o.bashTimeoutSecs !== undefined && Number.isFinite(o.bashTimeoutSecs) && o.bashTimeoutSecs > 0) {
+    flags.push('--bash-timeout', String(Math.round(o.bashTimeoutSecs)));
+  }
+  return [...flags, ...o.extraArgs];
+}
+
+function launchEnv(o: CoreLaunchOptions): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(o.env)) if (typeof value === 'string') env[key] = value;
+  return { ...env, ...o.extraEnv };
+}
+
+/** Searches PATH ourselves (PATHEXT on Windows) so a missing binary is a clear message, not a spawn ENOENT. */
+export function findOnPath(name: string, env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): string | undefined {
+  const pathValue = env.PATH ?? env.Path ?? '';
+  const delimiter = platform === 'win32' ? ';' : ':';
+  const extensions = platform === 'win32' ? ['', ...(env.PATHEXT ?? '.EXE;.CMD;.BAT').split(';').map((e) => e.toLowerCase())] : [''];
+  for (const dir of pathValue.split(delimiter)) {
+    if (!dir) continue;
+    for (const ext of extensions) {
+      const candidate = path.join(dir, name + ext);
+      if (isExecutableFile(candidate)) return candidate;
+    }
+  }
+  return undefined;
+}
+
+function expandHome(p: string, env: NodeJS.ProcessEnv, workspace: string): string {
+  const home = env.HOME ?? env.USERPROFILE;
+  const expanded = home && (p === '~' || p.startsWith('~/')) ? path.join(home, p.slice(1)) : p;
+  return path.resolve(workspace, expanded);
+}
+
+function isFile(p: string): boolean {
+  try {
+    return statSync(p).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function isExecutableFile(p: string): boolean {
+  if (!isFile(p)) return false;
+  try {
+    accessSync(p, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}

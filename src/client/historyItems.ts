@@ -1,0 +1,60 @@
+import type { ToolItem, TranscriptItem } from '../shared/sessionState';
+import { type Fields, record, records, str } from './eventFields';
+
+/**
+ * Transcript items for a `history` event: the stored conversation in OpenAI-chat shape. User text (string or text
+ * parts; images counted), assistant text and reasoning, and each tool call as a completed card whose output is the
+ * matching tool message. System messages are not shown.
+ */
+export function itemsFromHistory(messages: unknown, idPrefix: string): TranscriptItem[] {
+  const items: TranscriptItem[] = [];
+  const cardsByCallId = new Map<string, number>();
+  records(messages).forEach((m, i) => {
+    const id = `${idPrefix}-${i}`;
+    switch (str(m.role)) {
+      case 'user':
+        items.push({ kind: 'user', id, text: textOf(m.content), images: imageCount(m.content) });
+        break;
+      case 'assistant':
+        pushAssistant(items, cardsByCallId, m, id);
+        break;
+      case 'tool':
+        attachToolOutput(items, cardsByCallId, m);
+        break;
+    }
+  });
+  return items;
+}
+
+function pushAssistant(items: TranscriptItem[], cardsByCallId: Map<string, number>, m: Fields, id: string): void {
+  const text = textOf(m.content);
+  const thinking = str(m.reasoning_content) ?? '';
+  if (text || thinking) items.push({ kind: 'assistant', id, text, thinking, streaming: false });
+  records(m.tool_calls).forEach((call, j) => {
+    const fn = record(call.function);
+    const callId = str(call.id) ?? `${id}-call-${j}`;
+    cardsByCallId.set(callId, items.length);
+    // A call without a tool message was interrupted; the core repairs such pairs, an older file may not have.
+    items.push({ kind: 'tool', id: callId, name: str(fn?.name) ?? '', args: str(fn?.arguments) ?? '', status: 'cancelled', files: [] });
+  });
+}
+
+function attachToolOutput(items: TranscriptItem[], cardsByCallId: Map<string, number>, m: Fields): void {
+  const callId = str(m.tool_call_id);
+  const index = callId === undefined ? undefined : cardsByCallId.get(callId);
+  if (index === undefined) return;
+  const card = items[index] as ToolItem;
+  items[index] = { ...card, status: 'success', output: textOf(m.content) };
+}
+
+function textOf(content: unknown): string {
+  if (typeof content === 'string') return content;
+  return records(content)
+    .filter((part) => part.type === 'text')
+    .map((part) => str(part.text) ?? '')
+    .join('\n');
+}
+
+function imageCount(content: unknown): number {
+  return records(content).filter((part) => part.type === 'image_url' || part.type === 'image').length;
+}

@@ -1,0 +1,82 @@
+// Test support (imported only by *.test.ts): the real embedded core (dist/core.js) in a temp HOME and workspace,
+// configured against the scripted model server, the only model test double.
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { sessionsDirFor } from '../protocol/sessionLayout';
+import { startScriptedModelServer, type ScriptedModelServer, type ScriptedResponse } from '../../test/support/scriptedModelServer';
+import type { CoreLaunchOptions } from './coreLaunch';
+
+export const REPO_ROOT = resolve(__dirname, '../..');
+export const CORE_JS = join(REPO_ROOT, 'dist', 'core.js');
+export const TEST_MODEL = 'test-model';
+export const TEST_KEY = 'sk-test-SECRETMARKER-0123456789abcdef';
+
+/** Builds dist/core.js when a test runs before `npm run build` (only the core bundle, as scripts/build.mjs does). */
+export async function ensureCoreBuilt(): Promise<void> {
+  if (existsSync(CORE_JS)) return;
+  const esbuild = await import('esbuild');
+  await esbuild.build({
+    entryPoints: [join(REPO_ROOT, 'src/core/main.ts')],
+    outfile: CORE_JS,
+    bundle: true,
+    minify: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    logLevel: 'warning',
+    legalComments: 'none',
+    define: { 'import.meta.url': '__importMetaUrl' },
+    banner: { js: "const __importMetaUrl = require('url').pathToFileURL(__filename).href;" },
+  });
+}
+
+export interface RealCoreEnv {
+  home: string;
+  workspace: string;
+  configDir: string;
+  sessionsDir: string;
+  model: ScriptedModelServer;
+  launch(over?: Partial<Omit<CoreLaunchOptions, 'sessionFile'>>): Omit<CoreLaunchOptions, 'sessionFile'>;
+  cleanup(): Promise<void>;
+}
+
+export async function realCoreEnv(script: ScriptedResponse[] = []): Promise<RealCoreEnv> {
+  const model = await startScriptedModelServer({ models: [TEST_MODEL], script });
+  const home = mkdtempSync(join(tmpdir(), 'client-home-'));
+  const workspace = mkdtempSync(join(tmpdir(), 'client-ws-'));
+  const configDir = join(home, '.config', 'catalyst-code');
+  mkdirSync(configDir, { recursive: true });
+  writeFileSync(
+    join(configDir, 'config.json'),
+    JSON.stringify({ activeProvider: 'scripted', providers: [{ name: 'scripted', kind: 'openai', base_url: model.url, api_key: TEST_KEY }] }),
+  );
+  return {
+    home,
+    workspace,
+    configDir,
+    sessionsDir: sessionsDirFor(configDir, workspace),
+    model,
+    launch: (over = {}) => ({
+      kind: 'embedded',
+      env: { PATH: process.env.PATH ?? '', HOME: home, XDG_CONFIG_HOME: join(home, '.config'), GIT_CONFIG_NOSYSTEM: '1' },
+      embeddedCorePath: CORE_JS,
+      nodePath: process.execPath,
+      workspace,
+      approval: 'destructive',
+      extraArgs: [],
+      extraEnv: {},
+      ...over,
+    }),
+    async cleanup() {
+      await model.close();
+      rmSync(home, { recursive: true, force: true });
+      rmSync(workspace, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A node program standing in for a misbehaving core process (garbage, silence, early exit) — never for the model. */
+export function nodeScriptLaunch(source: string): { command: string; args: string[]; env: Record<string, string>; kind: 'embedded' } {
+  return { command: process.execPath, args: ['-e', source], env: { PATH: process.env.PATH ?? '' }, kind: 'embedded' };
+}

@@ -1,0 +1,101 @@
+// Reducers for what blocks a run on the user: approvals, the ask tool's questions, sudo passwords.
+import type { ApprovalItem, AskQuestionView, SessionState, ToolItem } from '../shared/sessionState';
+import type { ApprovalAnsweredEvent, AskAnsweredEvent, SudoAnsweredEvent } from './clientEvents';
+import { type Fields, bool, num, records, str, strings } from './eventFields';
+import { suggestPattern } from './suggestedPattern';
+import { appendItem, indexOfItem, updateItemAt, withRecomputedRunStatus, withRun } from './transcript';
+import { noteRunActivity } from './reduceStream';
+
+export function reduceApprovalRequest(s: SessionState, e: Fields): SessionState {
+  const requestId = str(e.request_id);
+  if (!requestId || indexOfItem(s.items, 'approval', requestId) >= 0) return s;
+  let next = noteRunActivity(s, e);
+  const toolCallId = str(e.tool_call_id) ?? '';
+  const cardIndex = toolCallId ? indexOfItem(next.items, 'tool', toolCallId) : -1;
+  const card = cardIndex >= 0 ? (next.items[cardIndex] as ToolItem) : undefined;
+  const tool = str(e.tool) ?? card?.name ?? '';
+  // approval_request.args is a redacted ≤2000-char preview; the matching tool_call had the full raw args.
+  const args = card && card.status !== 'streaming' && card.args ? card.args : (str(e.args) ?? '');
+  const item: ApprovalItem = {
+    kind: 'approval',
+    id: requestId,
+    toolCallId,
+    tool,
+    risk: str(e.risk) ?? str(e.requested_permission) ?? 'destructive',
+    args,
+    createdAt: num(e.created_at) ?? 0,
+    state: 'pending',
+  };
+  const runId = str(e.run_id);
+  if (runId !== undefined) item.runId = runId;
+  const diff = str(e.diff);
+  if (diff) item.diff = diff;
+  const pattern = suggestPattern(tool, args);
+  if (pattern) item.suggestedPattern = pattern;
+  if (cardIndex >= 0) next = updateItemAt<ToolItem>(next, cardIndex, { status: 'awaiting_approval' });
+  return withRun(appendItem(next, item), { status: 'waiting_approval' });
+}
+
+/** The user answered in this client; the card shows it at once, the core's tool_result follows. */
+export function reduceApprovalAnswered(s: SessionState, e: ApprovalAnsweredEvent): SessionState {
+  const index = indexOfItem(s.items, 'approval', e.requestId);
+  const item = s.items[index] as ApprovalItem | undefined;
+  if (!item || item.state !== 'pending') return s;
+  const approved = e.decision !== 'no';
+  let next = updateItemAt<ApprovalItem>(s, index, { state: approved ? 'approved' : 'denied', decision: e.decision });
+  const cardIndex = item.toolCallId ? indexOfItem(next.items, 'tool', item.toolCallId) : -1;
+  if (cardIndex >= 0 && (next.items[cardIndex] as ToolItem).status === 'awaiting_approval') {
+    next = updateItemAt<ToolItem>(next, cardIndex, { status: approved ? 'running' : 'denied' });
+  }
+  return withRecomputedRunStatus(next);
+}
+
+export function reduceApprovalExpired(s: SessionState, e: Fields): SessionState {
+  const requestId = str(e.request_id);
+  const index = requestId ? indexOfItem(s.items, 'approval', requestId) : -1;
+  if (index < 0 || (s.items[index] as ApprovalItem).state !== 'pending') return s;
+  return withRecomputedRunStatus(updateItemAt<ApprovalItem>(s, index, { state: 'expired' }));
+}
+
+export function reduceAskRequest(s: SessionState, e: Fields): SessionState {
+  const requestId = str(e.request_id);
+  if (!requestId || indexOfItem(s.items, 'ask', requestId) >= 0) return s;
+  const questions = records(e.questions).map(questionView).filter((q): q is AskQuestionView => q !== undefined);
+  const next = appendItem(noteRunActivity(s, e), { kind: 'ask', id: requestId, questions, state: 'pending' });
+  return withRun(next, { status: next.run.status === 'waiting_approval' ? 'waiting_approval' : 'waiting_input' });
+}
+
+function questionView(q: Fields): AskQuestionView | undefined {
+  const id = str(q.id);
+  if (!id) return undefined;
+  const view: AskQuestionView = { id, prompt: str(q.prompt) ?? '', type: q.type === 'select' ? 'select' : 'text' };
+  const options = strings(q.options);
+  if (options.length) view.options = options;
+  const allowCustom = bool(q.allowCustom);
+  if (allowCustom !== undefined) view.allowCustom = allowCustom;
+  const placeholder = str(q.placeholder);
+  if (placeholder !== undefined) view.placeholder = placeholder;
+  const required = bool(q.required);
+  if (required !== undefined) view.required = required;
+  return view;
+}
+
+export function reduceAskAnswered(s: SessionState, e: AskAnsweredEvent): SessionState {
+  const index = indexOfItem(s.items, 'ask', e.requestId);
+  if (index < 0 || s.items[index].kind !== 'ask' || (s.items[index] as { state: string }).state !== 'pending') return s;
+  const changes = e.answers === null ? { state: 'skipped' as const } : { state: 'answered' as const, answers: { ...e.answers } };
+  return withRecomputedRunStatus(updateItemAt(s, index, changes));
+}
+
+export function reduceSudoRequest(s: SessionState, e: Fields): SessionState {
+  const requestId = str(e.request_id);
+  if (!requestId || indexOfItem(s.items, 'sudo', requestId) >= 0) return s;
+  const next = appendItem(noteRunActivity(s, e), { kind: 'sudo', id: requestId, command: str(e.command) ?? '', state: 'pending' });
+  return withRun(next, { status: next.run.status === 'waiting_approval' ? 'waiting_approval' : 'waiting_input' });
+}
+
+export function reduceSudoAnswered(s: SessionState, e: SudoAnsweredEvent): SessionState {
+  const index = indexOfItem(s.items, 'sudo', e.requestId);
+  if (index < 0 || (s.items[index] as { state: string }).state !== 'pending') return s;
+  return withRecomputedRunStatus(updateItemAt(s, index, { state: 'answered' as const }));
+}

@@ -1,0 +1,107 @@
+// Reducers that tell the user something: the core's info and error events, retries, compaction, recovery.
+import type { NoticeItem, SessionState } from '../shared/sessionState';
+import type { NoticeEvent } from './clientEvents';
+import { type Fields, bool, num, str, strings } from './eventFields';
+import { reduceQueueInfo } from './reduceRun';
+import { appendItem, currentAssistantIndex, newItemId, streamingToolIndexes, updateItemAt, withItems } from './transcript';
+
+/** What the user can do about an error code: log in for auth problems, read the log for provider failures. */
+const ERROR_ACTIONS: Record<string, NoticeItem['action']> = {
+  auth_error: 'login',
+  not_logged_in: 'login',
+  missing_key: 'login',
+  no_provider: 'login',
+  no_model: 'login',
+  provider_error: 'showLog',
+  internal_error: 'showLog',
+  protocol_read_error: 'showLog',
+};
+
+type NoticeFields = Omit<NoticeItem, 'kind' | 'id'>;
+
+export function addNotice(s: SessionState, notice: NoticeFields): SessionState {
+  const item: NoticeItem = { kind: 'notice', id: newItemId(s, 'n'), level: notice.level, text: notice.text };
+  if (notice.code !== undefined) item.code = notice.code;
+  if (notice.action !== undefined) item.action = notice.action;
+  return appendItem(s, item);
+}
+
+/** Replaces the last item when it is a notice with the same code (retries and compaction progress update in place). */
+function upsertNotice(s: SessionState, notice: NoticeFields): SessionState {
+  const index = s.items.length - 1;
+  const last = s.items[index];
+  if (last?.kind === 'notice' && notice.code !== undefined && last.code === notice.code) {
+    return updateItemAt<NoticeItem>(s, index, { level: notice.level, text: notice.text });
+  }
+  return addNotice(s, notice);
+}
+
+export function reduceClientNotice(s: SessionState, e: NoticeEvent): SessionState {
+  if (typeof e.text !== 'string' || !e.text) return s;
+  return addNotice(s, { level: e.level ?? 'info', text: e.text, code: e.code, action: e.action });
+}
+
+export function reduceInfo(s: SessionState, e: Fields): SessionState {
+  const message = str(e.message);
+  if (!message) return s;
+  return reduceQueueInfo(s, message) ?? addNotice(s, { level: 'info', text: message });
+}
+
+export function reduceError(s: SessionState, e: Fields): SessionState {
+  const code = str(e.code);
+  const text = str(e.message) || (code ? `error: ${code}` : 'the core reported an error');
+  return addNotice(s, { level: 'error', text, code, action: code ? ERROR_ACTIONS[code] : undefined });
+}
+
+/** A provider retry; with `discard_partial` the output streamed by the failed attempt is void and goes away. */
+export function reduceHttpRetry(s: SessionState, e: Fields): SessionState {
+  const next = e.discard_partial === true ? discardPartialOutput(s) : s;
+  const status = num(e.status);
+  const reason = str(e.reason);
+  const backoff = num(e.backoff_ms);
+  const text =
+    `The model request failed (${status !== undefined ? `HTTP ${status}` : 'stream dropped'}${reason ? `: ${reason}` : ''}); ` +
+    `retrying${num(e.attempt) !== undefined ? ` (attempt ${num(e.attempt)})` : ''}${backoff !== undefined ? ` in ${formatSeconds(backoff)}` : ''}.`;
+  return upsertNotice(next, { level: 'warning', text, code: 'http_retry' });
+}
+
+/** The failed attempt's output is the streaming tool cards at the end and the streaming assistant item before them. */
+function discardPartialOutput(s: SessionState): SessionState {
+  const cards = streamingToolIndexes(s.items);
+  const index = currentAssistantIndex(s.items);
+  const keep = index >= 0 ? index : (cards[0] ?? s.items.length);
+  return keep < s.items.length ? withItems(s, s.items.slice(0, keep)) : s;
+}
+
+export function reduceCompacting(s: SessionState, e: Fields): SessionState {
+  const before = num(e.before_tokens);
+  const text = `Compacting the conversation${before !== undefined ? ` (${before.toLocaleString('en-US')} tokens)` : ''}…`;
+  return upsertNotice(s, { level: 'info', text, code: 'compaction' });
+}
+
+export function reduceCompacted(s: SessionState, e: Fields): SessionState {
+  const before = num(e.before_tokens);
+  const after = num(e.after_tokens);
+  const figures = before !== undefined && after !== undefined ? `: ${before.toLocaleString('en-US')} → ${after.toLocaleString('en-US')} tokens` : '';
+  const warning = bool(e.within_limit) === false;
+  const text = `Conversation compacted${figures}${warning ? ' (still above the context limit)' : ''}.`;
+  return upsertNotice(s, { level: warning ? 'warning' : 'info', text, code: 'compaction' });
+}
+
+export function reduceSessionRecovered(s: SessionState, e: Fields): SessionState {
+  const warnings = strings(e.warnings);
+  const interrupted = strings(e.interrupted_runs).length;
+  const parts = [...warnings];
+  if (interrupted > 0) parts.push(`${interrupted} interrupted run${interrupted === 1 ? ' was' : 's were'} marked as interrupted`);
+  const text = `The session was recovered${parts.length ? `: ${parts.join('; ')}` : ''}.`;
+  return addNotice(s, { level: 'warning', text, code: 'session_recovered' });
+}
+
+export function reduceSessionChangeFailed(s: SessionState, e: Fields): SessionState {
+  const text = str(e.message) || `could not open the session ${str(e.path) ?? ''}`.trim();
+  return addNotice(s, { level: 'error', text, code: 'session_change_failed' });
+}
+
+function formatSeconds(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${Math.round(ms / 100) / 10} s`;
+}

@@ -1,0 +1,85 @@
+// Reducers for the session as a whole: the session list, switching files, reset, and the history a core replays.
+import type { SessionState, SessionView, TranscriptItem } from '../shared/sessionState';
+import { type Fields, bool, num, records, str } from './eventFields';
+import { itemsFromHistory } from './historyItems';
+import { reduceAllRunsEnded } from './reduceRun';
+import { newItemId } from './transcript';
+
+export function reduceSessions(s: SessionState, e: Fields): SessionState {
+  if (!Array.isArray(e.sessions)) return s;
+  const sessions = records(e.sessions).flatMap((r): SessionView[] => {
+    const path = str(r.path);
+    if (!path) return [];
+    return [{
+      name: str(r.name) ?? path.split(/[\\/]/).pop() ?? path,
+      path,
+      title: str(r.title) ?? '',
+      messages: num(r.messages) ?? 0,
+      mtime: num(r.mtime) ?? 0,
+      current: bool(r.current) ?? false,
+      pinned: bool(r.pinned) ?? false,
+    }];
+  });
+  return { ...s, sessions };
+}
+
+/** The core switched files. A new session starts empty; a loaded one is followed by `reset` and `history`. */
+export function reduceSessionChanged(s: SessionState, e: Fields): SessionState {
+  const path = str(e.path);
+  let next: SessionState = path === undefined || path === s.sessionFile ? s : { ...s, sessionFile: path };
+  if (path !== undefined && next.sessions.some((v) => v.current !== (v.path === path))) {
+    next = { ...next, sessions: next.sessions.map((v) => (v.current === (v.path === path) ? v : { ...v, current: v.path === path })) };
+  }
+  if (e.new !== true) return next;
+  const cleared = reduceAllRunsEnded(next.items.length ? { ...next, items: [] } : next);
+  const usage = { tokensIn: 0, tokensOut: 0, cachedTokens: 0 };
+  const fresh: SessionState = { ...cleared, usage };
+  delete fresh.context;
+  return fresh;
+}
+
+export function reduceSessionRenamed(s: SessionState, e: Fields): SessionState {
+  const title = str(e.title);
+  return title === undefined ? s : updateSessionView(s, str(e.path), { title });
+}
+
+export function reduceSessionPinned(s: SessionState, e: Fields): SessionState {
+  const pinned = bool(e.pinned);
+  return pinned === undefined ? s : updateSessionView(s, str(e.path), { pinned });
+}
+
+export function reduceSessionDeleted(s: SessionState, e: Fields): SessionState {
+  const path = str(e.path);
+  const sessions = s.sessions.filter((v) => v.path !== path);
+  return sessions.length === s.sessions.length ? s : { ...s, sessions };
+}
+
+function updateSessionView(s: SessionState, path: string | undefined, changes: Partial<SessionView>): SessionState {
+  const index = s.sessions.findIndex((v) => v.path === path);
+  if (index < 0) return s;
+  const sessions = s.sessions.slice();
+  sessions[index] = { ...sessions[index], ...changes };
+  return { ...s, sessions };
+}
+
+/** `reset`: the conversation is empty (reset, clear, new or loaded session); no run survives it. */
+export function reduceReset(s: SessionState): SessionState {
+  return reduceAllRunsEnded(s.items.length ? { ...s, items: [] } : s);
+}
+
+/**
+ * `history` replaces the transcript with the stored conversation (resume after a restart, load, undo), so nothing is
+ * shown twice. Notices at the end of the transcript are kept after it: they tell what just happened (a restart).
+ */
+export function reduceHistory(s: SessionState, e: Fields): SessionState {
+  if (!Array.isArray(e.messages)) return s;
+  const rebuilt = itemsFromHistory(e.messages, newItemId(s, 'h'));
+  const items: TranscriptItem[] = [...rebuilt, ...trailingNotices(s.items)];
+  return { ...s, items };
+}
+
+function trailingNotices(items: readonly TranscriptItem[]): TranscriptItem[] {
+  let i = items.length;
+  while (i > 0 && items[i - 1].kind === 'notice') i--;
+  return items.slice(i);
+}

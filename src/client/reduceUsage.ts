@@ -1,0 +1,64 @@
+// Reducers for token usage, cost and the context window.
+import type { SessionState } from '../shared/sessionState';
+import { type Fields, num, str } from './eventFields';
+
+/** `stats`: the session's cumulative figures (total_in is cumulative; tokens_in is the current context size). */
+export function reduceStats(s: SessionState, e: Fields): SessionState {
+  const usage: SessionState['usage'] = {
+    tokensIn: num(e.total_in) ?? num(e.tokens_in) ?? s.usage.tokensIn,
+    tokensOut: num(e.tokens_out) ?? s.usage.tokensOut,
+    cachedTokens: num(e.cached_tokens) ?? s.usage.cachedTokens,
+  };
+  if (s.usage.costUsd !== undefined) usage.costUsd = s.usage.costUsd;
+  let next: SessionState = sameUsage(usage, s.usage) ? s : { ...s, usage };
+  const file = str(e.session_file);
+  if (file && file !== next.sessionFile) next = { ...next, sessionFile: file };
+  const contextTokens = num(e.tokens_in);
+  return contextTokens !== undefined ? withContextTokens(next, contextTokens) : next;
+}
+
+/**
+ * `metrics` after each model response adds that response's tokens. Mid-stream estimates (`tps_est`, no prompt size)
+ * are not usage.
+ */
+export function reduceMetrics(s: SessionState, e: Fields): SessionState {
+  const prompt = num(e.prompt_tokens);
+  if (prompt === undefined && num(e.tps_est) !== undefined) return s;
+  const tokensIn = prompt ?? num(e.tokens_in) ?? 0;
+  const tokensOut = num(e.tokens_out) ?? 0;
+  const cached = num(e.cached_tokens) ?? 0;
+  if (tokensIn === 0 && tokensOut === 0 && cached === 0) return s;
+  const usage = { ...s.usage, tokensIn: s.usage.tokensIn + tokensIn, tokensOut: s.usage.tokensOut + tokensOut, cachedTokens: s.usage.cachedTokens + cached };
+  const next = { ...s, usage };
+  return prompt !== undefined && prompt > 0 ? withContextTokens(next, prompt) : next;
+}
+
+/** `cost_update` carries one response's estimate; null means the price is unknown. */
+export function reduceCostUpdate(s: SessionState, e: Fields): SessionState {
+  const usd = num(e.estimated_usd);
+  if (usd === undefined) return s;
+  return { ...s, usage: { ...s.usage, costUsd: (s.usage.costUsd ?? 0) + usd } };
+}
+
+export function reduceContextBreakdown(s: SessionState, e: Fields): SessionState {
+  const tokens = num(e.total_tokens);
+  const window = num(e.context_window);
+  if (tokens === undefined || window === undefined) return s;
+  const pct = num(e.pct) ?? percent(tokens, window);
+  return { ...s, context: { tokens, window, pct } };
+}
+
+/** The context meter follows the latest prompt size once the window is known (from `context` or the model's info). */
+function withContextTokens(s: SessionState, tokens: number): SessionState {
+  const window = s.context?.window ?? s.models.find((m) => m.id === s.model)?.contextWindow;
+  if (!window || s.context?.tokens === tokens) return s;
+  return { ...s, context: { tokens, window, pct: percent(tokens, window) } };
+}
+
+function percent(tokens: number, window: number): number {
+  return window > 0 ? Math.round((tokens / window) * 1000) / 10 : 0;
+}
+
+function sameUsage(a: SessionState['usage'], b: SessionState['usage']): boolean {
+  return a.tokensIn === b.tokensIn && a.tokensOut === b.tokensOut && a.cachedTokens === b.cachedTokens && a.costUsd === b.costUsd;
+}

@@ -1,0 +1,141 @@
+import type { CoreEvent, EventType } from '../protocol';
+import type { SessionState } from '../shared/sessionState';
+import type { ClientEvent, ClientEventType } from './clientEvents';
+import type { WireEvent } from './coreConnection';
+import { type Fields, fieldsOf } from './eventFields';
+import { reduceBashExecution, reduceCheckpointCreated, reduceCheckpointRestored } from './reduceActivity';
+import {
+  reduceApprovalChanged,
+  reduceApprovalModeSelected,
+  reduceAuthed,
+  reduceCoreStatus,
+  reduceModelSelected,
+  reduceModels,
+  reduceProtocolHello,
+  reduceProviderChanged,
+  reduceReady,
+  reduceReasoningSelected,
+} from './reduceCore';
+import {
+  reduceApprovalAnswered,
+  reduceApprovalExpired,
+  reduceApprovalRequest,
+  reduceAskAnswered,
+  reduceAskRequest,
+  reduceSudoAnswered,
+  reduceSudoRequest,
+} from './reduceInteraction';
+import {
+  reduceClientNotice,
+  reduceCompacted,
+  reduceCompacting,
+  reduceError,
+  reduceHttpRetry,
+  reduceInfo,
+  reduceSessionChangeFailed,
+  reduceSessionRecovered,
+} from './reduceNotices';
+import { reduceAborted, reduceDone, reducePrompt, reduceRunCancelled, reduceSteer } from './reduceRun';
+import {
+  reduceHistory,
+  reduceReset,
+  reduceSessionChanged,
+  reduceSessionDeleted,
+  reduceSessionPinned,
+  reduceSessionRenamed,
+  reduceSessions,
+} from './reduceSession';
+import {
+  reduceDelta,
+  reduceFileChange,
+  reduceThinking,
+  reduceToolCall,
+  reduceToolCallArgs,
+  reduceToolCallName,
+  reduceToolCallStart,
+  reduceToolResult,
+} from './reduceStream';
+import { reduceContextBreakdown, reduceCostUpdate, reduceMetrics, reduceStats } from './reduceUsage';
+
+type CoreReducer = (s: SessionState, e: Fields) => SessionState;
+
+/** The core events the UI shows. Every other type (plugins, goals, subagents, future events) leaves the state as is. */
+const CORE_REDUCERS: Partial<Record<EventType, CoreReducer>> = {
+  ready: reduceReady,
+  protocol_hello: reduceProtocolHello,
+  models: reduceModels,
+  authed: reduceAuthed,
+  provider_changed: reduceProviderChanged,
+  approval_changed: reduceApprovalChanged,
+  delta: reduceDelta,
+  thinking: reduceThinking,
+  tool_call_start: reduceToolCallStart,
+  tool_call_name: reduceToolCallName,
+  tool_call_args: reduceToolCallArgs,
+  tool_call: reduceToolCall,
+  tool_result: reduceToolResult,
+  file_change: reduceFileChange,
+  approval_request: reduceApprovalRequest,
+  approval_expired: reduceApprovalExpired,
+  ask_request: reduceAskRequest,
+  sudo_request: reduceSudoRequest,
+  done: reduceDone,
+  aborted: reduceAborted,
+  run_cancelled: reduceRunCancelled,
+  steer: reduceSteer,
+  info: reduceInfo,
+  error: reduceError,
+  http_retry: reduceHttpRetry,
+  metrics: reduceMetrics,
+  stats: reduceStats,
+  cost_update: reduceCostUpdate,
+  context_breakdown: reduceContextBreakdown,
+  sessions: reduceSessions,
+  session_changed: reduceSessionChanged,
+  session_change_failed: reduceSessionChangeFailed,
+  session_renamed: reduceSessionRenamed,
+  session_pinned: reduceSessionPinned,
+  session_deleted: reduceSessionDeleted,
+  reset: reduceReset,
+  history: reduceHistory,
+  bash_execution: reduceBashExecution,
+  checkpoint_created: reduceCheckpointCreated,
+  checkpoint_restored: reduceCheckpointRestored,
+  compacting: reduceCompacting,
+  compacted: reduceCompacted,
+  session_recovered: reduceSessionRecovered,
+};
+
+type ClientReducers = { [T in ClientEventType]: (s: SessionState, e: Extract<ClientEvent, { type: T }>) => SessionState };
+
+const CLIENT_REDUCERS: ClientReducers = {
+  'client:core_status': reduceCoreStatus,
+  'client:prompt': reducePrompt,
+  'client:model_selected': (s, e) => reduceModelSelected(s, e.model),
+  'client:reasoning_selected': (s, e) => reduceReasoningSelected(s, e.effort),
+  'client:approval_mode_selected': (s, e) => reduceApprovalModeSelected(s, e.mode),
+  'client:approval_answered': reduceApprovalAnswered,
+  'client:ask_answered': reduceAskAnswered,
+  'client:sudo_answered': reduceSudoAnswered,
+  'client:notice': reduceClientNotice,
+};
+
+/**
+ * The session model's one transition: pure and immutable. It returns the same object when nothing changed and copies
+ * only the path it changes (a streamed delta replaces just the last assistant item), so `diffState` yields small
+ * patches. Missing or mistyped fields and unknown event types never throw. `revision` counts the changes.
+ */
+export function sessionReducer(state: SessionState, e: CoreEvent | ClientEvent | WireEvent): SessionState {
+  const next = reduceEvent(state, e);
+  return next === state ? state : { ...next, revision: state.revision + 1 };
+}
+
+function reduceEvent(state: SessionState, e: CoreEvent | ClientEvent | WireEvent): SessionState {
+  if (typeof e !== 'object' || e === null || typeof e.type !== 'string') return state;
+  if (Object.hasOwn(CLIENT_REDUCERS, e.type)) {
+    const reduce = CLIENT_REDUCERS[e.type as ClientEventType] as (s: SessionState, ev: ClientEvent) => SessionState;
+    return reduce(state, e as ClientEvent);
+  }
+  const reduce = Object.hasOwn(CORE_REDUCERS, e.type) ? CORE_REDUCERS[e.type as EventType] : undefined;
+  return reduce ? reduce(state, fieldsOf(e)) : state;
+}

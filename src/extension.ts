@@ -1,0 +1,69 @@
+import { performance } from 'node:perf_hooks';
+import * as vscode from 'vscode';
+import { SLASH_COMMANDS } from './client/slashCommands';
+import { ApiKeyStore } from './vscode/apiKeyStore';
+import { ChatHub } from './vscode/chatHub';
+import { ChatPanelManager } from './vscode/chatPanel';
+import { ChatViewProvider } from './vscode/chatViewProvider';
+import { registerCommands } from './vscode/commands';
+import { ChatContextKeys } from './vscode/contextKeys';
+import { CoreManager } from './vscode/coreManager';
+import { FileCompletion } from './vscode/fileCompletion';
+import { CHAT_PANEL_ID, CHAT_VIEW_ID, OUTPUT_CHANNEL_NAME, STATS_SCHEME } from './vscode/ids';
+import { LoginFlow } from './vscode/loginFlow';
+import { ModelPreference } from './vscode/modelPreference';
+import { createFolderSession } from './vscode/sessionFactory';
+import { watchLaunchSettings } from './vscode/settingsWatcher';
+import { StatsDocument } from './vscode/statsDocument';
+import { CoreStatusBar } from './vscode/statusBar';
+import type { BridgeHost } from './vscode/webviewBridge';
+import { WebviewMessageHandler } from './vscode/webviewMessageHandler';
+
+let cores: CoreManager | undefined;
+
+/**
+ * The composition root. Cheap by design (BRIEF §4, ≤ 50 ms): no core is spawned, no secret read and no file scanned
+ * here — the core starts when the chat is first shown or a command needs it.
+ */
+export function activate(context: vscode.ExtensionContext): void {
+  const started = performance.now();
+  const log = vscode.window.createOutputChannel(OUTPUT_CHANNEL_NAME, { log: true });
+  const keys = new ApiKeyStore(context.secrets);
+  const models = new ModelPreference(context.workspaceState);
+  cores = new CoreManager({ log, keys, createSession: (folder) => createFolderSession(context, folder, models, log) });
+
+  const files = new FileCompletion();
+  const messages = new WebviewMessageHandler({ cores, files, models, slashCommands: SLASH_COMMANDS });
+  const host: BridgeHost = {
+    cores,
+    log,
+    extensionUri: context.extensionUri,
+    viewContext: (placement) => ({ placement, slashCommands: [...SLASH_COMMANDS] }),
+    handle: (message, bridge) => messages.handle(message, bridge),
+  };
+  const hub = new ChatHub(host);
+  const panels = new ChatPanelManager(hub, context.extensionUri);
+  const stats = new StatsDocument(cores);
+
+  context.subscriptions.push(
+    log,
+    cores,
+    hub,
+    panels,
+    stats,
+    vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, new ChatViewProvider(hub), { webviewOptions: { retainContextWhenHidden: true } }),
+    vscode.window.registerWebviewPanelSerializer(CHAT_PANEL_ID, panels),
+    vscode.workspace.registerTextDocumentContentProvider(STATS_SCHEME, stats),
+    new CoreStatusBar(cores),
+    new ChatContextKeys(cores),
+    watchLaunchSettings(cores),
+    ...registerCommands({ cores, hub, panels, login: new LoginFlow(cores, keys, log), models, stats, log }),
+  );
+  log.info(`Catalyst Code ${String(context.extension.packageJSON.version)} activated in ${(performance.now() - started).toFixed(1)} ms`);
+}
+
+/** Stops every core (closing stdin, then SIGKILL after a grace period) so none outlives the window. */
+export async function deactivate(): Promise<void> {
+  await cores?.stopAll();
+  cores = undefined;
+}

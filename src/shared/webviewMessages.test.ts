@@ -1,0 +1,138 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { APPROVAL_DECISIONS, HOST_ACTIONS, MAX_IMAGES, MAX_IMAGE_URL, MAX_TEXT, validateWebviewMessage, type WebviewToHost } from './webviewMessages';
+
+const PNG = 'data:image/png;base64,iVBORw0KGgo=';
+
+/** One valid example of every message type the webview may send (the `satisfies` makes a new type fail to compile here). */
+const VALID = {
+  ready: [{ type: 'ready' }],
+  resync: [{ type: 'resync', lastSeq: 0 }, { type: 'resync', lastSeq: 41 }],
+  send: [{ type: 'send', text: 'hello', images: [] }, { type: 'send', text: 'look', images: [PNG, 'data:image/jpeg;base64,/9j/4AAQ', 'data:image/webp;base64,UklGR', 'data:image/gif;base64,R0lGOD'] }],
+  steer: [{ type: 'steer', text: 'go left' }],
+  abort: [{ type: 'abort' }],
+  clearQueue: [{ type: 'clearQueue' }],
+  approve: [
+    ...APPROVAL_DECISIONS.map((decision) => ({ type: 'approve' as const, requestId: 'apv-1-call_1', decision })),
+    { type: 'approve', requestId: 'apv-2', decision: 'allow_pattern', pattern: 'npm test *' },
+  ],
+  askReply: [{ type: 'askReply', requestId: 'ask-1', answers: { q1: 'yes', q2: '' } }, { type: 'askReply', requestId: 'ask-2', answers: null }],
+  setModel: [{ type: 'setModel', model: 'openrouter/anthropic/claude' }],
+  setReasoning: [{ type: 'setReasoning', effort: 'high' }],
+  setApprovalMode: [{ type: 'setApprovalMode', mode: 'never' }, { type: 'setApprovalMode', mode: 'destructive' }, { type: 'setApprovalMode', mode: 'always' }],
+  slash: [{ type: 'slash', name: 'compact', args: '' }, { type: 'slash', name: 'model', args: 'gpt-x' }, { type: 'slash', name: 'a-b9', args: 'x' }],
+  listSessions: [{ type: 'listSessions' }],
+  newSession: [{ type: 'newSession' }],
+  openSession: [{ type: 'openSession', path: '/home/u/.config/catalyst-code/sessions/abc/1.jsonl' }],
+  renameSession: [{ type: 'renameSession', path: '1.jsonl', title: 'Refactor' }, { type: 'renameSession', path: '1.jsonl', title: '' }],
+  pinSession: [{ type: 'pinSession', path: '1.jsonl', pinned: true }, { type: 'pinSession', path: '1.jsonl', pinned: false }],
+  deleteSession: [{ type: 'deleteSession', path: '1.jsonl' }],
+  complete: [{ type: 'complete', requestId: 3, kind: 'file', query: 'src/ext' }, { type: 'complete', requestId: 0, kind: 'slash', query: '' }],
+  copy: [{ type: 'copy', text: 'const x = 1;' }, { type: 'copy', text: '' }],
+  insertAtCursor: [{ type: 'insertAtCursor', text: 'x' }],
+  openFile: [{ type: 'openFile', path: 'src/a.ts' }, { type: 'openFile', path: 'src/a.ts', line: 12 }],
+  action: [...HOST_ACTIONS.map((action) => ({ type: 'action' as const, action })), { type: 'action', action: 'answerSudo', arg: 'sudo-1' }],
+} satisfies { [K in WebviewToHost['type']]: Extract<WebviewToHost, { type: K }>[] };
+
+describe('validateWebviewMessage accepts', () => {
+  for (const [type, examples] of Object.entries(VALID)) {
+    test(type, () => {
+      for (const m of examples) assert.deepEqual(validateWebviewMessage(m), m, JSON.stringify(m).slice(0, 200));
+    });
+  }
+
+  test('the size limits themselves', () => {
+    assert.ok(validateWebviewMessage({ type: 'steer', text: 'x'.repeat(MAX_TEXT) }));
+    assert.ok(validateWebviewMessage({ type: 'send', text: 'x', images: Array(MAX_IMAGES).fill(PNG) }));
+  });
+});
+
+describe('validateWebviewMessage rejects', () => {
+  const reject = (m: unknown, why: string) => assert.equal(validateWebviewMessage(m), undefined, why);
+
+  test('non-objects', () => {
+    for (const m of [null, undefined, 0, 42, 'ready', true, [], [{ type: 'ready' }], () => ({ type: 'ready' })]) reject(m, String(m));
+  });
+
+  test('unknown or malformed types', () => {
+    reject({}, 'no type');
+    reject({ type: 'launchMissiles' }, 'unknown type');
+    reject({ type: 'READY' }, 'case matters');
+    reject({ type: 1 }, 'numeric type');
+    reject({ type: 'toString' }, 'inherited Object property');
+    reject({ type: '__proto__' }, 'prototype key');
+    reject({ type: 'hasOwnProperty' }, 'inherited method name');
+  });
+
+  test('wrong field types', () => {
+    reject({ type: 'resync', lastSeq: '3' }, 'string seq');
+    reject({ type: 'resync', lastSeq: -1 }, 'negative seq');
+    reject({ type: 'resync', lastSeq: 1.5 }, 'fractional seq');
+    reject({ type: 'send', text: 5, images: [] }, 'numeric text');
+    reject({ type: 'send', text: 'x' }, 'missing images');
+    reject({ type: 'send', text: 'x', images: 'data:image/png;base64,AA' }, 'images not an array');
+    reject({ type: 'approve', requestId: 7, decision: 'yes' }, 'numeric request id');
+    reject({ type: 'approve', requestId: 'a', decision: 'maybe' }, 'unknown decision');
+    reject({ type: 'approve', requestId: 'a', decision: 'allow_pattern', pattern: 5 }, 'numeric pattern');
+    reject({ type: 'askReply', requestId: 'a', answers: ['x'] }, 'answers array');
+    reject({ type: 'askReply', requestId: 'a', answers: { q: 1 } }, 'non-string answer');
+    reject({ type: 'askReply', requestId: 'a' }, 'answers missing');
+    reject({ type: 'setApprovalMode', mode: 'yolo' }, 'unknown mode');
+    reject({ type: 'slash', name: 'Compact', args: '' }, 'uppercase slash name');
+    reject({ type: 'slash', name: '../x', args: '' }, 'path-like slash name');
+    reject({ type: 'slash', name: 'ok' }, 'args missing');
+    reject({ type: 'pinSession', path: 'p', pinned: 'yes' }, 'string pinned');
+    reject({ type: 'complete', requestId: 1, kind: 'url', query: '' }, 'unknown completion kind');
+    reject({ type: 'complete', requestId: '1', kind: 'file', query: '' }, 'string request id');
+    reject({ type: 'openFile', path: 'a.ts', line: -3 }, 'negative line');
+    reject({ type: 'openFile', path: 'a.ts', line: '3' }, 'string line');
+    reject({ type: 'action', action: 'runShell' }, 'unknown action');
+    reject({ type: 'action', action: 'login', arg: 3 }, 'numeric arg');
+    reject({ type: 'copy' }, 'copy without text');
+  });
+
+  test('empty required strings', () => {
+    reject({ type: 'send', text: '', images: [] }, 'empty prompt');
+    reject({ type: 'steer', text: '' }, 'empty steer');
+    reject({ type: 'approve', requestId: '', decision: 'yes' }, 'empty request id');
+    reject({ type: 'setModel', model: '' }, 'empty model');
+    reject({ type: 'openSession', path: '' }, 'empty path');
+    reject({ type: 'openFile', path: '' }, 'empty file path');
+    reject({ type: 'approve', requestId: 'a', decision: 'allow_pattern', pattern: '' }, 'empty pattern');
+  });
+
+  test('oversize fields', () => {
+    reject({ type: 'steer', text: 'x'.repeat(MAX_TEXT + 1) }, 'steer text');
+    reject({ type: 'send', text: 'x'.repeat(MAX_TEXT + 1), images: [] }, 'prompt text');
+    reject({ type: 'approve', requestId: 'a'.repeat(301), decision: 'yes' }, 'request id');
+    reject({ type: 'approve', requestId: 'a', decision: 'allow_pattern', pattern: '*'.repeat(4097) }, 'pattern');
+    reject({ type: 'setModel', model: 'm'.repeat(501) }, 'model id');
+    reject({ type: 'setReasoning', effort: 'e'.repeat(51) }, 'effort');
+    reject({ type: 'slash', name: 'a'.repeat(42), args: '' }, 'slash name');
+    reject({ type: 'slash', name: 'x', args: 'a'.repeat(100_001) }, 'slash args');
+    reject({ type: 'renameSession', path: 'p', title: 't'.repeat(201) }, 'title');
+    reject({ type: 'openFile', path: 'p'.repeat(4097) }, 'file path');
+    reject({ type: 'complete', requestId: 1, kind: 'file', query: 'q'.repeat(501) }, 'query');
+    reject({ type: 'askReply', requestId: 'a', answers: { ['k'.repeat(301)]: 'v' } }, 'answer key');
+    reject({ type: 'askReply', requestId: 'a', answers: { k: 'v'.repeat(100_001) } }, 'answer value');
+    reject({ type: 'action', action: 'answerSudo', arg: 'a'.repeat(4097) }, 'action arg');
+    reject({ type: 'send', text: 'x', images: Array(MAX_IMAGES + 1).fill(PNG) }, 'too many images');
+  });
+
+  test('bad image URLs', () => {
+    const bad = [
+      'https://example.com/cat.png',
+      'file:///etc/passwd',
+      'data:image/svg+xml;base64,PHN2Zz4=',
+      'data:text/html;base64,PHNjcmlwdD4=',
+      'data:image/png,rawbytes',
+      'data:image/png;base64,not base64!',
+      'data:image/png;base64,AAAA\n<script>',
+      ' data:image/png;base64,AAAA',
+      'javascript:alert(1)',
+      `data:image/png;base64,${'A'.repeat(MAX_IMAGE_URL)}`,
+    ];
+    for (const url of bad) reject({ type: 'send', text: 'x', images: [url] }, url.slice(0, 60));
+    reject({ type: 'send', text: 'x', images: [PNG, 42] }, 'non-string image');
+  });
+});

@@ -1,0 +1,47 @@
+import type { Patch } from '../shared/statePatch';
+import type { ApprovalModeName, SessionState } from '../shared/sessionState';
+import type { ApprovalDecisionName } from '../shared/webviewMessages';
+
+/**
+ * The part of the client's SessionController (src/client/sessionController.ts) the VS Code glue uses. Declared here so
+ * the glue states its dependency in one place; SessionController satisfies it structurally.
+ */
+export interface ChatSession {
+  readonly state: SessionState;
+  /** Never rejects: a failure to start ends up in the state. */
+  start(): Promise<unknown>;
+  stop(): Promise<unknown>;
+  /** Stops the core and drops every listener. */
+  dispose(): Promise<unknown>;
+  restart(): Promise<unknown>;
+  onDidChange(listener: (state: SessionState, patches: Patch[]) => void): { dispose(): void };
+  onEvent(listener: (event: { type: string; [field: string]: unknown }) => void): { dispose(): void };
+  capabilities(): ReadonlySet<string>;
+
+  sendPrompt(text: string, images: string[]): unknown;
+  steer(text: string): unknown;
+  abort(): unknown;
+  clearQueue(): unknown;
+  approve(requestId: string, decision: ApprovalDecisionName, opts?: { pattern?: string; editedContent?: string }): unknown;
+  askReply(requestId: string, answers: Record<string, string> | null): unknown;
+  sudoReply(requestId: string, approved: boolean, password?: string): unknown;
+  setModel(model: string): unknown;
+  setReasoning(effort: string): unknown;
+  setApprovalMode(mode: ApprovalModeName): unknown;
+  newSession(): unknown;
+  loadSession(path: string): unknown;
+  renameSession(path: string, title: string): unknown;
+  pinSession(path: string, pinned: boolean): unknown;
+  deleteSession(path: string): unknown;
+  listSessions(): unknown;
+  undo(): unknown;
+  compact(): unknown;
+  /** `report`: also show the figures as a notice in the chat. */
+  stats(report?: boolean): unknown;
+  context(report?: boolean): unknown;
+  setKey(provider: string, key: string): unknown;
+  addCustomProvider(p: { name: string; baseUrl: string; kind: 'openai' | 'anthropic'; headers?: Record<string, string> }): unknown;
+  logout(provider: string): unknown;
+  refreshModels(): unknown;
+  runSlash(name: string, args: string): unknown;
+}

@@ -1,0 +1,34 @@
+/** Identifiers shared by the manifest (package.json `contributes`) and the code; keep them in sync. */
+
+export const VIEW_CONTAINER_ID = 'catalystCode';
+export const CHAT_VIEW_ID = 'catalystCode.chatView';
+export const CHAT_PANEL_ID = 'catalystCode.chatPanel';
+export const STATS_SCHEME = 'catalyst-stats';
+export const OUTPUT_CHANNEL_NAME = 'Catalyst Code';
+
+export const COMMANDS = {
+  openChat: 'catalystCode.openChat',
+  openChatInEditor: 'catalystCode.openChatInEditor',
+  focusInput: 'catalystCode.focusInput',
+  newSession: 'catalystCode.newSession',
+  openSession: 'catalystCode.openSession',
+  askAboutSelection: 'catalystCode.askAboutSelection',
+  addFileToChat: 'catalystCode.addFileToChat',
+  abort: 'catalystCode.abort',
+  undo: 'catalystCode.undo',
+  compact: 'catalystCode.compact',
+  setApprovalMode: 'catalystCode.setApprovalMode',
+  selectModel: 'catalystCode.selectModel',
+  login: 'catalystCode.login',
+  logout: 'catalystCode.logout',
+  addCustomProvider: 'catalystCode.addCustomProvider',
+  showStats: 'catalystCode.showStats',
+  restartCore: 'catalystCode.restartCore',
+  showLog: 'catalystCode.showLog',
+  switchFolder: 'catalystCode.switchWorkspaceFolder',
+} as const;
+
+export const CONTEXT_KEYS = {
+  running: 'catalystCode.running',
+  awaitingApproval: 'catalystCode.awaitingApproval',
+} as const;

@@ -1,0 +1,52 @@
+import type { ApprovalModeName, CoreKind } from '../shared/sessionState';
+
+/** The `catalystCode.*` settings that decide how a core is launched (read at each start, so a restart applies edits). */
+export interface LaunchSettings {
+  kind: CoreKind;
+  path: string;
+  args: string[];
+  env: Record<string, string>;
+  approvalMode: ApprovalModeName;
+  defaultModel: string;
+  bashTimeoutSecs?: number;
+  autoCompact: boolean;
+}
+
+const KINDS: readonly CoreKind[] = ['embedded', 'catalyst', 'scv'];
+const MODES: readonly ApprovalModeName[] = ['never', 'destructive', 'always'];
+
+/** Reads the settings through `get` (a WorkspaceConfiguration scoped to the folder); wrong types fall back to defaults. */
+export function readLaunchSettings(get: (key: string) => unknown): LaunchSettings {
+  const kind = get('core.kind');
+  const mode = get('approvalMode');
+  const timeout = get('bashTimeoutSecs');
+  const autoCompact = get('autoCompact');
+  return {
+    kind: KINDS.includes(kind as CoreKind) ? (kind as CoreKind) : 'embedded',
+    path: typeof get('core.path') === 'string' ? (get('core.path') as string).trim() : '',
+    args: stringArray(get('core.args')),
+    env: stringRecord(get('core.env')),
+    approvalMode: MODES.includes(mode as ApprovalModeName) ? (mode as ApprovalModeName) : 'destructive',
+    defaultModel: typeof get('defaultModel') === 'string' ? (get('defaultModel') as string).trim() : '',
+    bashTimeoutSecs: typeof timeout === 'number' && Number.isInteger(timeout) && timeout > 0 ? timeout : undefined,
+    autoCompact: typeof autoCompact === 'boolean' ? autoCompact : true,
+  };
+}
+
+/** Environment for the core: the user's extra variables plus the settings that have an env form upstream too. */
+export function coreEnvironment(s: LaunchSettings): Record<string, string> {
+  return { ...s.env, CATALYST_CODE_AUTO_COMPACT: s.autoCompact ? '1' : '0' };
+}
+
+function stringArray(v: unknown): string[] {
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+}
+
+function stringRecord(v: unknown): Record<string, string> {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return {};
+  const out: Record<string, string> = {};
+  for (const [k, val] of Object.entries(v)) {
+    if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(k) && (typeof val === 'string' || typeof val === 'number' || typeof val === 'boolean')) out[k] = String(val);
+  }
+  return out;
+}

@@ -1,0 +1,26 @@
+import type { ModelView } from '../shared/sessionState';
+
+export interface ModelGroup { provider: string; models: ModelView[] }
+
+/** Models grouped by provider (the active provider first, then alphabetical), for the "Select Model…" picker. */
+export function groupModelsByProvider(models: readonly ModelView[], activeProvider?: string): ModelGroup[] {
+  const groups = new Map<string, ModelView[]>();
+  for (const m of models) {
+    const provider = m.provider || activeProvider || 'models';
+    const list = groups.get(provider) ?? [];
+    list.push(m);
+    groups.set(provider, list);
+  }
+  return [...groups]
+    .map(([provider, list]) => ({ provider, models: list }))
+    .sort((a, b) => Number(b.provider === activeProvider) - Number(a.provider === activeProvider) || a.provider.localeCompare(b.provider));
+}
+
+/** A one-line description of what a model offers. */
+export function describeModel(m: ModelView): string {
+  const parts: string[] = [];
+  if (m.contextWindow) parts.push(`${Math.round(m.contextWindow / 1000)}k context`);
+  if (m.reasoning || (m.thinkingLevels?.length ?? 0) > 0) parts.push('reasoning');
+  if (m.vision) parts.push('images');
+  return parts.join(' · ');
+}

@@ -1,0 +1,105 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { initialSessionState } from '../shared/sessionState';
+import type { Patch } from '../shared/statePatch';
+import type { HostToWebview, ViewContext } from '../shared/webviewMessages';
+import { PatchStream } from './patchStream';
+
+const VIEW: ViewContext = { placement: 'sidebar', slashCommands: [] };
+const append = (text: string): Patch => ({ op: 'append', index: 0, field: 'text', text });
+
+/** A stream with a manual clock: `tick()` runs the pending frame timer. */
+function harness() {
+  const posted: HostToWebview[] = [];
+  const timers: (() => void)[] = [];
+  const stream = new PatchStream({
+    post: (m) => posted.push(m),
+    setTimer: (fn) => timers.push(fn) - 1,
+    clearTimer: (h) => {
+      timers[h as number] = () => {};
+    },
+  });
+  const tick = () => timers.splice(0).forEach((fn) => fn());
+  return { posted, stream, tick, timers };
+}
+
+describe('PatchStream', () => {
+  test('drops patches until the first snapshot', () => {
+    const h = harness();
+    h.stream.push([append('a')]);
+    h.tick();
+    assert.deepEqual(h.posted, []);
+  });
+
+  test('batches the patches of one frame into one message, compacted', () => {
+    const h = harness();
+    h.stream.snapshot(initialSessionState(), VIEW);
+    h.stream.push([append('a')]);
+    h.stream.push([append('b'), { op: 'set', key: 'model', value: 'm' }]);
+    h.stream.push([append('c')]);
+    assert.equal(h.timers.length, 1, 'one timer per frame');
+    assert.equal(h.posted.length, 1, 'nothing sent before the frame ends');
+    h.tick();
+    assert.deepEqual(h.posted[1], {
+      type: 'patches',
+      seq: 2,
+      patches: [append('ab'), { op: 'set', key: 'model', value: 'm' }, append('c')],
+    });
+  });
+
+  test('sequence numbers are consecutive from the snapshot', () => {
+    const h = harness();
+    h.stream.snapshot(initialSessionState(), VIEW);
+    for (const t of ['x', 'y', 'z']) {
+      h.stream.push([append(t)]);
+      h.tick();
+    }
+    assert.deepEqual(h.posted.map((m) => ('seq' in m ? m.seq : -1)), [1, 2, 3, 4]);
+    assert.equal(h.stream.lastSeq, 4);
+  });
+
+  test('a resync snapshot discards pending patches and continues the sequence', () => {
+    const h = harness();
+    h.stream.snapshot(initialSessionState(), VIEW);
+    h.stream.push([append('lost')]);
+    h.stream.snapshot(initialSessionState(), VIEW);
+    h.tick();
+    assert.deepEqual(h.posted.map((m) => m.type), ['snapshot', 'snapshot']);
+    h.stream.push([append('kept')]);
+    h.tick();
+    assert.deepEqual(h.posted[2], { type: 'patches', seq: 3, patches: [append('kept')] });
+  });
+
+  test('flush sends at once; empty pushes and empty flushes send nothing', () => {
+    const h = harness();
+    h.stream.snapshot(initialSessionState(), VIEW);
+    h.stream.push([]);
+    h.stream.flush();
+    assert.equal(h.posted.length, 1);
+    h.stream.push([append('now')]);
+    h.stream.flush();
+    assert.equal(h.posted.length, 2);
+    h.tick();
+    assert.equal(h.posted.length, 2, 'the cancelled timer sends nothing more');
+  });
+
+  test('pause stops sending until the next snapshot', () => {
+    const h = harness();
+    h.stream.snapshot(initialSessionState(), VIEW);
+    h.stream.push([append('a')]);
+    h.stream.pause();
+    h.tick();
+    h.stream.push([append('b')]);
+    h.tick();
+    assert.equal(h.posted.length, 1);
+  });
+
+  test('uses a real timer by default', async () => {
+    const posted: HostToWebview[] = [];
+    const stream = new PatchStream({ post: (m) => posted.push(m), intervalMs: 1 });
+    stream.snapshot(initialSessionState(), VIEW);
+    stream.push([append('a')]);
+    await new Promise((r) => setTimeout(r, 20));
+    assert.equal(posted.length, 2);
+  });
+});

@@ -1,0 +1,63 @@
+import type { SessionState } from '../shared/sessionState';
+
+export type StatusSeverity = 'normal' | 'warning' | 'error';
+export interface StatusPresentation { text: string; tooltip: string; severity: StatusSeverity }
+
+/** What the status bar item shows for a core's state; `undefined` state = no core started yet in this window. */
+export function describeStatus(state: SessionState | undefined, folderName?: string): StatusPresentation {
+  if (!state) return { text: '$(comment-discussion) Catalyst', tooltip: 'Catalyst Code: the core starts when you open the chat. Click to open it.', severity: 'normal' };
+  const label = coreLabel(state);
+  const model = state.model ? ` · ${shortModelName(state.model)}` : '';
+  return { text: `${label.icon} ${label.text}${label.withModel ? model : ''}`, tooltip: tooltipFor(state, folderName), severity: label.severity };
+}
+
+interface CoreLabel { icon: string; text: string; severity: StatusSeverity; withModel: boolean }
+
+function coreLabel(state: SessionState): CoreLabel {
+  switch (state.core.status) {
+    case 'stopped':
+      return { icon: '$(circle-slash)', text: 'Catalyst: stopped', severity: 'normal', withModel: false };
+    case 'starting':
+      return { icon: '$(loading~spin)', text: 'Catalyst: starting', severity: 'normal', withModel: false };
+    case 'restarting':
+      return { icon: '$(loading~spin)', text: 'Catalyst: restarting', severity: 'warning', withModel: false };
+    case 'crashed':
+      return { icon: '$(error)', text: 'Catalyst: crashed', severity: 'error', withModel: false };
+    case 'ready':
+      return runLabel(state);
+  }
+}
+
+function runLabel(state: SessionState): CoreLabel {
+  switch (state.run.status) {
+    case 'running':
+      return { icon: '$(sync~spin)', text: 'Catalyst: running', severity: 'normal', withModel: true };
+    case 'waiting_approval':
+      return { icon: '$(bell-dot)', text: 'Catalyst: waiting for approval', severity: 'warning', withModel: true };
+    case 'waiting_input':
+      return { icon: '$(question)', text: 'Catalyst: waiting for input', severity: 'warning', withModel: true };
+    case 'idle':
+      return { icon: '$(comment-discussion)', text: 'Catalyst: idle', severity: 'normal', withModel: true };
+  }
+}
+
+function tooltipFor(state: SessionState, folderName?: string): string {
+  const lines = [`Catalyst Code — core ${state.core.status}${state.core.message ? `: ${state.core.message}` : ''}`];
+  if (folderName) lines.push(`Workspace folder: ${folderName}`);
+  lines.push(`Provider: ${state.provider || 'none'}${state.authed ? '' : ' (not logged in)'}`);
+  if (state.model) lines.push(`Model: ${state.model}`);
+  const session = state.sessions.find((s) => s.current);
+  if (session || state.sessionFile) lines.push(`Session: ${session?.title || baseName(state.sessionFile ?? session?.path ?? '')}`);
+  lines.push('Click to open the chat.');
+  return lines.join('\n');
+}
+
+/** Provider-prefixed ids (`anthropic/claude-sonnet-4`) are long; the last segment says which model it is. */
+export function shortModelName(id: string): string {
+  const last = id.slice(id.lastIndexOf('/') + 1);
+  return last.length > 32 ? `${last.slice(0, 31)}…` : last;
+}
+
+function baseName(p: string): string {
+  return p.slice(Math.max(p.lastIndexOf('/'), p.lastIndexOf('\\')) + 1);
+}

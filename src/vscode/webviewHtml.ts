@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+
+/** What the chat webview's HTML shell needs: every URI already converted with `webview.asWebviewUri`. */
+export interface WebviewShellOptions {
+  cspSource: string;
+  nonce: string;
+  scriptUri: string;
+  styleUris: string[];
+  title: string;
+}
+
+/** A fresh nonce per HTML load: 128 random bits, base64 without padding characters that need escaping. */
+export function createNonce(): string {
+  return randomBytes(16).toString('base64').replace(/[+/=]/g, (c) => ({ '+': '-', '/': '_', '=': '' })[c] ?? '');
+}
+
+/**
+ * The CSP of the chat (BRIEF §5): nothing by default, scripts only with the nonce (no inline, no eval), styles and fonts
+ * only from the extension's bundle, images from the bundle or data: URLs (pasted images, thumbnails).
+ */
+export function contentSecurityPolicy(cspSource: string, nonce: string): string {
+  return [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}'`,
+    `style-src ${cspSource} 'nonce-${nonce}'`,
+    `font-src ${cspSource}`,
+    `img-src ${cspSource} data:`,
+  ].join('; ');
+}
+
+/** The chat's HTML shell: the CSP, the stylesheets, one nonce'd script and the `#app` mount point. */
+export function buildWebviewHtml(o: WebviewShellOptions): string {
+  const links = o.styleUris.map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`).join('\n    ');
+  return `<!DOCTYPE html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8">
+    <meta http-equiv="Content-Security-Policy" content="${escapeAttribute(contentSecurityPolicy(o.cspSource, o.nonce))}">
+    <meta name="viewport" content="width=device-width, initial-scale=1.0">
+    ${links}
+    <title>${escapeText(o.title)}</title>
+  </head>
+  <body>
+    <div id="app"></div>
+    <script nonce="${escapeAttribute(o.nonce)}" src="${escapeAttribute(o.scriptUri)}"></script>
+  </body>
+</html>
+`;
+}
+
+function escapeAttribute(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+function escapeText(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}

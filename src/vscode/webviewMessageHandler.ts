@@ -1,0 +1,141 @@
+import * as vscode from 'vscode';
+import type { CompletionItem, HostAction, SlashCommandInfo } from '../shared/webviewMessages';
+import type { ChatSession } from './chatSession';
+import type { CoreManager } from './coreManager';
+import { insertAtCursor, openWorkspaceFile } from './editorActions';
+import type { FileCompletion } from './fileCompletion';
+import { COMMANDS } from './ids';
+import type { ModelPreference } from './modelPreference';
+import { answerSudo } from './sudoPrompt';
+import type { ChatIntent, WebviewBridge } from './webviewBridge';
+
+export interface MessageHandlerDeps {
+  cores: CoreManager;
+  files: FileCompletion;
+  models: ModelPreference;
+  slashCommands: readonly SlashCommandInfo[];
+}
+
+type ChatMessage = ChatIntent;
+
+/** Turns a validated chat message into a controller intent or a VS Code action. */
+export class WebviewMessageHandler {
+  constructor(private readonly deps: MessageHandlerDeps) {}
+
+  async handle(message: ChatMessage, bridge: WebviewBridge): Promise<void> {
+    if (await this.handleEditorMessage(message, bridge)) return;
+    const core = this.deps.cores.ensureActive();
+    if (!core) {
+      void vscode.window.showInformationMessage('Catalyst Code: open a folder first; the chat works inside a workspace folder.');
+      return;
+    }
+    await this.handleSessionMessage(message as SessionMessage, core.session);
+  }
+
+  /** Messages that need no core. Returns true when handled. */
+  private async handleEditorMessage(m: ChatMessage, bridge: WebviewBridge): Promise<boolean> {
+    switch (m.type) {
+      case 'copy':
+        await vscode.env.clipboard.writeText(m.text);
+        return true;
+      case 'insertAtCursor':
+        await insertAtCursor(m.text);
+        return true;
+      case 'openFile':
+        await openWorkspaceFile(m.path, this.deps.cores.activeFolder(), m.line);
+        return true;
+      case 'complete':
+        bridge.post({ type: 'completions', requestId: m.requestId, kind: m.kind, items: await this.completions(m.kind, m.query) });
+        return true;
+      case 'action':
+        if (m.action === 'answerSudo') return false;
+        await runHostAction(m.action, m.arg);
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  private async handleSessionMessage(m: SessionMessage, s: ChatSession): Promise<void> {
+    switch (m.type) {
+      case 'send':
+        return void (await s.sendPrompt(m.text, m.images));
+      case 'steer':
+        return void (await s.steer(m.text));
+      case 'abort':
+        return void (await s.abort());
+      case 'clearQueue':
+        return void (await s.clearQueue());
+      case 'approve':
+        return void (await s.approve(m.requestId, m.decision, m.pattern === undefined ? undefined : { pattern: m.pattern }));
+      case 'askReply':
+        return void (await s.askReply(m.requestId, m.answers));
+      case 'setModel':
+        this.deps.models.remember(m.model);
+        return void (await s.setModel(m.model));
+      case 'setReasoning':
+        return void (await s.setReasoning(m.effort));
+      case 'setApprovalMode':
+        return void (await s.setApprovalMode(m.mode));
+      case 'slash':
+        return void (await s.runSlash(m.name, m.args));
+      case 'listSessions':
+        return void (await s.listSessions());
+      case 'newSession':
+        return void (await s.newSession());
+      case 'openSession':
+        return void (await s.loadSession(m.path));
+      case 'renameSession':
+        return void (await s.renameSession(m.path, m.title));
+      case 'pinSession':
+        return void (await s.pinSession(m.path, m.pinned));
+      case 'deleteSession':
+        return void (await s.deleteSession(m.path));
+      case 'action':
+        if (m.action === 'answerSudo' && m.arg) await answerSudo(s, m.arg);
+        return;
+    }
+  }
+
+  private async completions(kind: 'file' | 'slash', query: string): Promise<CompletionItem[]> {
+    if (kind === 'slash') {
+      const q = query.replace(/^\//, '').toLowerCase();
+      return this.deps.slashCommands
+        .filter((c) => c.name.startsWith(q))
+        .map((c) => ({ label: `/${c.name}`, detail: c.description, insertText: `/${c.name}${c.args ? ' ' : ''}` }));
+    }
+    const folder = this.deps.cores.activeFolder();
+    return folder ? this.deps.files.complete(folder, query) : [];
+  }
+}
+
+type SessionMessage = Exclude<ChatMessage, { type: 'copy' | 'insertAtCursor' | 'openFile' | 'complete' }>;
+
+/** Buttons in the chat (error cards, welcome panel) that run a VS Code command. */
+async function runHostAction(action: Exclude<HostAction, 'answerSudo'>, arg: string | undefined): Promise<void> {
+  switch (action) {
+    case 'login':
+      return void (await vscode.commands.executeCommand(COMMANDS.login));
+    case 'logout':
+      return void (await vscode.commands.executeCommand(COMMANDS.logout));
+    case 'restartCore':
+      return void (await vscode.commands.executeCommand(COMMANDS.restartCore));
+    case 'showLog':
+      return void (await vscode.commands.executeCommand(COMMANDS.showLog));
+    case 'openSettings':
+      return void (await vscode.commands.executeCommand('workbench.action.openSettings', 'catalystCode'));
+    case 'openChatInEditor':
+      return void (await vscode.commands.executeCommand(COMMANDS.openChatInEditor));
+    case 'showStats':
+      return void (await vscode.commands.executeCommand(COMMANDS.showStats));
+    case 'reviewApproval':
+      return reviewApproval(arg);
+  }
+}
+
+/** Reviewing a file approval in the diff editor is contributed by the diff-approval feature when it is installed. */
+async function reviewApproval(requestId: string | undefined): Promise<void> {
+  const available = (await vscode.commands.getCommands(true)).includes('catalystCode.reviewApproval');
+  if (available) await vscode.commands.executeCommand('catalystCode.reviewApproval', requestId);
+  else void vscode.window.showInformationMessage('Catalyst Code: reviewing a proposal in the diff editor is not available in this version; answer it in the chat.');
+}

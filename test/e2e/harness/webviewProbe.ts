@@ -1,0 +1,68 @@
+import type { Frame } from 'playwright-core';
+
+/**
+ * Instruments a webview frame for the benchmarks: rAF timestamps (frame times), long tasks (PerformanceObserver), and
+ * the epoch time at which a marker text first appears inside the last element matching a selector — checked once per
+ * animation frame, i.e. when the user could see it.
+ */
+export interface LongTask { start: number; duration: number; source: string }
+
+export interface ProbeReport {
+  /** Epoch ms of each animation frame while the probe ran. */
+  frames: number[];
+  /** Long tasks: epoch start, duration (ms) and attribution ('self' = this frame; '…-ancestor' = the workbench around it). */
+  longTasks: LongTask[];
+  /** Epoch ms of the first frame in which the marker was in the DOM (undefined if it never was). */
+  markerSeenAt?: number;
+  /** Whether this Chromium reports long tasks in the frame at all. */
+  longTaskSupported: boolean;
+}
+
+export async function startProbe(frame: Frame, opts: { selector: string; marker: string }): Promise<void> {
+  await frame.evaluate(({ selector, marker }) => {
+    const g = globalThis as any;
+    const origin = g.performance.timeOrigin;
+    const probe = { frames: [] as number[], longTasks: [] as { start: number; duration: number; source: string }[], markerSeenAt: undefined as number | undefined, stop: false, longTaskSupported: false };
+    g.__catalystProbe = probe;
+    try {
+      const observer = new g.PerformanceObserver((list: any) => {
+        for (const e of list.getEntries()) probe.longTasks.push({ start: origin + e.startTime, duration: e.duration, source: e.name });
+      });
+      observer.observe({ type: 'longtask' });
+      probe.longTaskSupported = (g.PerformanceObserver.supportedEntryTypes ?? []).includes('longtask');
+    } catch {
+      probe.longTaskSupported = false;
+    }
+    const tick = (t: number) => {
+      probe.frames.push(origin + t);
+      if (probe.markerSeenAt === undefined) {
+        const all = g.document.querySelectorAll(selector);
+        const last = all[all.length - 1];
+        if (last && (last.textContent ?? '').includes(marker)) probe.markerSeenAt = origin + t;
+      }
+      if (!probe.stop) g.requestAnimationFrame(tick);
+    };
+    g.requestAnimationFrame(tick);
+  }, opts);
+}
+
+export async function readProbe(frame: Frame, stop = true): Promise<ProbeReport> {
+  return frame.evaluate((stopNow) => {
+    const probe = (globalThis as any).__catalystProbe;
+    if (stopNow) probe.stop = true;
+    return { frames: probe.frames, longTasks: probe.longTasks, markerSeenAt: probe.markerSeenAt, longTaskSupported: probe.longTaskSupported };
+  }, stop);
+}
+
+/** Frame-to-frame intervals (ms) that overlap [from, to]. */
+export function frameIntervals(frames: number[], from: number, to: number): number[] {
+  const out: number[] = [];
+  for (let i = 1; i < frames.length; i++) if (frames[i] >= from && frames[i - 1] <= to) out.push(frames[i] - frames[i - 1]);
+  return out;
+}
+
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}

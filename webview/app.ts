@@ -1,0 +1,105 @@
+import type { HostToWebview, ViewContext } from '../src/shared/webviewMessages';
+import type { SessionState } from '../src/shared/sessionState';
+import { Composer } from './composer';
+import { h } from './dom';
+import { HighlightQueue } from './highlightQueue';
+import { FrameCoalescer } from './frameScheduler';
+import type { HostBridge } from './hostBridge';
+import type { ItemContext } from './itemView';
+import { SessionList } from './sessionList';
+import { SessionStore, emptyChange, mergeChanges, type StateChange } from './store';
+import { Toolbar } from './toolbar';
+import { TranscriptView } from './transcriptView';
+import type { UiStateStore } from './uiState';
+import { WelcomePanel } from './welcome';
+
+/**
+ * The chat UI: applies host messages to the store at once and renders what changed once per animation frame.
+ */
+export class App {
+  private readonly store = new SessionStore();
+  private readonly frames: FrameCoalescer<StateChange>;
+  private readonly toolbar: Toolbar;
+  private readonly sessions: SessionList;
+  private readonly welcome: WelcomePanel;
+  private readonly transcript: TranscriptView;
+  private readonly composer: Composer;
+  private readonly highlighter: HighlightQueue;
+
+  constructor(root: HTMLElement, private readonly host: HostBridge, private readonly ui: UiStateStore) {
+    this.frames = new FrameCoalescer<StateChange>((cb) => requestAnimationFrame(cb), mergeChanges, (change) => this.render(change));
+    const post = host.post.bind(host);
+    this.highlighter = new HighlightQueue();
+    const ctx: ItemContext = { post, ui, state: () => this.store.state!, askDrafts: new Map(), highlighter: this.highlighter };
+    this.toolbar = new Toolbar(post, () => this.toggleSessions());
+    this.sessions = new SessionList(post, () => this.toggleSessions(false));
+    this.welcome = new WelcomePanel(post);
+    this.transcript = new TranscriptView(ctx, () => this.frames.mark(emptyChange()), () => this.saveScroll());
+    this.composer = new Composer(post, (draft) => this.ui.update({ draft }));
+    this.composer.setDraft(ui.current.draft);
+    root.replaceChildren(h('div', { class: 'app' }, this.toolbar.root, this.sessions.root, this.welcome.root, this.transcript.root, this.composer.root));
+  }
+
+  /** Host messages: state goes to the store immediately, rendering waits for the next frame. */
+  onMessage(message: HostToWebview): void {
+    switch (message.type) {
+      case 'snapshot':
+        this.restoreScroll(message.state);
+        this.frames.mark(this.store.applySnapshot(message.seq, message.state, message.view));
+        break;
+      case 'patches': {
+        const outcome = this.store.applyPatches(message.seq, message.patches);
+        if (outcome.kind === 'applied') this.frames.mark(outcome.change);
+        else if (outcome.kind === 'gap') this.host.post({ type: 'resync', lastSeq: outcome.lastSeq });
+        break;
+      }
+      case 'completions':
+        this.composer.onCompletions(message.requestId, message.items);
+        break;
+      case 'insertText':
+        this.composer.insertText(message.text);
+        break;
+      case 'focusInput':
+        this.composer.focus();
+        break;
+    }
+  }
+
+  private render(change: StateChange): void {
+    const state = this.store.state;
+    if (!state) return;
+    this.highlighter.newFrame();
+    const view = this.store.view as ViewContext;
+    if (change.reset || change.keys.size > 0) {
+      this.toolbar.update(state);
+      this.welcome.update(state);
+      this.sessions.update(state.sessions);
+      this.composer.update(state, view.slashCommands);
+    }
+    if (change.reset || change.length || change.items.size > 0) this.transcript.update(state, change);
+    else this.transcript.relayout();
+  }
+
+  private toggleSessions(open = !this.sessions.isOpen): void {
+    this.sessions.setOpen(open);
+    this.toolbar.setSessionsOpen(open);
+    if (!open) this.toolbar.sessionsButton.focus();
+  }
+
+  private restoreScroll(state: SessionState): void {
+    const saved = this.ui.current.scroll;
+    const session = state.sessionFile ?? '';
+    if (saved && saved.session === session) this.transcript.restore(saved);
+    else this.transcript.restore({ index: 0, offset: 0, stick: true });
+  }
+
+  /** Called on every scroll event (60/s while following a stream): only a changed position is saved. */
+  private saveScroll(): void {
+    const session = this.store.state?.sessionFile ?? '';
+    const p = this.transcript.position;
+    const next = p.stick ? { session, index: 0, offset: 0, stick: true } : { session, index: p.index, offset: Math.round(p.offset), stick: false };
+    const saved = this.ui.current.scroll;
+    if (saved && saved.session === next.session && saved.index === next.index && saved.offset === next.offset && saved.stick === next.stick) return;
+    this.ui.update({ scroll: next });
+  }
+}

@@ -1,0 +1,239 @@
+import { HeightIndex, anchorAt, bottomScrollTop, scrollTopOf, visibleRange, type ItemRange, type ScrollAnchor } from './virtualWindow';
+
+/** Supplies the list's items: their count, a height estimate, and the element of one item (created or updated). */
+export interface VirtualListSource {
+  count(): number;
+  estimate(index: number, width: number): number;
+  /** Creates or updates the view of item `index`; returns its root (a new root replaces the old one in the DOM). */
+  render(index: number): HTMLElement;
+  /** Item `index` left the DOM: its view may be dropped. */
+  release(index: number): void;
+}
+
+export interface ListChange { reset: boolean; items: ReadonlySet<number>; length: boolean }
+
+export interface ListPosition { index: number; offset: number; stick: boolean }
+
+/** Pixels rendered above and below the viewport, so scrolling a little never shows a gap. */
+const OVERSCAN_PX = 900;
+/** Within this distance from the end the list counts as scrolled to the bottom and follows new content. */
+const STICK_THRESHOLD_PX = 40;
+const MAX_MOUNT_PASSES = 4;
+
+/**
+ * A virtualized vertical list: only items near the viewport are in the DOM, between two spacers sized from measured
+ * (or estimated) heights. Height changes above the viewport keep the visible content still (a scroll anchor); while
+ * "stuck" to the bottom the list follows new content, until the user scrolls up.
+ */
+export class VirtualList {
+  readonly scroller: HTMLElement;
+  private readonly topSpacer: HTMLElement;
+  private readonly itemsEl: HTMLElement;
+  private readonly bottomSpacer: HTMLElement;
+  private readonly heights = new HeightIndex();
+  private readonly mounted = new Map<number, HTMLElement>();
+  private readonly resizeObserver: ResizeObserver;
+  private range: ItemRange = { start: 0, end: 0 };
+  private stuck = true;
+  private lastSetScrollTop = 0;
+  private pendingAnchor: ScrollAnchor | undefined;
+
+  constructor(
+    scroller: HTMLElement,
+    private readonly source: VirtualListSource,
+    /** Asks for a frame in which `update` runs (scrolling or a resize may need more items mounted). */
+    private readonly requestLayout: () => void,
+    private readonly onStickChange: (stuck: boolean) => void,
+  ) {
+    this.scroller = scroller;
+    const doc = scroller.ownerDocument;
+    this.topSpacer = doc.createElement('div');
+    this.itemsEl = doc.createElement('div');
+    this.bottomSpacer = doc.createElement('div');
+    this.topSpacer.className = 'vl-spacer';
+    this.itemsEl.className = 'vl-items';
+    this.bottomSpacer.className = 'vl-spacer';
+    scroller.append(this.topSpacer, this.itemsEl, this.bottomSpacer);
+    this.resizeObserver = new ResizeObserver((entries) => this.onResize(entries));
+    // The viewport itself resizing (panel dragged, view shown) can uncover unmounted items.
+    this.resizeObserver.observe(scroller);
+    this.listenForUserScrolling();
+  }
+
+  /** Where the list is scrolled, to restore it later (`restore`). */
+  position(): ListPosition {
+    const anchor = anchorAt(this.heights, this.scroller.scrollTop);
+    return { ...anchor, stick: this.stuck };
+  }
+
+  /** Applies at the next `update`. */
+  restore(position: ListPosition): void {
+    this.lastSetScrollTop = this.scroller.scrollTop;
+    this.setStuck(position.stick);
+    this.pendingAnchor = position.stick ? undefined : { index: position.index, offset: position.offset };
+  }
+
+  scrollToBottom(): void {
+    this.setStuck(true);
+    this.requestLayout();
+  }
+
+  /** Brings the list in line with the source after `change`; call once per frame. */
+  update(change: ListChange = { reset: false, items: new Set(), length: false }): void {
+    this.noticeForeignScroll();
+    if (change.reset) this.clear();
+    const anchor = this.pendingAnchor ?? (this.stuck ? undefined : anchorAt(this.heights, this.scroller.scrollTop));
+    this.pendingAnchor = undefined;
+    const width = this.scroller.clientWidth;
+    const count = this.source.count();
+    if (count !== this.heights.count) this.heights.resize(count, (i) => this.source.estimate(i, width));
+    for (const i of [...this.mounted.keys()]) if (i >= count) this.unmount(i);
+    const dirty: number[] = [];
+    for (const i of change.items) {
+      if (i >= count) continue;
+      if (this.mounted.has(i)) dirty.push(i);
+      else this.heights.reestimate(i, this.source.estimate(i, width));
+    }
+    for (const i of dirty) this.rerender(i);
+    this.measure(dirty);
+    this.mountForViewport(anchor);
+    this.applySpacers();
+    this.scrollTo(anchor);
+  }
+
+  private clear(): void {
+    for (const i of [...this.mounted.keys()]) this.unmount(i);
+    this.heights.resize(0, () => 0);
+    this.range = { start: 0, end: 0 };
+  }
+
+  private mountForViewport(anchor: ScrollAnchor | undefined): void {
+    const viewport = this.scroller.clientHeight;
+    for (let pass = 0; pass < MAX_MOUNT_PASSES; pass++) {
+      const top = anchor ? scrollTopOf(this.heights, anchor) : bottomScrollTop(this.heights, viewport);
+      this.range = visibleRange(this.heights, top, viewport, OVERSCAN_PX);
+      const added = this.mountRange(this.range);
+      if (added.length === 0 || !this.measure(added)) break;
+    }
+  }
+
+  /** Mounts the items of `range` that are missing and unmounts the rest; returns the newly mounted indexes. */
+  private mountRange(range: ItemRange): number[] {
+    for (const i of [...this.mounted.keys()]) if (i < range.start || i >= range.end) this.unmount(i);
+    const added: number[] = [];
+    let previous: HTMLElement | undefined;
+    for (let i = range.start; i < range.end; i++) {
+      let el = this.mounted.get(i);
+      if (!el) {
+        el = this.source.render(i);
+        el.dataset.vindex = String(i);
+        if (previous) previous.after(el);
+        else this.itemsEl.prepend(el);
+        this.mounted.set(i, el);
+        this.resizeObserver.observe(el);
+        added.push(i);
+      }
+      previous = el;
+    }
+    return added;
+  }
+
+  private rerender(index: number): void {
+    const old = this.mounted.get(index)!;
+    const el = this.source.render(index);
+    if (el === old) return;
+    el.dataset.vindex = String(index);
+    old.replaceWith(el);
+    this.resizeObserver.unobserve(old);
+    this.resizeObserver.observe(el);
+    this.mounted.set(index, el);
+  }
+
+  private unmount(index: number): void {
+    const el = this.mounted.get(index);
+    if (!el) return;
+    this.resizeObserver.unobserve(el);
+    el.remove();
+    this.mounted.delete(index);
+    this.source.release(index);
+  }
+
+  /** Reads the heights of mounted items (one layout for all); true when any differed from what was known. */
+  private measure(indexes: readonly number[]): boolean {
+    let changed = false;
+    for (const i of indexes) {
+      const el = this.mounted.get(i);
+      if (el && this.heights.setMeasured(i, el.getBoundingClientRect().height) !== 0) changed = true;
+    }
+    return changed;
+  }
+
+  /** Writes spacer heights only when they change: an unchanged write would still invalidate layout. */
+  private applySpacers(): void {
+    const top = `${this.heights.offsetOf(this.range.start)}px`;
+    const bottom = `${this.heights.total() - this.heights.offsetOf(this.range.end)}px`;
+    if (this.topSpacer.style.height !== top) this.topSpacer.style.height = top;
+    if (this.bottomSpacer.style.height !== bottom) this.bottomSpacer.style.height = bottom;
+  }
+
+  private scrollTo(anchor: ScrollAnchor | undefined): void {
+    const target = anchor ? scrollTopOf(this.heights, anchor) : bottomScrollTop(this.heights, this.scroller.clientHeight);
+    if (Math.abs(this.scroller.scrollTop - target) >= 1) this.scroller.scrollTop = target;
+    this.lastSetScrollTop = this.scroller.scrollTop;
+  }
+
+  /** Items changed size after rendering (a card opened, the width changed): keep the view still, mount more if needed. */
+  private onResize(entries: readonly ResizeObserverEntry[]): void {
+    this.noticeForeignScroll();
+    const anchor = this.stuck ? undefined : anchorAt(this.heights, this.scroller.scrollTop);
+    let changed = false;
+    for (const entry of entries) {
+      const el = entry.target as HTMLElement;
+      if (el === this.scroller) {
+        changed = true;
+        continue;
+      }
+      const index = Number(el.dataset.vindex);
+      if (this.mounted.get(index) !== el) continue;
+      const height = entry.borderBoxSize?.[0]?.blockSize ?? el.getBoundingClientRect().height;
+      if (this.heights.setMeasured(index, height) !== 0) changed = true;
+    }
+    if (!changed) return;
+    this.applySpacers();
+    this.scrollTo(anchor);
+    this.requestLayout();
+  }
+
+  /**
+   * A scroll position we did not set is the user's (scrollbar, keyboard, wheel, find-in-page): it decides whether the
+   * list still follows new content. Checked before every layout, because a frame can run before the scroll event.
+   */
+  private noticeForeignScroll(): boolean {
+    const scroller = this.scroller;
+    if (Math.abs(scroller.scrollTop - this.lastSetScrollTop) <= 1) return false;
+    this.setStuck(scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight <= STICK_THRESHOLD_PX);
+    this.lastSetScrollTop = scroller.scrollTop;
+    return true;
+  }
+
+  private listenForUserScrolling(): void {
+    const scroller = this.scroller;
+    // Our own scrolling already laid out the range it shows; only someone else's needs a new layout.
+    scroller.addEventListener('scroll', () => {
+      if (this.noticeForeignScroll()) this.requestLayout();
+    }, { passive: true });
+    // Scrolling up must win over following new content even before the scroll event arrives.
+    scroller.addEventListener('wheel', (event) => {
+      if (event.deltaY < 0 && scroller.scrollTop > 0) this.setStuck(false);
+    }, { passive: true });
+    scroller.addEventListener('keydown', (event) => {
+      if (['PageUp', 'ArrowUp', 'Home'].includes(event.key)) this.setStuck(false);
+    });
+  }
+
+  private setStuck(stuck: boolean): void {
+    if (stuck === this.stuck) return;
+    this.stuck = stuck;
+    this.onStickChange(stuck);
+  }
+}

@@ -33,8 +33,11 @@ export class AssistantMessageView implements ItemView<AssistantItem> {
       else this.typing.remove();
     }
     // Screen readers hold back announcements of a busy element: the message is read once it is complete.
-    if (item.streaming) this.root.setAttribute('aria-busy', 'true');
-    else this.root.removeAttribute('aria-busy');
+    // Written only on change: setting an attribute, even to the same value, invalidates style every frame.
+    if (item.streaming !== this.root.hasAttribute('aria-busy')) {
+      if (item.streaming) this.root.setAttribute('aria-busy', 'true');
+      else this.root.removeAttribute('aria-busy');
+    }
   }
 }
 

@@ -30,10 +30,8 @@ export class MarkdownView {
   }
 
   update(text: string, streaming: boolean): void {
-    // While streaming, completed blocks skip layout and paint when off-screen (`.streaming` in the stylesheet), so a
-    // growing 40 KB reply costs the same per frame as a short one. Afterwards they are plain blocks again, so a long
-    // message scrolled through later keeps stable heights.
-    this.root.classList.toggle('streaming', streaming);
+    // No `content-visibility: auto` on completed blocks: measured in code-server, the intersection checks it costs for
+    // hundreds of blocks per frame exceeded the layout it saved (appending a block only lays out that block anyway).
     const split = this.splitter.update(text);
     if (split.reset) this.clear();
     for (; this.rendered < split.completed.length; this.rendered++) this.appendCompleted(split.completed[this.rendered]);

@@ -2,8 +2,12 @@ import { compactPatches, type Patch } from '../shared/statePatch';
 import type { SessionState } from '../shared/sessionState';
 import type { HostToWebview, ViewContext } from '../shared/webviewMessages';
 
-/** Measured in code-server (BRIEF §6): ~2,500 small messages/s is the ceiling, so patches go out once per frame. */
-export const FRAME_MS = 16;
+/**
+ * Patches go out at most every other frame. Measured in code-server: each message costs the workbench a socket read,
+ * an RPC reply and two postMessage hops on the renderer's main thread, which the webview shares; at one message per
+ * frame that overhead alone pushed frames past 16.7 ms while streaming. Two frames of batching add at most ~33 ms.
+ */
+export const BATCH_MS = 33;
 
 export interface PatchStreamOptions {
   post(message: HostToWebview): void;
@@ -13,7 +17,7 @@ export interface PatchStreamOptions {
 }
 
 /**
- * The state stream to one webview: a snapshot, then patches batched per frame with consecutive sequence numbers.
+ * The state stream to one webview: a snapshot, then patches batched every BATCH_MS with consecutive sequence numbers.
  * Patches produced before the first snapshot (or before a resync's snapshot) are dropped: the snapshot contains them.
  */
 export class PatchStream {
@@ -26,7 +30,7 @@ export class PatchStream {
   private readonly clearTimer: (handle: unknown) => void;
 
   constructor(private readonly options: PatchStreamOptions) {
-    this.intervalMs = options.intervalMs ?? FRAME_MS;
+    this.intervalMs = options.intervalMs ?? BATCH_MS;
     this.setTimer = options.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
     this.clearTimer = options.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));
   }

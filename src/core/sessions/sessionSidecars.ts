@@ -12,10 +12,7 @@ export function checkpointIndexPathFor(sessionPath: string): string {
   return path.join(dir, name + CHECKPOINT_INDEX_SUFFIX);
 }
 
-/** A conversation file, as opposed to a checkpoint index that shares the `.jsonl` extension (upstream bug §8.2). */
-export function isSessionFileName(name: string): boolean {
-  return name.endsWith('.jsonl') && !name.endsWith(CHECKPOINT_INDEX_SUFFIX);
-}
+export { isSessionFileName } from '../../protocol/sessionLayout';
 
 /** Deletes the session file and every sidecar, including its checkpoint index. Missing files are fine. */
 export function deleteSessionFiles(sessionPath: string): void {

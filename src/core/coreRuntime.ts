@@ -73,7 +73,8 @@ export class CoreRuntime {
 
   /** The directory of this workspace's sessions (shared with the upstream TUI and web). */
   get sessionsDir(): string {
-    return sessionsDirFor(this.config.configDir, this.workspace);
+    // Hashed as given (absolute, not symlink-resolved), like upstream's filepath.Abs, so both find the same sessions.
+    return sessionsDirFor(this.config.configDir, this.config.workspace);
   }
 
   systemPrompt(): string {

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { appendFileSync, existsSync, readFileSync, readdirSync } from 'node:fs';
+import { fnv1a64Hex } from '../../src/protocol/sessionLayout';
 import { dirname, join } from 'node:path';
 import { CoreProcess } from '../support/coreProcess';
 import { startScenario, TEST_KEY, TEST_MODEL } from '../support/coreScenario';
@@ -56,8 +57,9 @@ test('list, new, load, rename, pin and delete sessions', async () => {
     const first = await s.core.waitForType('session_changed', { from });
     assert.equal(first.new, true);
     const dir = dirname(first.path);
-    assert.equal(dir, join(s.core.home, '.config', 'catalyst-code', 'sessions', dir.split('/').at(-1)!));
-    assert.match(dir.split('/').at(-1)!, /^[0-9a-f]{16}$/);
+    // Upstream's layout: FNV-1a 64 of the absolute workspace path in hex, without zero padding.
+    const hash = BigInt(`0x${fnv1a64Hex(s.core.workspace)}`).toString(16);
+    assert.equal(dir, join(s.core.home, '.config', 'catalyst-code', 'sessions', hash));
     await s.turn('question one');
 
     from = s.core.events.length;

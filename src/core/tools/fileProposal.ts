@@ -3,18 +3,14 @@
  * tools themselves, so the diff the user approves is the change that gets made.
  */
 import fs from 'node:fs/promises';
-import { applyEdits, applyUnifiedPatch } from '../../protocol/edits';
-import { parseEditSpecs } from './editSpecs';
+import { proposeFileContent } from '../../protocol/edits';
 import { readFileText } from './fileText';
 import { ToolInputError } from './outcome';
 import { requiredString } from './toolArgs';
 import { resolveWorkspacePath, toWorkspaceRelative } from './workspace';
 
-export type FileEditToolName = 'write_file' | 'edit' | 'patch';
-
-export function isFileEditTool(name: string): name is FileEditToolName {
-  return name === 'write_file' || name === 'edit' || name === 'patch';
-}
+export { isFileProposalTool as isFileEditTool, type FileProposalTool as FileEditToolName } from '../../protocol/edits';
+import type { FileProposalTool as FileEditToolName } from '../../protocol/edits';
 
 export interface TargetFile {
   abs: string;
@@ -39,20 +35,7 @@ export async function readTargetFile(args: Record<string, unknown>, workspace: s
 
 /** The model's proposed full new content. Throws ToolInputError when the arguments do not apply to the file. */
 export function proposedContent(name: FileEditToolName, args: Record<string, unknown>, target: TargetFile): string {
-  switch (name) {
-    case 'write_file':
-      return requiredString(args, 'content', { allowEmpty: true });
-    case 'edit': {
-      const edits = parseEditSpecs(args.edits);
-      if (target.oldContent === null) throw new ToolInputError(`${target.path} does not exist; use write_file to create it`);
-      const result = applyEdits(target.oldContent, edits);
-      if (!result.ok) throw new ToolInputError(result.error);
-      return result.content;
-    }
-    case 'patch': {
-      const result = applyUnifiedPatch(target.oldContent ?? '', requiredString(args, 'patch'));
-      if (!result.ok) throw new ToolInputError(result.error);
-      return result.content;
-    }
-  }
+  const result = proposeFileContent(name, args, target.oldContent, target.path);
+  if (!result.ok) throw new ToolInputError(result.error);
+  return result.content;
 }

@@ -6,6 +6,7 @@ import { HighlightQueue } from './highlightQueue';
 import { FrameCoalescer } from './frameScheduler';
 import type { HostBridge } from './hostBridge';
 import type { ItemContext } from './itemView';
+import { ReviewList } from './reviewList';
 import { SessionList } from './sessionList';
 import { SessionStore, emptyChange, mergeChanges, type StateChange } from './store';
 import { Toolbar } from './toolbar';
@@ -23,6 +24,7 @@ export class App {
   private readonly sessions: SessionList;
   private readonly welcome: WelcomePanel;
   private readonly transcript: TranscriptView;
+  private readonly reviewList: ReviewList;
   private readonly composer: Composer;
   private readonly highlighter: HighlightQueue;
 
@@ -35,9 +37,10 @@ export class App {
     this.sessions = new SessionList(post, () => this.toggleSessions(false));
     this.welcome = new WelcomePanel(post);
     this.transcript = new TranscriptView(ctx, () => this.frames.mark(emptyChange()), () => this.saveScroll());
+    this.reviewList = new ReviewList(post, ui);
     this.composer = new Composer(post, (draft) => this.ui.update({ draft }));
     this.composer.setDraft(ui.current.draft);
-    root.replaceChildren(h('div', { class: 'app' }, this.toolbar.root, this.sessions.root, this.welcome.root, this.transcript.root, this.composer.root));
+    root.replaceChildren(h('div', { class: 'app' }, this.toolbar.root, this.sessions.root, this.welcome.root, this.transcript.root, this.reviewList.root, this.composer.root));
   }
 
   /** Host messages: state goes to the store immediately, rendering waits for the next frame. */
@@ -76,6 +79,8 @@ export class App {
       this.sessions.update(state.sessions);
       this.composer.update(state, view.slashCommands);
     }
+    // Cheap when nothing it shows changed (streamed text never does): see ReviewList.update.
+    this.reviewList.update(state, change);
     if (change.reset || change.length || change.items.size > 0) this.transcript.update(state, change);
     else this.transcript.relayout();
   }

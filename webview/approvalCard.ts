@@ -4,9 +4,11 @@ import { supports } from './capabilities';
 import { badge, codicon, h, replaceChildren, setDisabled, vscodeButton } from './dom';
 import { renderDiff } from './diffView';
 import { OPEN_PATH_ATTR, type ItemContext, type ItemView } from './itemView';
+import { FILE_TOOLS } from './reviewModel';
 import { prettyArgs, stringField } from './toolSummary';
 
-const FILE_TOOLS = new Set(['write_file', 'edit', 'patch']);
+/** Shown on a file tool's card when the core cannot take an edited proposal (the diff editor is then read-only). */
+export const NO_EDITED_CONTENT_TEXT = 'Per-change review and editing are off: this core cannot apply an edited proposal.';
 
 const STATE_TEXT: Record<Exclude<ApprovalItem['state'], 'pending'>, string> = {
   approved: 'Approved', denied: 'Rejected', expired: 'Expired — the core stopped waiting', cancelled: 'Cancelled',
@@ -38,25 +40,29 @@ export class ApprovalCardView implements ItemView<ApprovalItem> {
   update(item: ApprovalItem): void {
     if (this.item && this.item.state !== item.state) this.sent = false;
     this.item = item;
-    const key = `${item.state}\0${item.decision ?? ''}\0${item.args}\0${item.diff ?? ''}\0${item.suggestedPattern ?? ''}\0${this.sent}\0${this.patternOpen}`;
+    const editable = supports(this.ctx.state(), 'approval_edited_content');
+    const key = `${item.state}\0${item.decision ?? ''}\0${item.edited ?? ''}\0${item.error ?? ''}\0${editable}\0${item.args}\0${item.diff ?? ''}\0${item.suggestedPattern ?? ''}\0${this.sent}\0${this.patternOpen}`;
     if (key === this.renderedKey) return;
     this.renderedKey = key;
     if (!this.patternOpen) this.pattern = item.suggestedPattern ?? '';
-    this.render(item);
+    this.render(item, editable);
   }
 
-  private render(item: ApprovalItem): void {
+  private render(item: ApprovalItem, editable: boolean): void {
     const pending = item.state === 'pending';
     this.root.dataset.state = item.state;
+    this.root.classList.toggle('has-error', Boolean(item.error));
     this.root.setAttribute('aria-label', `${pending ? 'Approval needed' : 'Approval'}: ${item.tool}${pending ? '. Enter accepts, Escape rejects.' : ''}`);
     this.root.tabIndex = pending ? 0 : -1;
     const hadFocus = this.root.contains(document.activeElement);
     replaceChildren(
       this.root,
       this.header(item),
+      item.error ? h('div', { class: 'approval-error', role: 'alert' }, codicon('error'), h('span', {}, item.error)) : null,
       this.subject(item),
       h('details', { class: 'approval-args', open: !item.diff }, h('summary', {}, 'Arguments'), h('pre', {}, prettyArgs(item.args))),
       item.diff ? renderDiff(item.diff) : null,
+      pending && FILE_TOOLS.has(item.tool) && !editable ? h('div', { class: 'approval-note' }, codicon('info'), h('span', {}, NO_EDITED_CONTENT_TEXT)) : null,
       pending ? this.actions(item) : null,
       pending && this.patternOpen ? this.patternRow() : null,
     );
@@ -68,7 +74,7 @@ export class ApprovalCardView implements ItemView<ApprovalItem> {
     const pending = item.state === 'pending';
     const stateText = pending ? null : h('span', { class: 'approval-state' }, stateLabel(item));
     return h('div', { class: 'approval-header' },
-      codicon(pending ? 'shield' : item.state === 'approved' ? 'pass' : 'circle-slash'),
+      codicon(pending ? 'shield' : item.error ? 'error' : item.state === 'approved' ? 'pass' : 'circle-slash'),
       h('span', { class: 'approval-title' }, pending ? `Allow ${item.tool}?` : item.tool),
       item.risk ? badge(item.risk, item.risk === 'high' ? 'error' : 'warn') : null,
       stateText);
@@ -95,7 +101,7 @@ export class ApprovalCardView implements ItemView<ApprovalItem> {
       buttons.push(vscodeButton({ label: 'Allow Pattern…', secondary: true, onClick: () => this.togglePattern() }));
     }
     if (FILE_TOOLS.has(item.tool)) {
-      buttons.push(vscodeButton({ label: 'Review in Diff Editor', icon: 'diff', secondary: true, onClick: () => this.ctx.post({ type: 'action', action: 'reviewApproval', arg: item.id }) }));
+      buttons.push(vscodeButton({ label: 'Review in Diff Editor', icon: 'diff', secondary: true, testId: TEST_IDS.approvalReview, onClick: () => this.ctx.post({ type: 'action', action: 'reviewApproval', arg: item.id }) }));
     }
     for (const b of buttons) setDisabled(b, this.sent);
     return h('div', { class: 'approval-actions' }, ...buttons);
@@ -156,8 +162,9 @@ export class ApprovalCardView implements ItemView<ApprovalItem> {
   }
 }
 
-function stateLabel(item: ApprovalItem): string {
+export function stateLabel(item: ApprovalItem): string {
   if (item.state === 'pending') return '';
   const how = item.state === 'approved' && item.decision ? DECISION_TEXT[item.decision] : '';
+  if (item.state === 'approved' && item.edited) return how && how !== 'once' ? `Approved with your edits (${how})` : 'Approved with your edits';
   return how ? `${STATE_TEXT[item.state]} ${how}` : STATE_TEXT[item.state];
 }

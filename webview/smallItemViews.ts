@@ -6,7 +6,7 @@ import type { ItemContext, ItemView } from './itemView';
 
 /** The sudo prompt: the password is asked by the host in a native input box, never in the webview. */
 export class SudoCardView implements ItemView<SudoItem> {
-  readonly root = h('div', { class: 'item sudo-card', role: 'group', 'aria-label': 'sudo password request' });
+  readonly root = h('div', { class: 'item sudo-card', 'data-testid': TEST_IDS.sudoCard, role: 'group', 'aria-label': 'sudo password request' });
   private key = '';
 
   constructor(private readonly ctx: ItemContext) {}
@@ -15,8 +15,9 @@ export class SudoCardView implements ItemView<SudoItem> {
     const key = `${item.state}\0${item.command}`;
     if (key === this.key) return;
     this.key = key;
+    this.root.dataset.state = item.state;
     const action = item.state === 'pending'
-      ? vscodeButton({ label: 'Enter Password…', icon: 'key', onClick: () => this.ctx.post({ type: 'action', action: 'answerSudo', arg: item.id }) })
+      ? vscodeButton({ label: 'Enter Password…', icon: 'key', testId: TEST_IDS.sudoAnswer, onClick: () => this.ctx.post({ type: 'action', action: 'answerSudo', arg: item.id }) })
       : h('span', { class: 'card-state' }, item.state === 'answered' ? 'Answered' : 'Cancelled');
     replaceChildren(this.root,
       h('div', { class: 'card-header' }, codicon('lock'), h('span', {}, 'sudo needs your password to run')),

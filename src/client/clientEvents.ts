@@ -53,6 +53,8 @@ export interface ApprovalAnsweredEvent {
   type: 'client:approval_answered';
   requestId: string;
   decision: string;
+  /** Approved with the user's edited content (sent as `edited_content`). */
+  edited?: boolean;
 }
 
 export interface AskAnsweredEvent {

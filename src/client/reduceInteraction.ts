@@ -1,9 +1,9 @@
 // Reducers for what blocks a run on the user: approvals, the ask tool's questions, sudo passwords.
-import type { ApprovalItem, AskQuestionView, SessionState, ToolItem } from '../shared/sessionState';
+import type { ApprovalItem, AskQuestionView, SessionState, ToolItem, TranscriptItem } from '../shared/sessionState';
 import type { ApprovalAnsweredEvent, AskAnsweredEvent, SudoAnsweredEvent } from './clientEvents';
 import { type Fields, bool, num, records, str, strings } from './eventFields';
 import { suggestPattern } from './suggestedPattern';
-import { appendItem, indexOfItem, updateItemAt, withRecomputedRunStatus, withRun } from './transcript';
+import { appendItem, findLastIndex, indexOfItem, updateItemAt, withRecomputedRunStatus, withRun } from './transcript';
 import { noteRunActivity } from './reduceStream';
 
 export function reduceApprovalRequest(s: SessionState, e: Fields): SessionState {
@@ -42,12 +42,43 @@ export function reduceApprovalAnswered(s: SessionState, e: ApprovalAnsweredEvent
   const item = s.items[index] as ApprovalItem | undefined;
   if (!item || item.state !== 'pending') return s;
   const approved = e.decision !== 'no';
-  let next = updateItemAt<ApprovalItem>(s, index, { state: approved ? 'approved' : 'denied', decision: e.decision });
+  const changes: Partial<ApprovalItem> = { state: approved ? 'approved' : 'denied', decision: e.decision };
+  if (approved && e.edited === true) changes.edited = true;
+  let next = updateItemAt<ApprovalItem>(s, index, changes);
   const cardIndex = item.toolCallId ? indexOfItem(next.items, 'tool', item.toolCallId) : -1;
   if (cardIndex >= 0 && (next.items[cardIndex] as ToolItem).status === 'awaiting_approval') {
     next = updateItemAt<ToolItem>(next, cardIndex, { status: approved ? 'running' : 'denied' });
   }
   return withRecomputedRunStatus(next);
+}
+
+/** The core's error code for an allow_pattern answer that does not cover the request (the tool call is then denied). */
+export const APPROVAL_SCOPE_ERROR = 'approval_scope';
+
+/**
+ * An `error` about an approval answer: the core refuses an allow_pattern answer right after it was given (before the
+ * tool_result). The message goes on that approval item, the latest allow_pattern answer whose tool has not finished;
+ * the error notice is added as for any error. Any other error leaves the items as they are.
+ */
+export function reduceApprovalError(s: SessionState, e: Fields): SessionState {
+  const message = str(e.message);
+  const code = str(e.code);
+  if (code !== APPROVAL_SCOPE_ERROR && !(code === undefined && message?.startsWith('approval pattern'))) return s;
+  const runId = str(e.run_id);
+  const index = findLastIndex(s.items, (item) =>
+    item.kind === 'approval' && item.decision === 'allow_pattern' && item.error === undefined &&
+    (runId === undefined || item.runId === undefined || item.runId === runId) && !toolFinished(s.items, item));
+  if (index < 0) return s;
+  // The core denies the call when it refuses the pattern: the card says so rather than "approved".
+  return updateItemAt<ApprovalItem>(s, index, { state: 'denied', error: message || 'the core refused this approval pattern' });
+}
+
+/** Whether the approval's tool call already has its result (then a later error is about something else). */
+function toolFinished(items: readonly TranscriptItem[], approval: ApprovalItem): boolean {
+  const cardIndex = approval.toolCallId ? indexOfItem(items, 'tool', approval.toolCallId) : -1;
+  if (cardIndex < 0) return false;
+  const status = (items[cardIndex] as ToolItem).status;
+  return status !== 'running' && status !== 'awaiting_approval' && status !== 'pending';
 }
 
 export function reduceApprovalExpired(s: SessionState, e: Fields): SessionState {

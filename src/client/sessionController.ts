@@ -342,7 +342,8 @@ export class SessionController implements SlashTarget {
       }
       cmd.edited_content = opts.editedContent;
     }
-    this.dispatch({ type: 'client:approval_answered', requestId, decision });
+    // Only an edit the core will actually apply counts (a rejection never carries edited_content).
+    this.dispatch({ type: 'client:approval_answered', requestId, decision, ...(cmd.edited_content !== undefined ? { edited: true } : {}) });
     return this.sendCommand(cmd);
   }
 

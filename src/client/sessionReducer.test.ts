@@ -411,6 +411,14 @@ describe('sessionReducer: approvals, asks, sudo', () => {
     assert.equal((s.items.find((i) => i.id === 'c1') as { status: string }).status, 'awaiting_approval');
   });
 
+  test('a bash approval keeps the full command from the tool_call, not the core\'s 2000-char preview', () => {
+    const command = `echo ${'y'.repeat(3000)} > out.txt`;
+    const full = JSON.stringify({ command });
+    const item = last(withApproval('bash', full));
+    assert.ok(item.kind === 'approval');
+    assert.equal(JSON.parse(item.args).command, command);
+  });
+
   test('without a matching tool_call the preview args are used', () => {
     const s = sessionReducer(streaming(), { type: 'approval_request', request_id: 'apv-2-zz', tool_call_id: 'zz', tool: 'bash', args: '{"command":"npm test -- --watch"}' });
     const item = last(s);
@@ -437,6 +445,66 @@ describe('sessionReducer: approvals, asks, sudo', () => {
     const s = sessionReducer(withApproval(), { type: 'approval_expired', request_id: 'apv-1-c1', tool_call_id: 'c1' });
     assert.equal((last(s) as { state: string }).state, 'expired');
     assert.equal(s.run.status, 'running');
+  });
+
+  test('approved with the user\'s edits: the item says so; a rejection never counts as edited', () => {
+    const edited = sessionReducer(withApproval(), { type: 'client:approval_answered', requestId: 'apv-1-c1', decision: 'yes', edited: true });
+    const item = last(edited);
+    assert.ok(item.kind === 'approval');
+    assert.deepEqual([item.state, item.decision, item.edited], ['approved', 'yes', true]);
+    const plain = last(sessionReducer(withApproval(), { type: 'client:approval_answered', requestId: 'apv-1-c1', decision: 'yes' }));
+    assert.ok(plain.kind === 'approval' && !('edited' in plain));
+    const denied = last(sessionReducer(withApproval(), { type: 'client:approval_answered', requestId: 'apv-1-c1', decision: 'no', edited: true }));
+    assert.ok(denied.kind === 'approval' && denied.state === 'denied' && !('edited' in denied));
+  });
+
+  test('the core refusing an allow_pattern answer: the error goes on that approval card and a notice is added', () => {
+    const scopeError = { type: 'error', code: 'approval_scope', message: 'approval pattern exceeds or does not match the requested scope', run_id: 'run-1' } as const;
+    let s = sessionReducer(withApproval('bash', '{"command":"rm -rf build"}'), { type: 'client:approval_answered', requestId: 'apv-1-c1', decision: 'allow_pattern' });
+    s = sessionReducer(s, scopeError);
+    const approval = s.items.find((i) => i.kind === 'approval');
+    assert.ok(approval?.kind === 'approval');
+    assert.equal(approval.error, 'approval pattern exceeds or does not match the requested scope');
+    assert.equal(approval.decision, 'allow_pattern');
+    const notice = last(s);
+    assert.deepEqual(notice.kind === 'notice' && [notice.level, notice.code, notice.text], ['error', 'approval_scope', scopeError.message]);
+    // The tool result (denied) follows; a later scope error has no open allow_pattern answer left and only adds a notice.
+    s = sessionReducer(s, { type: 'tool_result', id: 'c1', ok: false, status: 'denied', output: 'denied' });
+    const again = sessionReducer(s, { ...scopeError, message: 'another' });
+    assert.equal(again.items.find((i) => i.kind === 'approval'), s.items.find((i) => i.kind === 'approval'));
+    assert.equal(again.items.length, s.items.length + 1);
+  });
+
+  test('an approval_scope error after a finished or non-pattern answer, or another error, attaches to no card', () => {
+    const answeredYes = sessionReducer(withApproval(), { type: 'client:approval_answered', requestId: 'apv-1-c1', decision: 'yes' });
+    const scope = sessionReducer(answeredYes, { type: 'error', code: 'approval_scope', message: 'approval pattern exceeds or does not match the requested scope' });
+    assert.equal(scope.items.find((i) => i.kind === 'approval'), answeredYes.items.find((i) => i.kind === 'approval'));
+    const pattern = sessionReducer(withApproval(), { type: 'client:approval_answered', requestId: 'apv-1-c1', decision: 'allow_pattern' });
+    const other = sessionReducer(pattern, { type: 'error', code: 'provider_error', message: 'HTTP 500' });
+    assert.equal(other.items.find((i) => i.kind === 'approval'), pattern.items.find((i) => i.kind === 'approval'));
+    const otherRun = sessionReducer(pattern, { type: 'error', code: 'approval_scope', message: 'approval pattern exceeds', run_id: 'run-9' });
+    assert.equal(otherRun.items.find((i) => i.kind === 'approval'), pattern.items.find((i) => i.kind === 'approval'));
+  });
+
+  test('pending approvals leave pending on every end: cancelled by run_cancelled and a core restart, gone after reset or a new session', () => {
+    const cancelled = sessionReducer(withApproval(), { type: 'run_cancelled', run_id: 'run-1', reason: 'abort' });
+    assert.equal((cancelled.items.find((i) => i.kind === 'approval') as { state: string }).state, 'cancelled');
+    for (const status of ['restarting', 'crashed', 'stopped'] as const) {
+      const restarted = sessionReducer(withApproval(), { type: 'client:core_status', status, message: 'x' });
+      assert.equal((restarted.items.find((i) => i.kind === 'approval') as { state: string }).state, 'cancelled', status);
+      assert.equal(restarted.run.status, 'idle');
+    }
+    for (const event of [{ type: 'reset' }, { type: 'session_changed', path: '/s/new.jsonl', new: true }] as const) {
+      const cleared = sessionReducer(withApproval(), event);
+      assert.ok(!cleared.items.some((i) => i.kind === 'approval' && i.state === 'pending'), event.type);
+      assert.equal(cleared.run.status, 'idle');
+    }
+    const expired = sessionReducer(withApproval(), { type: 'approval_expired', request_id: 'apv-1-c1' });
+    assert.equal((expired.items.find((i) => i.kind === 'approval') as { state: string }).state, 'expired');
+    const decided = sessionReducer(withApproval(), { type: 'client:approval_answered', requestId: 'apv-1-c1', decision: 'yes' });
+    assert.equal(sessionReducer(decided, { type: 'approval_expired', request_id: 'apv-1-c1' }), decided, 'a decided approval never expires');
+    assert.equal(sessionReducer(decided, { type: 'run_cancelled', run_id: 'run-1', reason: 'abort' }).items.find((i) => i.kind === 'approval'),
+      decided.items.find((i) => i.kind === 'approval'), 'a decided approval is not cancelled');
   });
 
   test('a repeated approval_request does not add a second card', () => {

@@ -18,6 +18,7 @@ import {
 } from './reduceCore';
 import {
   reduceApprovalAnswered,
+  reduceApprovalError,
   reduceApprovalExpired,
   reduceApprovalRequest,
   reduceAskAnswered,
@@ -84,7 +85,8 @@ const CORE_REDUCERS: Partial<Record<EventType, CoreReducer>> = {
   run_cancelled: reduceRunCancelled,
   steer: reduceSteer,
   info: reduceInfo,
-  error: reduceError,
+  // An error about an approval answer also goes on that approval's card; the notice is added either way.
+  error: (s, e) => reduceError(reduceApprovalError(s, e), e),
   http_retry: reduceHttpRetry,
   metrics: reduceMetrics,
   stats: reduceStats,

@@ -22,6 +22,10 @@ export interface ApprovalItem {
   createdAt: number; state: 'pending' | 'approved' | 'denied' | 'expired' | 'cancelled'; decision?: string;
   /** A suggested allow_pattern: the command prefix for bash, a path glob for file tools. */
   suggestedPattern?: string;
+  /** Approved with the user's edited content (the reviewed proposal differed from the model's). */
+  edited?: boolean;
+  /** The core's error about this answer, e.g. "approval pattern exceeds or does not match the requested scope". */
+  error?: string;
 }
 export interface AskQuestionView { id: string; prompt: string; type: 'select' | 'text'; options?: string[]; allowCustom?: boolean; placeholder?: string; required?: boolean; }
 export interface AskItem { kind: 'ask'; id: string; questions: AskQuestionView[]; state: 'pending' | 'answered' | 'skipped' | 'cancelled'; answers?: Record<string, string>; }

@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { APPROVAL_DECISIONS, HOST_ACTIONS, MAX_IMAGES, MAX_IMAGE_URL, MAX_TEXT, validateWebviewMessage, type WebviewToHost } from './webviewMessages';
+import { APPROVAL_DECISIONS, HOST_ACTIONS, MAX_IMAGES, MAX_IMAGE_URL, MAX_TEXT, TEST_IDS, validateWebviewMessage, type WebviewToHost } from './webviewMessages';
 
 const PNG = 'data:image/png;base64,iVBORw0KGgo=';
 
@@ -31,7 +31,7 @@ const VALID = {
   copy: [{ type: 'copy', text: 'const x = 1;' }, { type: 'copy', text: '' }],
   insertAtCursor: [{ type: 'insertAtCursor', text: 'x' }],
   openFile: [{ type: 'openFile', path: 'src/a.ts' }, { type: 'openFile', path: 'src/a.ts', line: 12 }],
-  action: [...HOST_ACTIONS.map((action) => ({ type: 'action' as const, action })), { type: 'action', action: 'answerSudo', arg: 'sudo-1' }],
+  action: [...HOST_ACTIONS.map((action) => ({ type: 'action' as const, action })), { type: 'action', action: 'answerSudo', arg: 'sudo-1' }, { type: 'action', action: 'reviewApproval', arg: 'apv-1-call_1' }],
 } satisfies { [K in WebviewToHost['type']]: Extract<WebviewToHost, { type: K }>[] };
 
 describe('validateWebviewMessage accepts', () => {
@@ -134,5 +134,19 @@ describe('validateWebviewMessage rejects', () => {
     ];
     for (const url of bad) reject({ type: 'send', text: 'x', images: [url] }, url.slice(0, 60));
     reject({ type: 'send', text: 'x', images: [PNG, 42] }, 'non-string image');
+  });
+});
+
+describe('TEST_IDS', () => {
+  test('are unique', () => {
+    const values = Object.values(TEST_IDS);
+    assert.equal(new Set(values).size, values.length);
+  });
+
+  test('the review and sudo ids the end-to-end tests use', () => {
+    assert.deepEqual(
+      [TEST_IDS.reviewList, TEST_IDS.reviewListRow, TEST_IDS.approvalReview, TEST_IDS.sudoCard, TEST_IDS.sudoAnswer],
+      ['review-list', 'review-list-row', 'approval-review', 'sudo-card', 'sudo-answer'],
+    );
   });
 });

@@ -117,6 +117,14 @@ export const TEST_IDS = {
   approvalReject: 'approval-reject',
   approvalAlways: 'approval-always',
   approvalSession: 'approval-session',
+  /** The approval card's "Review in Diff Editor" button (file tools). */
+  approvalReview: 'approval-review',
+  /** The "Review changes" list above the composer; its rows carry data-state (the approval's) and data-path. */
+  reviewList: 'review-list',
+  reviewListRow: 'review-list-row',
+  sudoCard: 'sudo-card',
+  /** The sudo card's "Enter Password…" button (the host asks for the password in a native input box). */
+  sudoAnswer: 'sudo-answer',
   askForm: 'ask-form',
   notice: 'notice',
   modelPicker: 'model-picker',

@@ -2,6 +2,7 @@
 // with the real CSP, drives Debian's Chromium with playwright-core, and takes screenshots and rough measurements.
 //   node webview/dev/run.mjs shots [outDir]   screenshots of fixture states (dark, light, high contrast)
 //   node webview/dev/run.mjs perf             streaming 10k tokens at 1,000 deltas/s; a 2,000-message snapshot
+//   node webview/dev/run.mjs review [outDir]  the "Review changes" list and the approval cards: screenshots and checks
 import * as esbuild from 'esbuild';
 import { chromium } from 'playwright-core';
 import { createServer } from 'node:http';
@@ -110,6 +111,56 @@ async function shots(browser, port) {
   await page.screenshot({ path: join(outDir, 'slash.png') });
   console.log('other', problems.length ? problems : 'no console errors');
   console.log('posted', JSON.stringify(await page.evaluate(() => window.__posted)));
+  await page.close();
+}
+
+async function review(browser, port) {
+  mkdirSync(outDir, { recursive: true });
+  const { page, problems } = await openPage(browser, port);
+  await snapshot(page, 'richState');
+  const rows = () => page.evaluate(() => [...document.querySelectorAll('[data-testid=review-list-row]')].map((r) => `${r.dataset.state} ${r.dataset.path} | ${r.textContent}`));
+  console.log('rows', JSON.stringify(await rows(), null, 1));
+  await page.screenshot({ path: join(outDir, 'review-dark.png') });
+  await page.evaluate(() => document.querySelector('.approval-error').closest('[data-testid=approval-card]').scrollIntoView());
+  await page.waitForTimeout(100);
+  await page.screenshot({ path: join(outDir, 'review-card-error.png') });
+  await page.locator('[data-testid=review-list-row][data-state=pending] vscode-button').first().click();
+  await page.locator('[data-testid=review-list-row][data-state=approved] .review-path').first().click();
+  await page.locator('[data-testid=approval-review]').first().click();
+  // Keyboard: the summary collapses the list.
+  await page.locator('.review-summary').focus();
+  await page.keyboard.press('Enter');
+  console.log('collapsed', await page.evaluate(() => !document.querySelector('.review-details').open));
+  await page.keyboard.press('Enter');
+  // A streamed delta must not touch the list; deciding the pending approval must.
+  const marker = await page.evaluate(() => { const ul = document.querySelector('.review-rows'); ul.firstElementChild.dataset.marker = '1'; return ul.children.length; });
+  await page.evaluate(() => window.__host.send({ type: 'patches', seq: 2, patches: [{ op: 'append', index: 1, field: 'text', text: ' more' }] }));
+  await page.waitForTimeout(50);
+  console.log('untouched by a delta', await page.evaluate(() => document.querySelector('.review-rows').firstElementChild.dataset.marker === '1'), marker);
+  const index = await page.evaluate(() => window.__fixtures.richState().items.findIndex((i) => i.id === 'ap2'));
+  await page.evaluate((index) => {
+    const item = window.__fixtures.richState().items[index];
+    window.__host.send({ type: 'patches', seq: 3, patches: [{ op: 'item', index, item: { ...item, state: 'approved', decision: 'yes', edited: true } }] });
+  }, index);
+  await page.waitForTimeout(50);
+  console.log('after deciding', JSON.stringify(await rows(), null, 1));
+  for (const theme of ['vscode-light', 'vscode-high-contrast']) {
+    await page.evaluate((t) => (document.body.className = t), theme);
+    await page.screenshot({ path: join(outDir, `review-${theme}.png`) });
+  }
+  // A core without approval_edited_content: the note on the file card.
+  await page.evaluate((view) => {
+    const state = window.__fixtures.richState();
+    state.core.capabilities = ['allow_pattern'];
+    window.__host.send({ type: 'snapshot', seq: 10, state, view });
+  }, VIEW);
+  await page.waitForTimeout(100);
+  await page.locator('[data-testid=approval-card][data-state=pending]').last().scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(outDir, 'review-no-edit-capability.png') });
+  console.log('notes', JSON.stringify(await page.evaluate(() => [...document.querySelectorAll('.approval-note, .approval-error')].map((n) => n.textContent))));
+  console.log('sudo', JSON.stringify(await page.evaluate(() => [...document.querySelectorAll('[data-testid=sudo-card] [data-testid=sudo-answer]')].map((n) => n.textContent))));
+  console.log('posted', JSON.stringify((await page.evaluate(() => window.__posted)).filter((m) => m.type !== 'ready')));
+  console.log(problems.length ? problems : 'no console errors');
   await page.close();
 }
 
@@ -289,6 +340,7 @@ const browser = await chromium.launch({
 });
 try {
   if (mode === 'perf' || mode === 'profile' || mode === 'trace') await perf(browser, server.address().port);
+  else if (mode === 'review') await review(browser, server.address().port);
   else await shots(browser, server.address().port);
 } finally {
   await browser.close();

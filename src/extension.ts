@@ -11,6 +11,11 @@ import { CoreManager } from './vscode/coreManager';
 import { FileCompletion } from './vscode/fileCompletion';
 import { CHAT_PANEL_ID, CHAT_VIEW_ID, OUTPUT_CHANNEL_NAME, STATS_SCHEME } from './vscode/ids';
 import { LoginFlow } from './vscode/loginFlow';
+import { ApprovalDiffController } from './vscode/review/approvalDiffController';
+import { ReviewCodeLensProvider } from './vscode/review/reviewCodeLens';
+import { registerReviewCommands } from './vscode/review/reviewCommands';
+import { ReviewFileSystem } from './vscode/review/reviewFileSystem';
+import { REVIEW_SCHEME } from './vscode/review/reviewUris';
 import { ModelPreference } from './vscode/modelPreference';
 import { createFolderSession } from './vscode/sessionFactory';
 import { watchLaunchSettings } from './vscode/settingsWatcher';
@@ -33,7 +38,10 @@ export function activate(context: vscode.ExtensionContext): void {
   cores = new CoreManager({ log, keys, createSession: (folder) => createFolderSession(context, folder, models, log) });
 
   const files = new FileCompletion();
-  const messages = new WebviewMessageHandler({ cores, files, models, slashCommands: SLASH_COMMANDS });
+  const reviewFs = new ReviewFileSystem();
+  // `hub` is created below; the controller only asks it about visibility later, when an approval arrives.
+  const approvals = new ApprovalDiffController({ cores, fs: reviewFs, log, chatVisible: () => hub.anyVisible() });
+  const messages = new WebviewMessageHandler({ cores, files, models, slashCommands: SLASH_COMMANDS, approvals });
   const host: BridgeHost = {
     cores,
     log,
@@ -54,6 +62,11 @@ export function activate(context: vscode.ExtensionContext): void {
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, new ChatViewProvider(hub), { webviewOptions: { retainContextWhenHidden: true } }),
     vscode.window.registerWebviewPanelSerializer(CHAT_PANEL_ID, panels),
     vscode.workspace.registerTextDocumentContentProvider(STATS_SCHEME, stats),
+    reviewFs,
+    vscode.workspace.registerFileSystemProvider(REVIEW_SCHEME, reviewFs, { isCaseSensitive: true }),
+    approvals,
+    vscode.languages.registerCodeLensProvider({ scheme: REVIEW_SCHEME }, new ReviewCodeLensProvider(approvals)),
+    ...registerReviewCommands(approvals, log),
     new CoreStatusBar(cores),
     new ChatContextKeys(cores),
     watchLaunchSettings(cores),

@@ -11,6 +11,7 @@ const VIEW_RESOLVE_TIMEOUT_MS = 15_000;
  */
 export class ChatHub implements vscode.Disposable {
   private readonly bridges = new Set<WebviewBridge>();
+  private readonly visibility = new Map<WebviewBridge, () => boolean>();
   private lastUsed: WebviewBridge | undefined;
   private readonly attachEmitter = new vscode.EventEmitter<WebviewBridge>();
   /** Opens (or reveals) the editor-tab chat; set by ChatPanelManager. */
@@ -19,14 +20,16 @@ export class ChatHub implements vscode.Disposable {
   constructor(private readonly host: BridgeHost) {}
 
   /** A chat view or panel was resolved: that is a first use, so the core starts now, while the webview loads. */
-  attach(webview: vscode.Webview, placement: Placement): WebviewBridge {
+  attach(webview: vscode.Webview, placement: Placement, isVisible: () => boolean): WebviewBridge {
     this.host.cores.ensureActive();
     const bridge = new WebviewBridge(webview, placement, this.host);
     this.bridges.add(bridge);
+    this.visibility.set(bridge, isVisible);
     this.lastUsed = bridge;
     bridge.onDidInteract(() => (this.lastUsed = bridge));
     bridge.onDidDispose(() => {
       this.bridges.delete(bridge);
+      this.visibility.delete(bridge);
       if (this.lastUsed === bridge) this.lastUsed = [...this.bridges].pop();
     });
     this.attachEmitter.fire(bridge);
@@ -36,6 +39,11 @@ export class ChatHub implements vscode.Disposable {
   /** The user interacted with this chat (it got focus or sent a message). */
   markUsed(bridge: WebviewBridge): void {
     this.lastUsed = bridge;
+  }
+
+  /** Whether the user can see a chat right now (then its approval card is in view and a notification is noise). */
+  anyVisible(): boolean {
+    return [...this.visibility.values()].some((isVisible) => isVisible());
   }
 
   /** Shows the sidebar chat (resolving its webview the first time) and returns its bridge. */

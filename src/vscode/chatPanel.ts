@@ -51,7 +51,7 @@ export class ChatPanelManager implements vscode.WebviewPanelSerializer, vscode.D
       light: vscode.Uri.joinPath(this.extensionUri, 'media', 'catalyst-light.svg'),
       dark: vscode.Uri.joinPath(this.extensionUri, 'media', 'catalyst-dark.svg'),
     };
-    const bridge = this.hub.attach(panel.webview, 'editor');
+    const bridge = this.hub.attach(panel.webview, 'editor', () => panel.visible);
     this.bridge = bridge;
     const subscriptions = [
       panel.onDidChangeViewState(({ webviewPanel }) => {

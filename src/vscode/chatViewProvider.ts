@@ -6,7 +6,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider {
   constructor(private readonly hub: ChatHub) {}
 
   resolveWebviewView(view: vscode.WebviewView): void {
-    const bridge = this.hub.attach(view.webview, 'sidebar');
+    const bridge = this.hub.attach(view.webview, 'sidebar', () => view.visible);
     const subscriptions = [
       view.onDidChangeVisibility(() => {
         if (!view.visible) return;

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { CompletionItem, HostAction, SlashCommandInfo } from '../shared/webviewMessages';
+import type { ApprovalDecisionName, CompletionItem, HostAction, SlashCommandInfo } from '../shared/webviewMessages';
 import type { ChatSession } from './chatSession';
 import type { CoreManager } from './coreManager';
 import { insertAtCursor, openWorkspaceFile } from './editorActions';
@@ -14,6 +14,8 @@ export interface MessageHandlerDeps {
   files: FileCompletion;
   models: ModelPreference;
   slashCommands: readonly SlashCommandInfo[];
+  /** File proposals are answered through the diff review (disk and unsaved-buffer checks, closing the preview). */
+  approvals?: { answer(requestId: string, decision: ApprovalDecisionName, opts?: { pattern?: string }): Promise<boolean> };
 }
 
 type ChatMessage = ChatIntent;
@@ -67,6 +69,7 @@ export class WebviewMessageHandler {
       case 'clearQueue':
         return void (await s.clearQueue());
       case 'approve':
+        if (this.deps.approvals) return void (await this.deps.approvals.answer(m.requestId, m.decision, m.pattern === undefined ? {} : { pattern: m.pattern }));
         return void (await s.approve(m.requestId, m.decision, m.pattern === undefined ? undefined : { pattern: m.pattern }));
       case 'askReply':
         return void (await s.askReply(m.requestId, m.answers));

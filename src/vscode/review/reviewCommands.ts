@@ -1,0 +1,64 @@
+import * as vscode from 'vscode';
+import type { ApprovalDecisionName } from '../../shared/webviewMessages';
+import { errorText } from '../coreManager';
+import type { ApprovalDiffController } from './approvalDiffController';
+
+export const REVIEW_COMMANDS = {
+  accept: 'catalystCode.review.accept',
+  reject: 'catalystCode.review.reject',
+  acceptForSession: 'catalystCode.review.acceptForSession',
+  always: 'catalystCode.review.always',
+  acceptHunk: 'catalystCode.review.acceptHunk',
+  rejectHunk: 'catalystCode.review.rejectHunk',
+  /** The chat card's "Review in Diff Editor" (argument: the request id). */
+  show: 'catalystCode.reviewApproval',
+} as const;
+
+/** Commands of the review diff: whole-proposal answers from the editor title / keybindings, per-change from lenses. */
+export function registerReviewCommands(controller: ApprovalDiffController, log: vscode.LogOutputChannel): vscode.Disposable[] {
+  const whole = (decision: ApprovalDecisionName) => async (uri?: unknown) => {
+    const preview = controller.activePreview(uri);
+    if (!preview) return noPreview();
+    await controller.answer(preview.requestId, decision);
+  };
+  const perChange = (kind: 'accept' | 'reject') => async (requestId?: unknown, key?: unknown) => {
+    const preview = typeof requestId === 'string' ? controller.preview(requestId) : controller.activePreview();
+    if (!preview) return noPreview();
+    if (!preview.editable) {
+      void vscode.window.showInformationMessage('Catalyst Code: per-change review is off because this core cannot apply an edited proposal. Accept or reject the whole change.');
+      return;
+    }
+    const hunkKey = typeof key === 'string' ? key : controller.hunkAtCursor(preview)?.key;
+    if (!hunkKey) {
+      void vscode.window.showInformationMessage('Catalyst Code: put the cursor on a change in the proposal first.');
+      return;
+    }
+    if (kind === 'accept') await controller.acceptHunk(preview, hunkKey);
+    else await controller.rejectHunk(preview, hunkKey);
+  };
+  const handlers: Record<string, (...args: unknown[]) => unknown> = {
+    [REVIEW_COMMANDS.accept]: whole('yes'),
+    [REVIEW_COMMANDS.reject]: whole('no'),
+    [REVIEW_COMMANDS.acceptForSession]: whole('allow_session'),
+    [REVIEW_COMMANDS.always]: whole('always'),
+    [REVIEW_COMMANDS.acceptHunk]: perChange('accept'),
+    [REVIEW_COMMANDS.rejectHunk]: perChange('reject'),
+    [REVIEW_COMMANDS.show]: async (requestId?: unknown) => {
+      if (typeof requestId === 'string') await controller.show(requestId);
+    },
+  };
+  return Object.entries(handlers).map(([id, handler]) =>
+    vscode.commands.registerCommand(id, async (...args: unknown[]) => {
+      try {
+        await handler(...args);
+      } catch (err) {
+        log.error(`${id} failed: ${errorText(err)}`);
+        void vscode.window.showErrorMessage(`Catalyst Code: ${errorText(err)}`);
+      }
+    }),
+  );
+}
+
+function noPreview(): void {
+  void vscode.window.showInformationMessage('Catalyst Code: no proposal is open for review.');
+}

@@ -168,9 +168,6 @@ export class ApprovalDiffController implements vscode.Disposable {
       case 'approval_request':
         void this.onApprovalRequest(core, String(event.request_id ?? ''));
         break;
-      case 'approval_expired':
-        void this.onExpired(String(event.request_id ?? ''));
-        break;
       case 'tool_result':
         void this.onToolResult(String(event.id ?? ''), event.ok === true);
         break;
@@ -190,13 +187,6 @@ export class ApprovalDiffController implements vscode.Disposable {
       }
     }
     this.notify(core, requestId);
-  }
-
-  private async onExpired(requestId: string): Promise<void> {
-    const preview = this.previews.get(requestId);
-    if (!preview) return;
-    await this.close(preview);
-    void vscode.window.showInformationMessage(`Catalyst Code: the approval for ${preview.relPath} expired — the core stopped waiting and did not write it.`);
   }
 
   private async onToolResult(toolCallId: string, ok: boolean): Promise<void> {
@@ -220,10 +210,18 @@ export class ApprovalDiffController implements vscode.Disposable {
     this.lensEmitter.fire();
   }
 
-  /** Closes every preview whose approval is no longer pending (answered elsewhere, expired, cancelled, core gone). */
+  /**
+   * Closes every preview whose approval is no longer pending (answered elsewhere, expired, cancelled, core gone). Runs on
+   * every state change, which comes before the raw event's listeners, so this is also where an expiry is announced.
+   */
   private reconcile(): void {
     for (const preview of [...this.previews.values()]) {
-      if (!pendingApproval(preview.core, preview.requestId)) void this.close(preview);
+      const item = findApproval(preview.core, preview.requestId);
+      if (item?.state === 'pending') continue;
+      void this.close(preview);
+      if (item?.state === 'expired') {
+        void vscode.window.showInformationMessage(`Catalyst Code: the approval for ${preview.relPath} expired — the core stopped waiting and did not write it.`);
+      }
     }
   }
 
@@ -423,9 +421,14 @@ export class ApprovalDiffController implements vscode.Disposable {
   }
 }
 
-function pendingApproval(core: FolderCore, requestId: string): ApprovalItem | undefined {
+function findApproval(core: FolderCore, requestId: string): ApprovalItem | undefined {
   const item = core.session.state.items.find((i) => i.kind === 'approval' && i.id === requestId);
-  return item?.kind === 'approval' && item.state === 'pending' ? item : undefined;
+  return item?.kind === 'approval' ? item : undefined;
+}
+
+function pendingApproval(core: FolderCore, requestId: string): ApprovalItem | undefined {
+  const item = findApproval(core, requestId);
+  return item?.state === 'pending' ? item : undefined;
 }
 
 function parseArgs(json: string): Record<string, unknown> {

@@ -55,3 +55,17 @@ export function isAlive(pid: number): boolean {
     return false;
   }
 }
+
+/** The environment a process was started with (/proc/<pid>/environ), or undefined when it cannot be read. */
+export function environmentOf(pid: number): Record<string, string> | undefined {
+  try {
+    const env: Record<string, string> = {};
+    for (const entry of readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0')) {
+      const eq = entry.indexOf('=');
+      if (eq > 0) env[entry.slice(0, eq)] = entry.slice(eq + 1);
+    }
+    return env;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,111 @@
+import type { FrameLocator, Locator } from 'playwright-core';
+import { TEST_IDS } from '../../../src/shared/webviewMessages';
+import type { RecordedRequest, ScriptedResponse, ScriptedModelServer } from '../../support/scriptedModelServer';
+import { byTestId } from './chatView';
+import { waitUntil } from './wait';
+
+/** Approvals as the chat shows them, and what the model was told about them (issue #4). */
+
+export type ApprovalCardState = 'pending' | 'approved' | 'denied' | 'expired' | 'cancelled';
+
+/** The newest approval card mentioning `text` (a path, a command). */
+export function approvalCard(chat: FrameLocator, text: string | RegExp): Locator {
+  return chat.locator(byTestId(TEST_IDS.approvalCard)).filter({ hasText: text }).last();
+}
+
+/** Waits until the card's data-state is `state`. */
+export async function waitForCardState(card: Locator, state: ApprovalCardState, timeoutMs = 15_000): Promise<void> {
+  let last: string | null = null;
+  try {
+    await waitUntil(async () => {
+      last = await card.getAttribute('data-state', { timeout: 2000 });
+      return last === state;
+    }, { timeoutMs, what: `the approval card to show ${state}` });
+  } catch (error) {
+    throw new Error(`${(error as Error).message} (it shows ${last ?? 'nothing'})`);
+  }
+}
+
+export function chatRequests(model: ScriptedModelServer): RecordedRequest[] {
+  return model.requests.filter((r) => r.method === 'POST' && /\/(chat\/completions|messages)$/.test(r.path.split('?')[0]));
+}
+
+/** The tool result the model was sent for `callId` (OpenAI `role: tool` message or Anthropic `tool_result` block), newest request first. */
+export function toolResultSent(model: ScriptedModelServer, callId: string): string | undefined {
+  const requests = chatRequests(model);
+  for (let i = requests.length - 1; i >= 0; i--) {
+    for (const message of (requests[i].body?.messages ?? []) as any[]) {
+      if (message?.role === 'tool' && message.tool_call_id === callId) return textOf(message.content);
+      if (Array.isArray(message?.content)) {
+        for (const block of message.content) {
+          if (block?.type === 'tool_result' && block.tool_use_id === callId) return textOf(block.content);
+        }
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Waits for the model to have been sent the tool result of `callId`; returns its text. */
+export async function waitForToolResultSent(model: ScriptedModelServer, callId: string, timeoutMs = 30_000): Promise<string> {
+  return waitUntil(() => toolResultSent(model, callId), { timeoutMs, what: `the model to be sent the result of tool call ${callId}` });
+}
+
+function textOf(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (Array.isArray(content)) return content.map((c) => (typeof c === 'string' ? c : (c?.text ?? JSON.stringify(c)))).join('');
+  return JSON.stringify(content ?? '');
+}
+
+/** A scripted model turn that calls one tool (then the core runs it, asking for approval as the mode says). */
+export function toolCallTurn(id: string, name: string, args: object, text?: string): ScriptedResponse {
+  return { steps: [...(text ? [{ text }] : []), { toolCall: { id, name, arguments: args } }] };
+}
+
+/** A scripted model turn that only answers with text. */
+export function textTurn(text: string): ScriptedResponse {
+  return { steps: [{ text }] };
+}
+
+/** `edit` arguments: search/replace pairs on one file. */
+export function editArgs(path: string, ...edits: Array<[search: string, replace: string]>): object {
+  return { path, edits: edits.map(([search, replace]) => ({ search, replace })) };
+}
+
+/**
+ * Consumes scripted responses a failed check left queued (so the next check's script lines up): each POST to the
+ * server takes one, as the core's request would have.
+ */
+export async function drainScript(model: ScriptedModelServer): Promise<number> {
+  let drained = 0;
+  while (model.pending > 0 && drained < 20) {
+    const res = await fetch(`${model.url}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"model":"drain"}' });
+    await res.text();
+    drained++;
+  }
+  return drained;
+}
+
+/**
+ * Sends a prompt from the chat composer without the keyboard: with an editor open, the workbench may hand focus back to
+ * the editor while the keys of a typed prompt are still coming (they would land in the file). `fill` sets the textarea's
+ * value and fires its input event; then the send button is clicked.
+ */
+export async function promptAgent(chat: FrameLocator, text: string): Promise<void> {
+  const composer = chat.locator(`[data-testid="${TEST_IDS.composer}"]`).first();
+  await composer.waitFor({ state: 'visible', timeout: 30_000 });
+  await composer.fill(text);
+  const send = chat.locator(`[data-testid="${TEST_IDS.sendButton}"]`).first();
+  await waitUntil(async () => (await composer.inputValue()) === text && (await send.isEnabled()), { timeoutMs: 10_000, what: 'the prompt in the composer and Send enabled' });
+  await send.click();
+  await waitUntil(async () => (await composer.inputValue()) === '', { timeoutMs: 10_000, what: 'the composer to clear after Send' });
+}
+
+/**
+ * `catalystCode.core.env` for a launch, as workspace-folder settings (`files` entry). The setting is machine-overridable:
+ * in code-server (a remote window) the same value in User settings is applied or ignored depending on a startup race
+ * (the core started without it in about half of our launches), while folder (or Machine) settings always apply.
+ */
+export function coreEnvFolderSettings(coreEnv: Record<string, string>): Record<string, string> {
+  return { '.vscode/settings.json': `${JSON.stringify({ 'catalystCode.core.env': coreEnv }, null, 2)}\n` };
+}

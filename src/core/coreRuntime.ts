@@ -16,7 +16,7 @@ import { EventSink, type EventFields } from './runtime/eventSink';
 import { newSessionId } from './runtime/ids';
 import { RunCoordinator } from './runtime/runCoordinator';
 import type { RunScope } from './runtime/runScope';
-import { sessionsDirFor } from './sessions/sessionPaths';
+import { fnv1a64Hex, sessionsDirFor } from './sessions/sessionPaths';
 import { checkpointIndexPathFor } from './sessions/sessionIndex';
 import type { LoadedSession } from './sessions/sessionFile';
 import type { TodoItem, ToolContext } from './tools/types';
@@ -122,10 +122,23 @@ export class CoreRuntime {
     return this.providers.knownSecrets();
   }
 
-  private makeCheckpoints(): CheckpointManager {
+  /**
+   * This workspace's checkpoint storage outside the workspace: ~/.config/catalyst-code/checkpoints/<fnv1a64 of the
+   * real workspace path>/ (the shadow repository of a non-git folder, stat caches, scratch).
+   */
+  get checkpointDataDir(): string {
+    return join(this.config.configDir, 'checkpoints', fnv1a64Hex(this.workspace));
+  }
+
+  private makeCheckpoints(indexFor: string | undefined = this.config.sessionFile): CheckpointManager {
     const store = join(this.workspace, '.catalyst-code', 'checkpoints');
-    const indexPath = this.config.sessionFile ? checkpointIndexPathFor(this.config.sessionFile) : join(store, 'index.jsonl');
-    return new CheckpointManager({ workspace: this.workspace, indexPath, filesStoreDir: store });
+    const indexPath = indexFor ? checkpointIndexPathFor(indexFor) : join(store, 'index.jsonl');
+    return new CheckpointManager({ workspace: this.workspace, indexPath, filesStoreDir: store, dataDir: this.checkpointDataDir });
+  }
+
+  /** Deletes every checkpoint (refs, and objects no longer needed by the shadow store) of a session being deleted. */
+  async pruneSessionCheckpoints(sessionPath: string): Promise<number> {
+    return this.makeCheckpoints(sessionPath).deleteAll();
   }
 }
 

@@ -1,8 +1,9 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { COMMAND_TYPES, isCommandType, type CommandOf } from './commands';
-import { EVENT_TYPES, isEventType, type EventOf } from './events';
+import { COMMAND_TYPES, EXTENSION_COMMAND_TYPES, isCommandType, type CommandOf } from './commands';
+import { EVENT_TYPES, EXTENSION_EVENT_TYPES, isEventType, type EventOf } from './events';
 import {
+  CAPABILITY_CHECKPOINT_FILES,
   CAPABILITY_EDITED_CONTENT,
   CLIENT_CAPABILITIES,
   CORE_VERSION,
@@ -12,9 +13,12 @@ import {
 } from './version';
 
 describe('command catalog', () => {
-  test('lists 73 unique command types', () => {
-    assert.equal(COMMAND_TYPES.length, 73);
-    assert.equal(new Set(COMMAND_TYPES).size, 73);
+  test("lists upstream's 73 command types plus our 3 extensions, all unique", () => {
+    assert.equal(COMMAND_TYPES.length, 76);
+    assert.equal(new Set(COMMAND_TYPES).size, 76);
+    assert.deepEqual([...EXTENSION_COMMAND_TYPES], ['delete_checkpoint', 'checkpoint_changes', 'checkpoint_file']);
+    for (const type of EXTENSION_COMMAND_TYPES) assert.ok(COMMAND_TYPES.includes(type), type);
+    assert.equal(COMMAND_TYPES.filter((t) => !EXTENSION_COMMAND_TYPES.includes(t)).length, 73, "upstream's catalog");
   });
 
   test('holds the commands of every group of upstream §1.3', () => {
@@ -42,6 +46,12 @@ describe('command catalog', () => {
     assert.throws(() => (COMMAND_TYPES as string[]).push('x'), TypeError);
   });
 
+  test('the checkpoint extensions type-check', () => {
+    const restore: CommandOf<'restore_checkpoint'> = { type: 'restore_checkpoint', id: 'cp-1-0000000000000000', paths: ['a.txt'] };
+    const file: CommandOf<'checkpoint_file'> = { type: 'checkpoint_file', id: restore.id, path: 'a.txt' };
+    assert.deepEqual([restore.paths, file.path], [['a.txt'], 'a.txt']);
+  });
+
   test('approve carries our edited_content extension', () => {
     const approve: CommandOf<'approve'> = { type: 'approve', request_id: 'apv-1-call_1', decision: 'yes', edited_content: 'new\n' };
     assert.equal(approve.edited_content, 'new\n');
@@ -49,9 +59,12 @@ describe('command catalog', () => {
 });
 
 describe('event catalog', () => {
-  test('lists 105 unique event types', () => {
-    assert.equal(EVENT_TYPES.length, 105);
-    assert.equal(new Set(EVENT_TYPES).size, 105);
+  test("lists upstream's 105 event types plus our 3 extensions, all unique", () => {
+    assert.equal(EVENT_TYPES.length, 108);
+    assert.equal(new Set(EVENT_TYPES).size, 108);
+    assert.deepEqual([...EXTENSION_EVENT_TYPES], ['checkpoint_deleted', 'checkpoint_changes', 'checkpoint_file']);
+    for (const type of EXTENSION_EVENT_TYPES) assert.ok(EVENT_TYPES.includes(type), type);
+    assert.equal(EVENT_TYPES.filter((t) => !EXTENSION_EVENT_TYPES.includes(t)).length, 105, "upstream's catalog");
   });
 
   test('holds the events of every group of upstream §1.4', () => {
@@ -75,6 +88,15 @@ describe('event catalog', () => {
     assert.equal(isEventType('future_optional_event'), false);
   });
 
+  test('the checkpoint extension events type-check', () => {
+    const changes: EventOf<'checkpoint_changes'> = { type: 'checkpoint_changes', id: 'cp-1-0000000000000000', files: [{ path: 'a.txt', status: 'added' }] };
+    const file: EventOf<'checkpoint_file'> = { type: 'checkpoint_file', id: changes.id, path: 'a.txt', exists: true, binary: true };
+    const restored: EventOf<'checkpoint_restored'> = { type: 'checkpoint_restored', id: changes.id, kind: 'git', restored: ['a.txt'], removed: [] };
+    assert.equal(changes.files[0].status, 'added');
+    assert.equal(file.binary, true);
+    assert.deepEqual(restored.removed, []);
+  });
+
   test('an event type-checks with the lifecycle metadata', () => {
     const event: EventOf<'tool_result'> = {
       type: 'tool_result', id: 'call_1', ok: false, output: 'denied', status: 'denied',
@@ -95,5 +117,7 @@ describe('versions and capabilities', () => {
     assert.deepEqual([...CLIENT_CAPABILITIES], ['run_ids', 'session_ids', 'event_sequence']);
     assert.ok(!(UPSTREAM_CAPABILITIES as readonly string[]).includes(CAPABILITY_EDITED_CONTENT));
     assert.equal(CAPABILITY_EDITED_CONTENT, 'approval_edited_content');
+    assert.equal(CAPABILITY_CHECKPOINT_FILES, 'checkpoint_files');
+    assert.ok(!(UPSTREAM_CAPABILITIES as readonly string[]).includes(CAPABILITY_CHECKPOINT_FILES));
   });
 });

@@ -1,5 +1,6 @@
 // Commands (client → core on stdin): all 73 of upstream's `core/src/protocol/commands.rs`,
 // discriminated by `type`, in the order of research §1.3. `?` marks a field upstream defaults.
+// Ours on top (EXTENSION_COMMAND_TYPES, capability `checkpoint_files`): delete_checkpoint, checkpoint_changes, checkpoint_file.
 // A core must tolerate unknown fields; these types do not validate anything at runtime.
 import type {
   ApprovalDecision,
@@ -268,6 +269,31 @@ export interface ListCheckpointsCommand {
 export interface RestoreCheckpointCommand {
   type: 'restore_checkpoint';
   id: string;
+  /**
+   * Ours (capability `checkpoint_files`): restore only these workspace-relative files; a path the checkpoint does
+   * not have is deleted. Omitted or empty: the whole checkpoint.
+   */
+  paths?: string[];
+}
+
+/** Ours (capability `checkpoint_files`): removes a checkpoint and its snapshot → `checkpoint_deleted`. */
+export interface DeleteCheckpointCommand {
+  type: 'delete_checkpoint';
+  id: string;
+}
+
+/** Ours (capability `checkpoint_files`): how the working tree differs from a checkpoint → `checkpoint_changes`. */
+export interface CheckpointChangesCommand {
+  type: 'checkpoint_changes';
+  id: string;
+}
+
+/** Ours (capability `checkpoint_files`): one file's content at a checkpoint → `checkpoint_file`. */
+export interface CheckpointFileCommand {
+  type: 'checkpoint_file';
+  id: string;
+  /** Workspace-relative. */
+  path: string;
 }
 
 // ── Interaction replies ─────────────────────────────────────────────────────
@@ -526,6 +552,9 @@ export type Command =
   | CreateCheckpointCommand
   | ListCheckpointsCommand
   | RestoreCheckpointCommand
+  | DeleteCheckpointCommand
+  | CheckpointChangesCommand
+  | CheckpointFileCommand
   | ApproveCommand
   | AskReplyCommand
   | SudoReplyCommand
@@ -606,6 +635,9 @@ const COMMAND_TYPE_TABLE = {
   create_checkpoint: true,
   list_checkpoints: true,
   restore_checkpoint: true,
+  delete_checkpoint: true,
+  checkpoint_changes: true,
+  checkpoint_file: true,
   approve: true,
   ask_reply: true,
   sudo_reply: true,
@@ -643,6 +675,13 @@ const COMMAND_TYPE_TABLE = {
 } as const satisfies Record<CommandType, true>;
 
 export const COMMAND_TYPES: readonly CommandType[] = Object.freeze(Object.keys(COMMAND_TYPE_TABLE) as CommandType[]);
+
+/** Command types that are ours, not upstream's (the rest of COMMAND_TYPES is upstream's catalog of 73). */
+export const EXTENSION_COMMAND_TYPES: readonly CommandType[] = Object.freeze([
+  'delete_checkpoint',
+  'checkpoint_changes',
+  'checkpoint_file',
+] as CommandType[]);
 
 export function isCommandType(type: string): type is CommandType {
   return Object.hasOwn(COMMAND_TYPE_TABLE, type);

@@ -172,6 +172,28 @@ export interface CheckpointInfo {
   /** files backend: the snapshot directory. */
   dir?: string | null;
   auto: boolean;
+  /** Ours: the run whose automatic checkpoint this is (null for a manual one). */
+  run_id?: string | null;
+  /**
+   * Ours: workspace-relative files left out of the checkpoint because they exceeded the size limit
+   * (`max_file_bytes`); a restore never touches them. Absent when nothing was skipped.
+   */
+  skipped?: string[];
+  /** Ours: the size limit in bytes the checkpoint was taken with. */
+  max_file_bytes?: number;
+}
+
+/** Ours (capability `checkpoint_files`): how the working tree differs from a checkpoint, per file. */
+export type CheckpointChangeStatus = 'modified' | 'added' | 'deleted';
+
+/**
+ * One entry of `checkpoint_changes.files`. 'added' = exists now but not in the checkpoint (a restore removes it);
+ * 'deleted' = in the checkpoint, gone now (a restore brings it back); 'modified' = content or mode differ.
+ */
+export interface CheckpointFileChange {
+  /** Workspace-relative, '/'-separated. */
+  path: string;
+  status: CheckpointChangeStatus;
 }
 
 // ── Providers ───────────────────────────────────────────────────────────────

@@ -1,5 +1,6 @@
 // Events (core → client on stdout): all 105 of upstream's core, discriminated by `type`, in the
-// order of research §1.4. The fields are what a conforming core emits. Nothing here validates
+// order of research §1.4. Ours on top (EXTENSION_EVENT_TYPES, capability `checkpoint_files`):
+// checkpoint_deleted, checkpoint_changes, checkpoint_file. The fields are what a conforming core emits. Nothing here validates
 // input: a client reading another core must expect missing fields (upstream's own fixtures are
 // bare `{type, protocol_version}` objects) and unknown types; see `LooseEvent`.
 // Events whose payload upstream leaves open carry an index signature instead of guessed fields.
@@ -11,6 +12,7 @@ import type {
   CancelledRun,
   ChatMessage,
   CheckpointInfo,
+  CheckpointFileChange,
   CheckpointKind,
   ClientInfo,
   ContextConsumer,
@@ -557,12 +559,48 @@ export interface CheckpointCreatedEvent extends EventMetadata {
   kind: CheckpointKind;
   auto: boolean;
   paths: string[];
+  /** Ours: unix seconds, as in CheckpointInfo. */
+  created_at?: number;
+  // An automatic checkpoint is emitted in its run, so the metadata's `run_id` names that run.
+  /** Ours: files left out for exceeding the size limit (see CheckpointInfo.skipped). */
+  skipped?: string[];
+  max_file_bytes?: number;
 }
 
 export interface CheckpointRestoredEvent extends EventMetadata {
   type: 'checkpoint_restored';
   id: string;
   kind: CheckpointKind;
+  /** Ours: workspace-relative files written back to their checkpoint content. */
+  restored?: string[];
+  /** Ours: workspace-relative files removed because the checkpoint did not have them. */
+  removed?: string[];
+}
+
+/** Ours (capability `checkpoint_files`): answer to `delete_checkpoint`. */
+export interface CheckpointDeletedEvent extends EventMetadata {
+  type: 'checkpoint_deleted';
+  id: string;
+}
+
+/** Ours (capability `checkpoint_files`): answer to `checkpoint_changes`, sorted by path. */
+export interface CheckpointChangesEvent extends EventMetadata {
+  type: 'checkpoint_changes';
+  id: string;
+  files: CheckpointFileChange[];
+}
+
+/** Ours (capability `checkpoint_files`): answer to `checkpoint_file`; matched by (id, path). */
+export interface CheckpointFileEvent extends EventMetadata {
+  type: 'checkpoint_file';
+  id: string;
+  path: string;
+  /** Whether the checkpoint has this file. */
+  exists: boolean;
+  /** UTF-8 text; absent when the file does not exist, is binary or is too large to send. */
+  content?: string;
+  binary?: true;
+  too_large?: true;
 }
 
 export interface WorktreeReadyEvent extends EventMetadata {
@@ -970,6 +1008,9 @@ export type CoreEvent =
   | CheckpointsEvent
   | CheckpointCreatedEvent
   | CheckpointRestoredEvent
+  | CheckpointDeletedEvent
+  | CheckpointChangesEvent
+  | CheckpointFileEvent
   | WorktreeReadyEvent
   | WorktreeSeededEvent
   | WorktreePromotedEvent
@@ -1087,6 +1128,9 @@ const EVENT_TYPE_TABLE = {
   checkpoints: true,
   checkpoint_created: true,
   checkpoint_restored: true,
+  checkpoint_deleted: true,
+  checkpoint_changes: true,
+  checkpoint_file: true,
   worktree_ready: true,
   worktree_seeded: true,
   worktree_promoted: true,
@@ -1134,6 +1178,13 @@ const EVENT_TYPE_TABLE = {
 } as const satisfies Record<EventType, true>;
 
 export const EVENT_TYPES: readonly EventType[] = Object.freeze(Object.keys(EVENT_TYPE_TABLE) as EventType[]);
+
+/** Event types that are ours, not upstream's (the rest of EVENT_TYPES is upstream's catalog of 105). */
+export const EXTENSION_EVENT_TYPES: readonly EventType[] = Object.freeze([
+  'checkpoint_deleted',
+  'checkpoint_changes',
+  'checkpoint_file',
+] as EventType[]);
 
 export function isEventType(type: string): type is EventType {
   return Object.hasOwn(EVENT_TYPE_TABLE, type);

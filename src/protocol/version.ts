@@ -29,5 +29,19 @@ export type UpstreamCapability = (typeof UPSTREAM_CAPABILITIES)[number];
 /** Our extension: `approve` may carry `edited_content`, the user's edited full file content. */
 export const CAPABILITY_EDITED_CONTENT = 'approval_edited_content';
 
+/**
+ * Our extension: checkpoint file operations — `restore_checkpoint.paths`, `delete_checkpoint`, `checkpoint_changes`,
+ * `checkpoint_file`, and `created_at`/`run_id`/`skipped` on checkpoint infos.
+ */
+export const CAPABILITY_CHECKPOINT_FILES = 'checkpoint_files';
+
+/** Error codes of the checkpoint commands (`error.code`). */
+export const CHECKPOINT_ERROR_CODES = {
+  notFound: 'checkpoint_not_found',
+  invalidPath: 'invalid_path',
+  /** An automatic checkpoint took longer than its time budget; the turn went on without it. */
+  timeout: 'checkpoint_timeout',
+} as const;
+
 /** What a client sends in `init.client.capabilities`. */
 export const CLIENT_CAPABILITIES = ['run_ids', 'session_ids', 'event_sequence'] as const;

@@ -27,6 +27,11 @@ function normalizeRecord(raw: Record<string, unknown>): CheckpointRecord | undef
     auto: raw.auto === true,
   };
   if (typeof raw.run_id === 'string') record.run_id = raw.run_id;
+  if (typeof raw.format === 'number') record.format = raw.format;
+  if (raw.store === 'shadow') record.store = 'shadow';
+  if (Array.isArray(raw.skipped)) record.skipped = raw.skipped.filter((p): p is string => typeof p === 'string');
+  if (typeof raw.max_file_bytes === 'number') record.max_file_bytes = raw.max_file_bytes;
+  if (typeof raw.tree === 'string') record.tree = raw.tree;
   return record;
 }
 

@@ -31,6 +31,7 @@ function manager(workspace = repo, opts: { maxFileBytes?: number; indexInWorkspa
     workspace,
     indexPath: opts.indexInWorkspace ? path.join(store, 'index.jsonl') : path.join(tmp, 'session.checkpoints.jsonl'),
     filesStoreDir: store,
+    dataDir: path.join(tmp, 'data'),
     maxFileBytes: opts.maxFileBytes,
   });
 }
@@ -264,7 +265,7 @@ describe('CheckpointManager (git)', () => {
     const keep = await cm.create({ auto: false, label: 'keep' });
     const drop = await cm.create({ auto: true, label: 'drop' });
     await cm.delete(drop.id);
-    const refs = git(repo, 'for-each-ref', '--format=%(refname)', 'refs/catcode/');
+    const refs = git(repo, 'for-each-ref', '--format=%(refname)', 'refs/catcode/checkpoints/');
     assert.equal(refs.trim(), `refs/catcode/checkpoints/${keep.id}`);
     assert.deepEqual(cm.list().map((r) => r.label), ['keep']);
     await assert.rejects(cm.restore(drop.id), /not found/);
@@ -280,5 +281,118 @@ describe('CheckpointManager (git)', () => {
     assert.notEqual(first.stash_sha, second.stash_sha);
     assert.equal(git(repo, 'rev-parse', `${first.stash_sha}^{tree}`), git(repo, 'rev-parse', `${second.stash_sha}^{tree}`));
     assert.deepEqual(cm.list().map((r) => r.label), ['one', 'two']);
+  });
+
+  test('nested repositories (embedded and submodule-like gitlinks) are snapshotted file by file and restored', async () => {
+    writeTree(repo, { 'top.txt': 'top\n' });
+    const embedded = path.join(repo, 'libs', 'embedded');
+    const linked = path.join(repo, 'linked');
+    for (const dir of [embedded, linked]) {
+      fs.mkdirSync(dir, { recursive: true });
+      initRepo(dir);
+    }
+    writeTree(embedded, { '.gitignore': 'cache/\n', 'e.txt': 'embedded\n', 'cache/c.bin': 'ignored by the nested repo\n' });
+    git(embedded, 'add', '-A');
+    git(embedded, 'commit', '-q', '-m', 'e');
+    writeTree(linked, { 'l.txt': 'linked\n', 'deep/d.txt': 'deep\n' });
+    git(linked, 'add', '-A');
+    git(linked, 'commit', '-q', '-m', 'l');
+    git(repo, 'add', 'top.txt', 'linked'); // records a gitlink, as a submodule would
+    git(repo, 'commit', '-q', '-m', 'init');
+    writeTree(embedded, { 'untracked-in-nested.txt': 'u\n' });
+    const nestedState = () => [embedded, linked].map((d) => [fs.readFileSync(path.join(d, '.git', 'index')), git(d, 'status', '--porcelain'), git(d, 'rev-parse', 'HEAD')]);
+    const before = repoState();
+    const nestedBefore = nestedState();
+
+    const cm = manager();
+    const cp = await cm.create({ auto: true });
+    const tree = git(repo, 'ls-tree', '-r', cp.stash_sha);
+    assert.doesNotMatch(tree, /^160000/m, 'no gitlinks: nested files are stored as files');
+    assert.deepEqual(git(repo, 'ls-tree', '-r', '--name-only', cp.stash_sha).trim().split('\n').sort(), [
+      'libs/embedded/.gitignore', 'libs/embedded/e.txt', 'libs/embedded/untracked-in-nested.txt', 'linked/deep/d.txt', 'linked/l.txt', 'top.txt',
+    ]);
+
+    writeTree(repo, {
+      'libs/embedded/e.txt': 'changed\n',
+      'libs/embedded/new.txt': 'created after\n',
+      'libs/embedded/cache/c.bin': 'ignored, changed\n',
+      'linked/deep/d.txt': null,
+      'linked/l.txt': 'changed\n',
+    });
+    assert.deepEqual(await cm.changedFiles(cp.id), [
+      { path: 'libs/embedded/e.txt', status: 'modified' },
+      { path: 'libs/embedded/new.txt', status: 'added' },
+      { path: 'linked/deep/d.txt', status: 'deleted' },
+      { path: 'linked/l.txt', status: 'modified' },
+    ]);
+    assert.equal((await cm.readFileAt(cp.id, 'linked/deep/d.txt'))?.toString(), 'deep\n');
+    const result = await cm.restore(cp.id);
+    assert.deepEqual(result.restored.sort(), ['libs/embedded/e.txt', 'linked/deep/d.txt', 'linked/l.txt']);
+    assert.deepEqual(result.removed, ['libs/embedded/new.txt']);
+    assert.equal(read(embedded, 'e.txt'), 'embedded\n');
+    assert.equal(read(linked, 'deep/d.txt'), 'deep\n');
+    assert.equal(read(embedded, 'cache/c.bin'), 'ignored, changed\n', "the nested repo's ignore rules apply");
+    assert.deepEqual(nestedState(), nestedBefore, "the nested repositories' index, status and HEAD are unchanged");
+    assert.deepEqual(repoState(), before);
+  });
+
+  test('untracked build outputs are neither captured nor removed; tracked ones are restored', async () => {
+    writeTree(repo, { 'a.txt': 'a\n', 'dist/app.js': 'committed build\n' });
+    commitAll();
+    writeTree(repo, { 'node_modules/dep/index.js': 'dep\n', 'target/debug/bin': 'bin\n', 'src/.venv/lib.py': 'venv\n' });
+    const cm = manager();
+    const cp = await cm.create({ auto: false });
+    const tree = git(repo, 'ls-tree', '-r', '--name-only', cp.stash_sha).trim().split('\n').sort();
+    assert.deepEqual(tree, ['a.txt', 'dist/app.js']);
+    writeTree(repo, { 'dist/app.js': 'rebuilt\n', 'dist/new.js': 'new output\n', 'node_modules/dep/index.js': 'dep2\n', 'node_modules/new.js': 'n\n' });
+    assert.deepEqual(await cm.changedFiles(cp.id), [{ path: 'dist/app.js', status: 'modified' }]);
+    assert.deepEqual(await cm.restore(cp.id), { restored: ['dist/app.js'], removed: [] });
+    assert.equal(read(repo, 'dist/new.js'), 'new output\n');
+    assert.equal(read(repo, 'node_modules/dep/index.js'), 'dep2\n');
+  });
+
+  test('the stat cache never hides an edit, even one that keeps the size', async () => {
+    writeTree(repo, { 'a.txt': 'aaaa\n', 'b.txt': 'b\n' });
+    commitAll();
+    const cm = manager();
+    const first = await cm.create({ auto: false });
+    writeTree(repo, { 'a.txt': 'bbbb\n' }); // same size, same second
+    const second = await cm.create({ auto: false });
+    assert.equal(git(repo, 'show', `${second.stash_sha}:a.txt`), 'bbbb\n');
+    assert.equal(git(repo, 'show', `${first.stash_sha}:a.txt`), 'aaaa\n');
+    assert.deepEqual(await cm.changedFiles(first.id), [{ path: 'a.txt', status: 'modified' }]);
+    assert.deepEqual(await cm.changedFiles(second.id), []);
+  });
+
+  test('deleteAll removes every checkpoint ref of the index', async () => {
+    writeTree(repo, { 'a.txt': 'a\n' });
+    commitAll();
+    const cm = manager();
+    await cm.create({ auto: false });
+    await cm.create({ auto: true });
+    assert.equal(await cm.deleteAll(), 2);
+    assert.equal(git(repo, 'for-each-ref', 'refs/catcode/checkpoints/').trim(), '');
+    assert.deepEqual(cm.list(), []);
+  });
+
+  test('two workspace folders of one repository (multi-root) keep separate checkpoints and caches', async () => {
+    writeTree(repo, { 'one/a.txt': 'one\n', 'two/b.txt': 'two\n' });
+    commitAll();
+    const make = (name: string) =>
+      new CheckpointManager({
+        workspace: path.join(repo, name),
+        indexPath: path.join(tmp, `${name}.checkpoints.jsonl`),
+        filesStoreDir: path.join(repo, name, '.catalyst-code', 'checkpoints'),
+        dataDir: path.join(tmp, 'data', `hash-${name}`),
+      });
+    const [one, two] = [make('one'), make('two')];
+    const cpOne = await one.create({ auto: false });
+    const cpTwo = await two.create({ auto: false });
+    assert.deepEqual(git(repo, 'for-each-ref', '--format=%(refname)', 'refs/catcode/cache/').trim().split('\n'), ['refs/catcode/cache/hash-one', 'refs/catcode/cache/hash-two']);
+    writeTree(repo, { 'one/a.txt': 'one changed\n', 'two/b.txt': 'two changed\n', 'two/new.txt': 'new\n' });
+    assert.deepEqual(await one.changedFiles(cpOne.id), [{ path: 'a.txt', status: 'modified' }]);
+    assert.deepEqual(await two.restore(cpTwo.id), { restored: ['b.txt'], removed: ['new.txt'] });
+    assert.equal(read(repo, 'one/a.txt'), 'one changed\n', "the other folder's files are untouched");
+    assert.deepEqual(one.list().map((r) => r.id), [cpOne.id]);
   });
 });

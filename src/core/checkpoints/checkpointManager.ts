@@ -2,28 +2,40 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { newCheckpointId } from './checkpointId';
 import { CheckpointIndex } from './checkpointIndex';
-import { createFilesSnapshot, filesChangedFiles, readFilesFileAt, restoreFilesSnapshot, type FilesScope } from './filesBackend';
-import {
-  createGitSnapshot,
-  deleteGitSnapshot,
-  gitChangedFiles,
-  readGitFileAt,
-  restoreGitSnapshot,
-  type GitScope,
-} from './gitBackend';
-import { detectGitWorkspace, type GitWorkspace } from './gitWorkspace';
+import { filesChangedFiles, readFilesFileAt, restoreFilesSnapshot, type FilesScope } from './filesBackend';
+import { detectGitWorkspace } from './gitWorkspace';
 import { ownStateExclusions, toWorkspaceRelative } from './relPath';
+import { repoStore, shadowStore, type SnapshotStore } from './snapshotStore';
+import {
+  compactStore,
+  createSnapshot,
+  currentTree,
+  deleteSnapshot,
+  readSnapshotFile,
+  restoreSnapshot,
+  snapshotChanges,
+  type DiffPolicy,
+  type SnapshotScope,
+} from './treeSnapshot';
 import type { CheckpointFileChange, CheckpointRecord, RestoreResult } from './types';
 
 export { newCheckpointId } from './checkpointId';
 
 export const DEFAULT_MAX_CHECKPOINT_FILE_BYTES = 5 * 1024 * 1024;
 
+/** Our record format: snapshots hold untracked files too, so a restore may remove files created since. */
+export const CHECKPOINT_FORMAT = 2;
+
 export interface CheckpointManagerOptions {
   workspace: string;
   /** JSONL, one record per line; deletions appended as {id, deleted:true}. */
   indexPath: string;
-  /** Where the files backend keeps snapshots: <ws>/.catalyst-code/checkpoints */
+  /**
+   * This workspace's private data directory (e.g. ~/.config/catalyst-code/checkpoints/<workspace hash>): the shadow
+   * repository for non-git folders, the stat-cache indexes and scratch space. Managers sharing it run one at a time.
+   */
+  dataDir: string;
+  /** Where upstream's (and our earlier) files backend kept file copies: <ws>/.catalyst-code/checkpoints. Read only. */
   filesStoreDir: string;
   /** Larger files are skipped (default 5 MiB). */
   maxFileBytes?: number;
@@ -35,6 +47,8 @@ export interface CreateCheckpointOptions {
   paths?: string[];
   auto: boolean;
   runId?: string;
+  /** Aborts the snapshot (git is killed, nothing is recorded). */
+  signal?: AbortSignal;
 }
 
 /** Normalised scopes: [] when the whole workspace is covered. */
@@ -47,61 +61,99 @@ function defaultLabel(auto: boolean): string {
   return auto ? 'auto-before-destructive' : 'checkpoint';
 }
 
+/** One queue per data directory, so managers of the same workspace (the active session, a pruned one) never overlap. */
+const queues = new Map<string, Promise<unknown>>();
+/** The running background `git gc` of a shadow store, per data directory. */
+const compactions = new Map<string, Promise<void>>();
+
+function enqueue<T>(key: string, op: () => Promise<T>): Promise<T> {
+  const run = (queues.get(key) ?? Promise.resolve()).then(op, op);
+  const tail = run.catch(() => undefined);
+  queues.set(key, tail);
+  void tail.then(() => {
+    if (queues.get(key) === tail) queues.delete(key);
+  });
+  return run;
+}
+
+export class CheckpointNotFoundError extends Error {
+  constructor(readonly id: string) {
+    super(`checkpoint '${id}' not found`);
+    this.name = 'CheckpointNotFoundError';
+  }
+}
+
 /**
- * Filesystem checkpoints of one workspace: git snapshot commits under refs/catcode/checkpoints/<id>
- * when the workspace is in a git work tree, file copies otherwise. Operations run one at a time.
+ * Filesystem checkpoints of one workspace, stored as git trees: in the user's repository (objects plus
+ * refs/catcode/checkpoints/<id>) when the workspace is in a git work tree, in a private shadow repository under the
+ * data directory otherwise. Either way unchanged files cost nothing per checkpoint. Operations run one at a time.
  */
 export class CheckpointManager {
   private readonly workspace: string;
   private readonly index: CheckpointIndex;
+  private readonly dataDir: string;
   private readonly filesStoreDir: string;
-  private readonly maxFileBytes: number;
+  readonly maxFileBytes: number;
   private readonly excluded: string[];
-  private queue: Promise<unknown> = Promise.resolve();
+  /** Counts changedFiles requests; `reusableTree` serves those numbered up to `coversRequests`. */
+  private requests = 0;
+  private reusableTree: { key: string; tree: string; coversRequests: number } | undefined;
 
   constructor(opts: CheckpointManagerOptions) {
     this.workspace = path.resolve(opts.workspace);
     this.index = new CheckpointIndex(opts.indexPath);
+    this.dataDir = path.resolve(opts.dataDir);
     this.filesStoreDir = path.resolve(opts.filesStoreDir);
     this.maxFileBytes = opts.maxFileBytes ?? DEFAULT_MAX_CHECKPOINT_FILE_BYTES;
-    this.excluded = ownStateExclusions(this.workspace, [opts.indexPath, opts.filesStoreDir]);
+    this.excluded = ownStateExclusions(this.workspace, [opts.indexPath, opts.filesStoreDir, this.dataDir]);
   }
 
-  /**
-   * The store lives in the user's workspace; a `.gitignore` of `*` inside it keeps our snapshots and index out of
-   * `git status` and out of the user's commits.
-   */
-  private keepStoreOutOfGit(): void {
-    const ignoreFile = path.join(this.filesStoreDir, '.gitignore');
+  /** An index inside the workspace gets a `.gitignore` of `*` beside it, keeping it out of `git status` and commits. */
+  private keepIndexOutOfGit(): void {
+    const dir = path.dirname(this.index.filePath);
+    const rel = path.relative(this.workspace, dir);
+    if (rel.startsWith('..') || path.isAbsolute(rel)) return;
+    const ignoreFile = path.join(dir, '.gitignore');
     if (fs.existsSync(ignoreFile)) return;
-    fs.mkdirSync(this.filesStoreDir, { recursive: true });
+    fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(ignoreFile, '# Catalyst Code checkpoints: local state, never committed\n*\n');
   }
 
   create(o: CreateCheckpointOptions): Promise<CheckpointRecord> {
     return this.exclusive(async () => {
+      o.signal?.throwIfAborted();
       const now = new Date();
       const id = newCheckpointId(now);
       const scopes = normalizeScopes(this.workspace, o.paths);
       const label = o.label?.trim() || defaultLabel(o.auto);
-      this.keepStoreOutOfGit();
-      const repo = await detectGitWorkspace(this.workspace);
-      const backend = repo
-        ? { kind: 'git' as const, dir: '', ...(await createGitSnapshot(this.gitScope(repo, scopes), id, label)) }
-        : { kind: 'files' as const, head_sha: '', stash_sha: '', dir: this.createFiles(id, scopes) };
+      this.keepIndexOutOfGit();
+      const store = await this.currentStore();
+      const scope = this.scope(store, scopes, o.signal);
+      const snap = await createSnapshot(scope, id, label);
+      if (o.signal?.aborted) {
+        await deleteSnapshot({ ...scope, signal: undefined }, id).catch(() => undefined);
+        o.signal.throwIfAborted();
+      }
       const record: CheckpointRecord = {
         id,
         label,
         created_at: now.getTime(),
-        kind: backend.kind,
-        head_sha: backend.head_sha,
-        stash_sha: backend.stash_sha,
+        kind: store.kind === 'repo' ? 'git' : 'files',
+        head_sha: snap.head_sha,
+        stash_sha: snap.commit,
         paths: scopes,
-        dir: backend.dir,
+        dir: store.kind === 'shadow' ? store.gitDir : '',
         auto: o.auto,
         ...(o.runId ? { run_id: o.runId } : {}),
+        format: CHECKPOINT_FORMAT,
+        ...(store.kind === 'shadow' ? { store: 'shadow' as const } : {}),
+        ...(snap.skipped.length ? { skipped: snap.skipped } : {}),
+        max_file_bytes: this.maxFileBytes,
+        tree: snap.tree,
       };
       this.index.append(record);
+      this.reusableTree = undefined;
+      if (store.kind === 'shadow') this.compactInBackground(false);
       return record;
     });
   }
@@ -111,36 +163,62 @@ export class CheckpointManager {
     return this.index.records();
   }
 
-  restore(id: string): Promise<RestoreResult> {
-    return this.exclusive(() => this.restoreRecord(this.require(id)));
+  /** Restores the whole checkpoint, or only `paths` (workspace-relative; one the checkpoint lacks is removed). */
+  restore(id: string, paths?: string[]): Promise<RestoreResult> {
+    return this.exclusive(async () => {
+      const record = this.require(id);
+      const only = paths && paths.length > 0 ? [...new Set(paths.map((p) => this.fileRel(p)))] : undefined;
+      this.reusableTree = undefined;
+      if (this.isLegacyFiles(record)) return this.restoreLegacy(record, only);
+      return restoreSnapshot(await this.scopeFor(record), this.commitOf(record), this.policy(record), only);
+    });
   }
 
   /** Brings one file back to its checkpoint state (removing it if it did not exist then). */
-  restoreFile(id: string, relPath: string): Promise<void> {
-    return this.exclusive(async () => {
-      await this.restoreRecord(this.require(id), this.fileRel(relPath));
-    });
+  async restoreFile(id: string, relPath: string): Promise<void> {
+    await this.restore(id, [relPath]);
   }
 
-  /** Removes the ref or snapshot directory and records the deletion. */
+  /** Removes the ref (or an old snapshot directory) and records the deletion. */
   delete(id: string): Promise<void> {
     return this.exclusive(async () => {
-      const record = this.require(id);
-      if (record.kind === 'git') {
-        const repo = await detectGitWorkspace(this.workspace);
-        if (repo) await deleteGitSnapshot(repo, record.id);
-      } else {
-        this.removeSnapshotDir(record);
-      }
-      this.index.append({ id, deleted: true });
+      await this.deleteRecord(this.require(id));
+      this.reusableTree = undefined;
     });
   }
 
+  /** Deletes every checkpoint of this index (its session is being deleted) and compacts the shadow store. */
+  deleteAll(): Promise<number> {
+    return this.exclusive(async () => {
+      const records = this.index.records();
+      for (const record of records) await this.deleteRecord(record).catch(() => undefined);
+      if (records.some((r) => r.store === 'shadow')) this.compactInBackground(true);
+      return records.length;
+    });
+  }
+
+  /**
+   * How the working tree differs from the checkpoint. Requests made before a computation of the working tree's
+   * snapshot started share its result (a client asking about many checkpoints at once costs one walk); a later
+   * request always sees the working tree as of after it was made.
+   */
   changedFiles(id: string): Promise<CheckpointFileChange[]> {
+    const ticket = ++this.requests;
     return this.exclusive(async () => {
       const record = this.require(id);
-      if (record.kind === 'files') return filesChangedFiles(this.filesScope(record.paths), this.snapshotDir(record));
-      return gitChangedFiles(await this.gitScopeFor(record), this.commitOf(record));
+      if (this.isLegacyFiles(record)) return filesChangedFiles(this.filesScope(record.paths), this.snapshotDir(record));
+      const scope = await this.scopeFor(record);
+      const key = `${scope.store.gitDir}\0${record.paths.join('\0')}`;
+      let tree: string;
+      const reuse = this.reusableTree;
+      if (reuse && reuse.key === key && ticket <= reuse.coversRequests) {
+        tree = reuse.tree;
+      } else {
+        const coversRequests = this.requests;
+        tree = await currentTree(scope);
+        this.reusableTree = { key, tree, coversRequests };
+      }
+      return snapshotChanges(scope, this.commitOf(record), this.policy(record), tree);
     });
   }
 
@@ -149,27 +227,57 @@ export class CheckpointManager {
     return this.exclusive(async () => {
       const record = this.require(id);
       const rel = this.fileRel(relPath);
-      if (record.kind === 'files') return readFilesFileAt(this.snapshotDir(record), rel);
-      return readGitFileAt(await this.gitScopeFor(record), this.commitOf(record), rel);
+      if (this.isLegacyFiles(record)) return readFilesFileAt(this.snapshotDir(record), rel);
+      return readSnapshotFile(await this.scopeFor(record), this.commitOf(record), rel);
     });
   }
 
-  private async restoreRecord(record: CheckpointRecord, onlyRel?: string): Promise<RestoreResult> {
-    if (record.kind === 'files') {
-      return restoreFilesSnapshot(this.filesScope(record.paths), this.snapshotDir(record), this.filesStoreDir, onlyRel);
+  /** Resolves once every queued operation and the background compaction have finished. */
+  async idle(): Promise<void> {
+    await this.exclusive(async () => undefined);
+    await compactions.get(this.dataDir);
+  }
+
+  /**
+   * Packs the shadow store's loose objects (`gc --auto`: only once there are thousands; `full` after a session's
+   * checkpoints were deleted) beside the queue, not in it: a first big snapshot's packing can take seconds and must not
+   * hold up the next checkpoint. That is safe because the shadow store only prunes unreachable objects older than an
+   * hour, and a snapshot being written refreshes the objects it reuses.
+   */
+  private compactInBackground(full: boolean): void {
+    if (compactions.has(this.dataDir)) return;
+    const run = compactStore(this.scope(shadowStore(this.workspace, this.dataDir), []), full)
+      .catch(() => undefined)
+      .finally(() => compactions.delete(this.dataDir));
+    compactions.set(this.dataDir, run);
+  }
+
+  private async deleteRecord(record: CheckpointRecord): Promise<void> {
+    if (this.isLegacyFiles(record)) {
+      this.removeSnapshotDir(record);
+    } else {
+      const store = record.store === 'shadow' ? shadowStore(this.workspace, this.dataDir) : await this.repoStoreOrUndefined();
+      if (store && (store.kind === 'repo' || fs.existsSync(store.gitDir))) await deleteSnapshot(this.scope(store, []), record.id);
     }
-    return restoreGitSnapshot(await this.gitScopeFor(record), this.commitOf(record), onlyRel);
+    this.index.append({ id: record.id, deleted: true });
+  }
+
+  private policy(record: CheckpointRecord): DiffPolicy {
+    return {
+      detectsAdded: record.format === CHECKPOINT_FORMAT,
+      createdAt: record.created_at,
+      skipped: new Set(record.skipped ?? []),
+      ...(record.tree ? { tree: record.tree } : {}),
+    };
   }
 
   private exclusive<T>(op: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(op, op);
-    this.queue = run.catch(() => undefined);
-    return run;
+    return enqueue(this.dataDir, op);
   }
 
   private require(id: string): CheckpointRecord {
     const record = this.index.find(id);
-    if (!record) throw new Error(`checkpoint '${id}' not found`);
+    if (!record) throw new CheckpointNotFoundError(id);
     return record;
   }
 
@@ -179,14 +287,25 @@ export class CheckpointManager {
     return rel;
   }
 
-  private gitScope(repo: GitWorkspace, scopes: string[]): GitScope {
-    return { repo, scopes, excluded: this.excluded, maxFileBytes: this.maxFileBytes };
+  private async repoStoreOrUndefined(): Promise<SnapshotStore | undefined> {
+    const repo = await detectGitWorkspace(this.workspace);
+    return repo ? repoStore(repo, this.dataDir) : undefined;
   }
 
-  private async gitScopeFor(record: CheckpointRecord): Promise<GitScope> {
-    const repo = await detectGitWorkspace(this.workspace);
-    if (!repo) throw new Error(`checkpoint '${record.id}' was taken with git, but ${this.workspace} is no longer in a git work tree`);
-    return this.gitScope(repo, record.paths);
+  /** The user's repository when the workspace is in a git work tree, else our shadow repository. */
+  private async currentStore(): Promise<SnapshotStore> {
+    return (await this.repoStoreOrUndefined()) ?? shadowStore(this.workspace, this.dataDir);
+  }
+
+  private scope(store: SnapshotStore, scopes: string[], signal?: AbortSignal): SnapshotScope {
+    return { store, scopes, excluded: this.excluded, maxFileBytes: this.maxFileBytes, signal };
+  }
+
+  private async scopeFor(record: CheckpointRecord): Promise<SnapshotScope> {
+    if (record.store === 'shadow') return this.scope(shadowStore(this.workspace, this.dataDir), record.paths);
+    const store = await this.repoStoreOrUndefined();
+    if (!store) throw new Error(`checkpoint '${record.id}' was taken with git, but ${this.workspace} is no longer in a git work tree`);
+    return this.scope(store, record.paths);
   }
 
   /** Upstream's checkpoint of a clean tree has no stash commit; its HEAD is the snapshot. */
@@ -196,21 +315,32 @@ export class CheckpointManager {
     return commit;
   }
 
+  /** A checkpoint of the files backend that copied files (upstream's, or ours before the shadow repository). */
+  private isLegacyFiles(record: CheckpointRecord): boolean {
+    return record.kind === 'files' && record.store !== 'shadow';
+  }
+
   private filesScope(scopes: string[]): FilesScope {
     return { workspace: this.workspace, scopes, excluded: this.excluded, maxFileBytes: this.maxFileBytes };
   }
 
-  private createFiles(id: string, scopes: string[]): string {
-    const dir = path.join(this.filesStoreDir, id);
-    createFilesSnapshot(this.filesScope(scopes), dir);
-    return dir;
+  private restoreLegacy(record: CheckpointRecord, only: string[] | undefined): RestoreResult {
+    const dir = this.snapshotDir(record);
+    if (!only) return restoreFilesSnapshot(this.filesScope(record.paths), dir, this.filesStoreDir);
+    const out: RestoreResult = { restored: [], removed: [] };
+    for (const rel of only) {
+      const r = restoreFilesSnapshot(this.filesScope(record.paths), dir, this.filesStoreDir, rel);
+      out.restored.push(...r.restored);
+      out.removed.push(...r.removed);
+    }
+    return out;
   }
 
   private snapshotDir(record: CheckpointRecord): string {
     return record.dir || path.join(this.filesStoreDir, record.id);
   }
 
-  /** Only ever deletes inside the store directory, whatever the index says. */
+  /** Only ever deletes inside the old store directory, whatever the index says. */
   private removeSnapshotDir(record: CheckpointRecord): void {
     const dir = path.resolve(this.snapshotDir(record));
     const rel = path.relative(this.filesStoreDir, dir);

@@ -6,6 +6,8 @@ export interface GitRunOptions {
   input?: string | Buffer;
   /** Exit codes that count as success (default [0]). */
   okCodes?: number[];
+  /** Kills git and rejects with the signal's reason when aborted. */
+  signal?: AbortSignal;
 }
 
 export interface GitRunResult {
@@ -25,23 +27,38 @@ export class GitCommandError extends Error {
   }
 }
 
+/** Inherited overrides that would point git at a repository, index or object store we did not choose. */
+const INHERITED_REPO_VARS = [
+  'GIT_INDEX_FILE', 'GIT_DIR', 'GIT_WORK_TREE', 'GIT_COMMON_DIR', 'GIT_OBJECT_DIRECTORY', 'GIT_ALTERNATE_OBJECT_DIRECTORIES',
+  'GIT_NAMESPACE', 'GIT_LITERAL_PATHSPECS', 'GIT_GLOB_PATHSPECS', 'GIT_NOGLOB_PATHSPECS', 'GIT_ICASE_PATHSPECS',
+];
+
 function gitEnv(extra: Record<string, string> | undefined): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0' };
-  // An inherited index override would make us read or write an index we do not own.
-  delete env.GIT_INDEX_FILE;
+  for (const name of INHERITED_REPO_VARS) delete env[name];
   return { ...env, ...extra };
 }
 
 /** Runs git and collects its output. Rejects when git cannot start or exits with a code not in okCodes. */
 export function runGit(args: string[], opts: GitRunOptions): Promise<GitRunResult> {
   return new Promise((resolve, reject) => {
+    if (opts.signal?.aborted) {
+      reject(opts.signal.reason);
+      return;
+    }
     const child = spawn('git', args, { cwd: opts.cwd, env: gitEnv(opts.env), windowsHide: true });
+    const onAbort = () => {
+      child.kill('SIGKILL');
+      reject(opts.signal?.reason);
+    };
+    opts.signal?.addEventListener('abort', onAbort, { once: true });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
     child.on('error', reject);
     child.on('close', (code) => {
+      opts.signal?.removeEventListener('abort', onAbort);
       const result = { code: code ?? -1, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8') };
       if ((opts.okCodes ?? [0]).includes(result.code)) resolve(result);
       else reject(new GitCommandError(args, code, result.stderr));

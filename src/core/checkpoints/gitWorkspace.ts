@@ -11,6 +11,8 @@ export interface GitWorkspace {
   gitDir: string;
   /** The user's index file; we only ever copy it. */
   indexFile: string;
+  /** HEAD's commit when detected; '' in a repository without commits. */
+  head: string;
 }
 
 /**
@@ -19,12 +21,15 @@ export interface GitWorkspace {
  */
 export async function detectGitWorkspace(workspace: string): Promise<GitWorkspace | undefined> {
   let lines: string[];
+  let code: number;
   try {
-    const { stdout } = await runGit(
-      ['rev-parse', '--is-inside-work-tree', '--show-toplevel', '--show-prefix', '--absolute-git-dir', '--git-path', 'index'],
-      { cwd: workspace },
+    // HEAD comes last: in a repository without commits git prints the rest and then fails on it (exit 128).
+    const result = await runGit(
+      ['rev-parse', '--is-inside-work-tree', '--show-toplevel', '--show-prefix', '--absolute-git-dir', '--git-path', 'index', 'HEAD^{commit}'],
+      { cwd: workspace, okCodes: [0, 128] },
     );
-    lines = stdout.toString('utf8').split('\n');
+    lines = result.stdout.toString('utf8').split('\n');
+    code = result.code;
   } catch {
     return undefined;
   }
@@ -34,6 +39,7 @@ export async function detectGitWorkspace(workspace: string): Promise<GitWorkspac
     prefix: lines[2],
     gitDir: path.resolve(lines[3]),
     indexFile: path.resolve(workspace, lines[4]),
+    head: code === 0 && /^[0-9a-f]{40,64}$/.test(lines[5] ?? '') ? lines[5] : '',
   };
   if (repo.prefix !== '' && (await isIgnored(repo))) return undefined;
   return repo;

@@ -16,6 +16,19 @@ export interface CheckpointRecord {
   auto: boolean;
   run_id?: string;
   deleted?: boolean;
+  /**
+   * 2 = ours: the snapshot holds every file the workspace had (tracked and untracked, minus ignored, build outputs
+   * and oversized files), so files missing from it were created later. Absent = upstream's (a stash commit of tracked
+   * files, or a copy of listed files): a restore then never deletes anything.
+   */
+  format?: number;
+  /** 'shadow': a non-git folder snapshotted into our private shadow repository (kind 'files' on the wire). */
+  store?: 'shadow';
+  /** Workspace-relative files left out for exceeding `max_file_bytes`. */
+  skipped?: string[];
+  max_file_bytes?: number;
+  /** The snapshot commit's tree (ours): a working tree that snapshots to the same tree has no changes. */
+  tree?: string;
 }
 
 /** How the working tree differs from the checkpoint, per workspace-relative path. */

@@ -1,16 +1,120 @@
-import type { CommandOf } from '../../protocol';
+import { CHECKPOINT_ERROR_CODES, type CommandOf } from '../../protocol';
 import type { CoreRuntime } from '../coreRuntime';
+import { CheckpointNotFoundError } from '../checkpoints/checkpointManager';
+import { toWorkspaceRelative } from '../checkpoints/relPath';
 import type { CheckpointRecord } from '../checkpoints/types';
+import type { RunScope } from '../runtime/runScope';
 import { emitHistory } from './sessionEvents';
 
+/** How long the automatic checkpoint may hold up a turn before it goes on without one. */
+export const DEFAULT_CHECKPOINT_BUDGET_MS = 5000;
+
+/** `checkpoint_file` sends content up to this size (the wire's lines are capped at 8 MiB). */
+export const CHECKPOINT_FILE_MAX_BYTES = 2 * 1024 * 1024;
+
+/** How many skipped paths a notice or event lists. */
+const SKIPPED_SHOWN = 20;
+
+const secs = (ms: number) => Math.floor(ms / 1000);
+
+function mib(bytes: number): string {
+  return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+}
+
 export function checkpointInfo(cp: CheckpointRecord): Record<string, unknown> {
-  return { id: cp.id, label: cp.label, created_at: cp.created_at, kind: cp.kind, head_sha: cp.head_sha, stash_sha: cp.stash_sha, paths: cp.paths, dir: cp.dir, auto: cp.auto, run_id: cp.run_id ?? null };
+  return {
+    id: cp.id,
+    label: cp.label,
+    created_at: secs(cp.created_at),
+    kind: cp.kind,
+    head_sha: cp.head_sha || null,
+    stash_sha: cp.stash_sha || null,
+    paths: cp.paths,
+    dir: cp.dir || null,
+    auto: cp.auto,
+    run_id: cp.run_id ?? null,
+    ...(cp.skipped?.length ? { skipped: cp.skipped } : {}),
+    ...(cp.max_file_bytes ? { max_file_bytes: cp.max_file_bytes } : {}),
+  };
+}
+
+function createdEvent(cp: CheckpointRecord): Record<string, unknown> & { type: string } {
+  return {
+    type: 'checkpoint_created',
+    id: cp.id,
+    label: cp.label,
+    kind: cp.kind,
+    auto: cp.auto,
+    paths: cp.paths,
+    created_at: secs(cp.created_at),
+    ...(cp.skipped?.length ? { skipped: cp.skipped } : {}),
+    ...(cp.max_file_bytes ? { max_file_bytes: cp.max_file_bytes } : {}),
+  };
+}
+
+/** The notice for files a checkpoint left out for their size, or undefined. */
+function skippedNotice(cp: CheckpointRecord): string | undefined {
+  const skipped = cp.skipped ?? [];
+  if (skipped.length === 0) return undefined;
+  const shown = skipped.slice(0, SKIPPED_SHOWN).join(', ');
+  const more = skipped.length > SKIPPED_SHOWN ? ` and ${skipped.length - SKIPPED_SHOWN} more` : '';
+  return `checkpoint "${cp.label}" left out ${skipped.length} file(s) over ${mib(cp.max_file_bytes ?? 0)} (a restore leaves them as they are): ${shown}${more}`;
+}
+
+function emitCreated(rt: CoreRuntime, cp: CheckpointRecord, scope?: RunScope): void {
+  const emit = (e: Record<string, unknown> & { type: string }) => (scope ? rt.emitInRun(scope, e) : rt.emit(e));
+  emit(createdEvent(cp));
+  const notice = skippedNotice(cp);
+  if (notice) emit({ type: 'info', message: notice });
+}
+
+function checkpointError(rt: CoreRuntime, code: string, message: string, extra: Record<string, unknown> = {}): void {
+  rt.emit({ type: 'error', code, message, ...extra });
+}
+
+/** A live checkpoint, or undefined after answering `checkpoint_not_found`. */
+function findCheckpoint(rt: CoreRuntime, id: unknown): CheckpointRecord | undefined {
+  const cp = typeof id === 'string' ? rt.checkpoints.list().find((c) => c.id === id) : undefined;
+  if (!cp) checkpointError(rt, CHECKPOINT_ERROR_CODES.notFound, `unknown checkpoint: ${String(id).slice(0, 80)}`, { id: typeof id === 'string' ? id : null });
+  return cp;
+}
+
+/** A workspace-relative file path, or undefined after answering `invalid_path`. */
+function validPath(rt: CoreRuntime, id: string, p: unknown): string | undefined {
+  let rel: string | undefined;
+  if (typeof p === 'string' && p !== '' && !p.includes('\0')) {
+    try {
+      rel = toWorkspaceRelative(rt.workspace, p);
+    } catch {
+      rel = undefined;
+    }
+  }
+  if (!rel) {
+    checkpointError(rt, CHECKPOINT_ERROR_CODES.invalidPath, `invalid path for checkpoint ${id}: ${JSON.stringify(String(p).slice(0, 200))} (expected a file inside the workspace)`, { id, path: typeof p === 'string' ? p : null });
+  }
+  return rel;
+}
+
+/** Answers a failed checkpoint operation with a coded error instead of the dispatcher's generic one. */
+function failed(rt: CoreRuntime, id: string, err: unknown, extra: Record<string, unknown> = {}): void {
+  const message = (err as Error).message;
+  if (err instanceof CheckpointNotFoundError) return checkpointError(rt, CHECKPOINT_ERROR_CODES.notFound, `unknown checkpoint: ${id}`, { id });
+  if (/outside the workspace|not covered by this checkpoint/.test(message)) return checkpointError(rt, CHECKPOINT_ERROR_CODES.invalidPath, message, { id, ...extra });
+  rt.log(`checkpoint ${id}: ${(err as Error).stack ?? message}`);
+  checkpointError(rt, 'checkpoint_failed', `checkpoint ${id}: ${message}`, { id, ...extra });
 }
 
 export async function handleCreateCheckpoint(rt: CoreRuntime, cmd: CommandOf<'create_checkpoint'>): Promise<void> {
   const paths = Array.isArray(cmd.paths) ? cmd.paths.filter((p): p is string => typeof p === 'string') : undefined;
-  const cp = await rt.checkpoints.create({ label: typeof cmd.label === 'string' && cmd.label ? cmd.label : 'manual', paths, auto: false });
-  rt.emit({ type: 'checkpoint_created', id: cp.id, label: cp.label, kind: cp.kind, auto: false, paths: cp.paths });
+  try {
+    const cp = await rt.checkpoints.create({ label: typeof cmd.label === 'string' && cmd.label ? cmd.label : 'manual', paths, auto: false });
+    emitCreated(rt, cp);
+  } catch (err) {
+    const message = (err as Error).message;
+    if (/outside the workspace/.test(message)) return checkpointError(rt, CHECKPOINT_ERROR_CODES.invalidPath, message);
+    rt.log(`create_checkpoint: ${(err as Error).stack ?? message}`);
+    checkpointError(rt, 'checkpoint_failed', `could not create the checkpoint: ${message}`);
+  }
 }
 
 export function handleListCheckpoints(rt: CoreRuntime): void {
@@ -18,18 +122,125 @@ export function handleListCheckpoints(rt: CoreRuntime): void {
 }
 
 export async function handleRestoreCheckpoint(rt: CoreRuntime, cmd: CommandOf<'restore_checkpoint'>): Promise<void> {
-  const cp = rt.checkpoints.list().find((c) => c.id === cmd.id);
-  if (!cp) {
-    rt.emit({ type: 'error', code: 'not_found', message: `unknown checkpoint: ${String(cmd.id)}` });
-    return;
+  const cp = findCheckpoint(rt, cmd.id);
+  if (!cp) return;
+  let paths: string[] | undefined;
+  if (Array.isArray(cmd.paths) && cmd.paths.length > 0) {
+    paths = [];
+    for (const p of cmd.paths) {
+      const rel = validPath(rt, cp.id, p);
+      if (rel === undefined) return;
+      paths.push(rel);
+    }
   }
   if (rt.runs.active) {
-    rt.emit({ type: 'error', code: 'busy', message: 'a turn is running; abort it before restoring a checkpoint' });
+    checkpointError(rt, 'busy', 'a turn is running; abort it before restoring a checkpoint', { id: cp.id });
     return;
   }
-  const result = await rt.checkpoints.restore(cp.id);
-  rt.emit({ type: 'checkpoint_restored', id: cp.id, kind: cp.kind, restored: result.restored, removed: result.removed });
-  rt.emit({ type: 'info', message: `restored checkpoint ${cp.label} (${result.restored.length} file(s) restored, ${result.removed.length} removed)` });
+  try {
+    const result = await rt.checkpoints.restore(cp.id, paths);
+    rt.emit({ type: 'checkpoint_restored', id: cp.id, kind: cp.kind, restored: result.restored, removed: result.removed });
+    const what = paths ? `${paths.length} path(s) of checkpoint` : 'checkpoint';
+    rt.emit({ type: 'info', message: `restored ${what} ${cp.label} (${result.restored.length} file(s) restored, ${result.removed.length} removed)` });
+  } catch (err) {
+    failed(rt, cp.id, err);
+  }
+}
+
+export async function handleDeleteCheckpoint(rt: CoreRuntime, cmd: CommandOf<'delete_checkpoint'>): Promise<void> {
+  const cp = findCheckpoint(rt, cmd.id);
+  if (!cp) return;
+  try {
+    await rt.checkpoints.delete(cp.id);
+    rt.emit({ type: 'checkpoint_deleted', id: cp.id });
+  } catch (err) {
+    failed(rt, cp.id, err);
+  }
+}
+
+/**
+ * Read-only queries answer when the checkpoint queue gets to them without holding up the command loop, so a burst of
+ * them (a client refreshing every checkpoint) never delays `abort` or `approve`. Their answers keep their order.
+ */
+export function handleCheckpointQuery(rt: CoreRuntime, cmd: CommandOf<'checkpoint_changes'> | CommandOf<'checkpoint_file'>): void {
+  const done = cmd.type === 'checkpoint_changes' ? handleCheckpointChanges(rt, cmd) : handleCheckpointFile(rt, cmd);
+  void done.catch((err: Error) => checkpointError(rt, 'checkpoint_failed', `${cmd.type} failed: ${err.message}`, { id: typeof cmd.id === 'string' ? cmd.id : null }));
+}
+
+export async function handleCheckpointChanges(rt: CoreRuntime, cmd: CommandOf<'checkpoint_changes'>): Promise<void> {
+  const cp = findCheckpoint(rt, cmd.id);
+  if (!cp) return;
+  try {
+    const files = await rt.checkpoints.changedFiles(cp.id);
+    rt.emit({ type: 'checkpoint_changes', id: cp.id, files });
+  } catch (err) {
+    failed(rt, cp.id, err);
+  }
+}
+
+/** Text as UTF-8, unless it has a NUL in its first 8000 bytes (git's test) or is not valid UTF-8. */
+function decodeText(buf: Buffer): string | undefined {
+  if (buf.subarray(0, 8000).includes(0)) return undefined;
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(buf);
+  } catch {
+    return undefined;
+  }
+}
+
+export async function handleCheckpointFile(rt: CoreRuntime, cmd: CommandOf<'checkpoint_file'>): Promise<void> {
+  const cp = findCheckpoint(rt, cmd.id);
+  if (!cp) return;
+  const rel = validPath(rt, cp.id, cmd.path);
+  if (rel === undefined) return;
+  const answer = { type: 'checkpoint_file', id: cp.id, path: cmd.path };
+  try {
+    const content = await rt.checkpoints.readFileAt(cp.id, rel);
+    if (content === null) return rt.emit({ ...answer, exists: false });
+    if (content.length > CHECKPOINT_FILE_MAX_BYTES) return rt.emit({ ...answer, exists: true, too_large: true });
+    const text = decodeText(content);
+    rt.emit(text === undefined ? { ...answer, exists: true, binary: true } : { ...answer, exists: true, content: text });
+  } catch (err) {
+    failed(rt, cp.id, err, { path: cmd.path });
+  }
+}
+
+/** CATALYST_CODE_CHECKPOINT_BUDGET_MS overrides the automatic checkpoint's time budget. */
+function checkpointBudgetMs(rt: CoreRuntime): number {
+  const ms = Number(rt.env.CATALYST_CODE_CHECKPOINT_BUDGET_MS);
+  return Number.isFinite(ms) && ms > 0 ? ms : DEFAULT_CHECKPOINT_BUDGET_MS;
+}
+
+/**
+ * The automatic checkpoint before a turn's first destructive tool. It gets a time budget: past it the snapshot is
+ * abandoned (git killed, nothing recorded), the turn goes on, and `error{code:'checkpoint_timeout'}` says so.
+ */
+export async function createAutoCheckpoint(rt: CoreRuntime, scope: RunScope): Promise<void> {
+  const budget = checkpointBudgetMs(rt);
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new Error('checkpoint time budget exceeded')), budget);
+  const onRunAbort = () => controller.abort(scope.signal.reason);
+  scope.signal.addEventListener('abort', onRunAbort, { once: true });
+  try {
+    const cp = await rt.checkpoints.create({ label: 'auto-before-destructive', auto: true, runId: scope.runId, signal: controller.signal });
+    emitCreated(rt, cp, scope);
+  } catch (err) {
+    if (scope.signal.aborted) return;
+    if (controller.signal.aborted) {
+      rt.log(`auto checkpoint abandoned after ${budget} ms`);
+      rt.emitInRun(scope, {
+        type: 'error',
+        code: CHECKPOINT_ERROR_CODES.timeout,
+        message: `No checkpoint for this turn: snapshotting the workspace took longer than ${budget / 1000} s, so the turn went on without one (Undo cannot restore its files). Ignoring large generated folders in .gitignore makes checkpoints faster.`,
+      });
+      return;
+    }
+    rt.log(`auto checkpoint failed: ${(err as Error).message}`);
+    rt.emitInRun(scope, { type: 'info', message: `could not create a checkpoint before the first change: ${(err as Error).message}` });
+  } finally {
+    clearTimeout(timer);
+    scope.signal.removeEventListener('abort', onRunAbort);
+  }
 }
 
 /** `undo`: drops the last turn from the conversation and restores the automatic checkpoint taken in that turn, if any. */

@@ -1,7 +1,9 @@
 import { isCommand, type Command, type CommandOf } from '../../protocol';
 import type { CoreRuntime } from '../coreRuntime';
 import { scrubText } from '../runtime/redact';
-import { handleCreateCheckpoint, handleListCheckpoints, handleRestoreCheckpoint, handleUndo } from './checkpointCommands';
+import {
+  handleCheckpointQuery, handleCreateCheckpoint, handleDeleteCheckpoint, handleListCheckpoints, handleRestoreCheckpoint, handleUndo,
+} from './checkpointCommands';
 import { handleCompact } from './compactCommand';
 import { handleInit } from './initCommand';
 import { handleApprove, handleAskReply, handleSudoReply } from './interactionCommands';
@@ -50,6 +52,9 @@ const HANDLERS: Partial<Record<Command['type'], Handler>> = {
   create_checkpoint: handleCreateCheckpoint,
   list_checkpoints: handleListCheckpoints,
   restore_checkpoint: handleRestoreCheckpoint,
+  delete_checkpoint: handleDeleteCheckpoint,
+  checkpoint_changes: handleCheckpointQuery,
+  checkpoint_file: handleCheckpointQuery,
   approve: handleApprove,
   ask_reply: handleAskReply,
   sudo_reply: handleSudoReply,

@@ -1,4 +1,4 @@
-import { CAPABILITY_EDITED_CONTENT, CORE_VERSION, MIN_CLIENT, PROTOCOL_VERSION, type CommandOf } from '../../protocol';
+import { CAPABILITY_CHECKPOINT_FILES, CAPABILITY_EDITED_CONTENT, CORE_VERSION, MIN_CLIENT, PROTOCOL_VERSION, type CommandOf } from '../../protocol';
 import type { CoreRuntime } from '../coreRuntime';
 import { presetsEvent } from './providerCommands';
 import { emitHistory, emitRecovered } from './sessionEvents';
@@ -6,10 +6,12 @@ import { COMPACT_AT, DIGEST_AT } from '../agent/compaction';
 
 /**
  * The capabilities this core really has. Upstream also lists `worktree`, `audit` and `cost_update`; we do not implement
- * those, so we do not claim them. `approval_edited_content` is ours (approve.edited_content).
+ * those, so we do not claim them. `approval_edited_content` (approve.edited_content) and `checkpoint_files`
+ * (restore_checkpoint.paths, delete_checkpoint, checkpoint_changes, checkpoint_file) are ours.
  */
 export const CORE_CAPABILITIES = [
   'protocol_v2', 'run_ids', 'session_ids', 'event_sequence', 'stale_event_rejection', 'checkpoint', 'file_change', 'routing', 'allow_pattern', CAPABILITY_EDITED_CONTENT,
+  CAPABILITY_CHECKPOINT_FILES,
 ] as const;
 
 /** How long `init` waits for model discovery before answering `ready` (a slower list arrives later as `models`). */

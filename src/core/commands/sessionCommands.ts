@@ -69,13 +69,15 @@ export function handlePinSession(rt: CoreRuntime, cmd: CommandOf<'pin_session'>)
   rt.emit({ type: 'session_pinned', path, pinned });
 }
 
-export function handleDeleteSession(rt: CoreRuntime, cmd: CommandOf<'delete_session'>): void {
+export async function handleDeleteSession(rt: CoreRuntime, cmd: CommandOf<'delete_session'>): Promise<void> {
   const path = sessionPath(rt, cmd.path);
   if (!path) return;
   if (rt.conversation.path && resolve(rt.conversation.path) === path) {
     rt.emit({ type: 'error', code: 'session_active', message: 'cannot delete the active session; switch to another one first' });
     return;
   }
+  // Its checkpoints go with it: refs deleted (their objects become unreachable) before the index file is removed.
+  await rt.pruneSessionCheckpoints(path).catch((err: Error) => rt.log(`pruning the checkpoints of ${path} failed: ${err.message}`));
   deleteSessionFiles(path);
   rt.emit({ type: 'session_deleted', path });
 }

@@ -10,6 +10,7 @@ import { compactConversation, needsCompaction } from '../agent/compaction';
 import type { ResolvedProvider } from '../providers/types';
 import { scrubText } from '../runtime/redact';
 import { contextWindow } from './statusCommands';
+import { createAutoCheckpoint } from './checkpointCommands';
 
 /** `send`: starts a turn, or queues it one deep while a turn is running (research §1.3 "Turn queueing"). */
 export function handleSend(rt: CoreRuntime, cmd: CommandOf<'send'>): void {
@@ -152,13 +153,7 @@ function turnDeps(rt: CoreRuntime, scope: RunScope): TurnDeps {
     beforeDestructive: async () => {
       if (checkpointed) return;
       checkpointed = true;
-      try {
-        const cp = await rt.checkpoints.create({ label: 'auto-before-destructive', auto: true, runId: scope.runId });
-        rt.emitInRun(scope, { type: 'checkpoint_created', id: cp.id, label: cp.label, kind: cp.kind, auto: true, paths: cp.paths });
-      } catch (err) {
-        rt.log(`auto checkpoint failed: ${(err as Error).message}`);
-        rt.emitInRun(scope, { type: 'info', message: `could not create a checkpoint before the first change: ${(err as Error).message}` });
-      }
+      await createAutoCheckpoint(rt, scope);
     },
   };
 }

@@ -5,6 +5,7 @@ import { ApiKeyStore } from './vscode/apiKeyStore';
 import { ChatHub } from './vscode/chatHub';
 import { ChatPanelManager } from './vscode/chatPanel';
 import { ChatViewProvider } from './vscode/chatViewProvider';
+import { registerCheckpoints } from './vscode/checkpoints';
 import { registerCommands } from './vscode/commands';
 import { ChatContextKeys } from './vscode/contextKeys';
 import { CoreManager } from './vscode/coreManager';
@@ -67,6 +68,7 @@ export function activate(context: vscode.ExtensionContext): void {
     approvals,
     vscode.languages.registerCodeLensProvider({ scheme: REVIEW_SCHEME }, new ReviewCodeLensProvider(approvals)),
     ...registerReviewCommands(approvals, log),
+    registerCheckpoints({ cores, log }),
     new CoreStatusBar(cores),
     new ChatContextKeys(cores),
     watchLaunchSettings(cores),

@@ -18,7 +18,7 @@ export function createItemView(item: TranscriptItem, ctx: ItemContext): ItemView
     case 'sudo': return new SudoCardView(ctx) as ItemView;
     case 'notice': return new NoticeView(ctx) as ItemView;
     case 'bash': return new BashBlockView() as ItemView;
-    case 'checkpoint': return new CheckpointRowView() as ItemView;
+    case 'checkpoint': return new CheckpointRowView(ctx) as ItemView;
   }
 }
 

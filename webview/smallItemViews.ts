@@ -1,5 +1,5 @@
 import type { BashItem, CheckpointItem, NoticeItem, SudoItem } from '../src/shared/sessionState';
-import { TEST_IDS, type HostAction } from '../src/shared/webviewMessages';
+import { TEST_IDS, type CheckpointRowAction, type HostAction } from '../src/shared/webviewMessages';
 import { clippedText } from './clippedText';
 import { badge, codicon, h, replaceChildren, vscodeButton } from './dom';
 import type { ItemContext, ItemView } from './itemView';
@@ -67,19 +67,61 @@ export class BashBlockView implements ItemView<BashItem> {
   }
 }
 
-/** A checkpoint the core took (automatically before the first edit of a turn, or on request). */
+/**
+ * A checkpoint the core took (automatically before the first edit of a turn, or on request), with Compare (its files in
+ * Source Control and the first diff) and Restore… (the host asks: files only, conversation only, or both).
+ */
 export class CheckpointRowView implements ItemView<CheckpointItem> {
-  readonly root = h('div', { class: 'item checkpoint-row', role: 'note' });
+  readonly root = h('div', { class: 'item checkpoint-row', role: 'group', 'data-testid': TEST_IDS.checkpointRow });
   private key = '';
 
+  constructor(private readonly ctx: ItemContext) {}
+
   update(item: CheckpointItem): void {
-    const key = `${item.label}\0${item.auto}\0${item.restored}`;
+    const key = `${item.label}\0${item.auto}\0${item.restored}\0${item.restoredFiles}\0${item.removedFiles}\0${item.deleted}\0${item.createdAt}`;
     if (key === this.key) return;
     this.key = key;
+    const label = checkpointLabel(item);
+    this.root.dataset.checkpointId = item.id;
+    this.root.dataset.state = item.deleted ? 'deleted' : item.restored ? 'restored' : '';
+    this.root.setAttribute('aria-label', `Checkpoint: ${label}`);
+    const post = (action: CheckpointRowAction) => () => this.ctx.post({ type: 'checkpointAction', id: item.id, action });
     replaceChildren(this.root,
-      codicon('git-commit'),
-      h('span', { class: 'checkpoint-label' }, `Checkpoint${item.label ? `: ${item.label}` : ''}`),
+      codicon('history'),
+      h('span', { class: 'checkpoint-label', title: item.label }, `Checkpoint: ${label}`),
       h('span', { class: 'checkpoint-kind' }, item.auto ? 'auto' : 'manual'),
-      item.restored ? badge('restored', 'ok') : null);
+      item.createdAt ? h('time', { class: 'checkpoint-time', datetime: new Date(item.createdAt).toISOString(), title: new Date(item.createdAt).toLocaleString() }, timeOfDay(item.createdAt)) : null,
+      item.deleted ? badge('deleted', 'warn') : item.restored ? badge(restoredText(item), 'ok') : null,
+      item.deleted
+        ? null
+        : h('span', { class: 'checkpoint-actions' },
+          rowButton('diff', 'Compare', 'Compare the checkpoint with the workspace (Source Control)', TEST_IDS.checkpointCompare, post('compare')),
+          rowButton('discard', 'Restore…', 'Restore files, conversation or both', TEST_IDS.checkpointRestore, post('restore'), 'chevron-down')));
   }
+}
+
+const CHECKPOINT_LABELS: Record<string, string> = { 'auto-before-destructive': 'before agent edits', manual: '', checkpoint: '' };
+
+function checkpointLabel(item: CheckpointItem): string {
+  const known = CHECKPOINT_LABELS[item.label];
+  if (known !== undefined) return known || (item.auto ? 'automatic' : 'manual');
+  return item.label;
+}
+
+function restoredText(item: CheckpointItem): string {
+  if (item.restoredFiles === undefined && item.removedFiles === undefined) return 'restored';
+  const parts = [`restored ${item.restoredFiles ?? 0}`];
+  if (item.removedFiles) parts.push(`removed ${item.removedFiles}`);
+  return parts.join(', ');
+}
+
+function timeOfDay(ms: number): string {
+  const d = new Date(ms);
+  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+}
+
+function rowButton(icon: string, label: string, title: string, testId: string, onClick: () => void, trailingIcon?: string): HTMLButtonElement {
+  const button = h('button', { type: 'button', class: 'checkpoint-action', title, 'data-testid': testId }, codicon(icon), h('span', {}, label), trailingIcon ? codicon(trailingIcon, 'checkpoint-action-chevron') : null);
+  button.addEventListener('click', onClick);
+  return button;
 }

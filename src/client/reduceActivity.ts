@@ -1,6 +1,7 @@
 // Reducers for workspace activity shown in the transcript: the user's own shell commands and checkpoints.
 import type { CheckpointItem, SessionState } from '../shared/sessionState';
-import { type Fields, str } from './eventFields';
+import { createdAtFromId, timestampMs } from './checkpoints/checkpointEvents';
+import { type Fields, str, strings } from './eventFields';
 import { appendItem, indexOfItem, newItemId, updateItemAt } from './transcript';
 
 export function reduceBashExecution(s: SessionState, e: Fields): SessionState {
@@ -15,11 +16,24 @@ export function reduceCheckpointCreated(s: SessionState, e: Fields): SessionStat
   const item: CheckpointItem = { kind: 'checkpoint', id, label: str(e.label) ?? id, auto: e.auto === true };
   const runId = str(e.run_id);
   if (runId !== undefined) item.runId = runId;
+  const createdAt = timestampMs(e.created_at) ?? createdAtFromId(id);
+  if (createdAt !== undefined) item.createdAt = createdAt;
   return appendItem(s, item);
 }
 
+/** Marks the row restored, with the core's counts when it sent its lists (a one-file restore counts one). */
 export function reduceCheckpointRestored(s: SessionState, e: Fields): SessionState {
   const id = str(e.id);
   const index = id ? indexOfItem(s.items, 'checkpoint', id) : -1;
-  return index < 0 ? s : updateItemAt<CheckpointItem>(s, index, { restored: true });
+  if (index < 0) return s;
+  const changes: Partial<CheckpointItem> = { restored: true };
+  if (Array.isArray(e.restored)) changes.restoredFiles = strings(e.restored).length;
+  if (Array.isArray(e.removed)) changes.removedFiles = strings(e.removed).length;
+  return updateItemAt<CheckpointItem>(s, index, changes);
+}
+
+export function reduceCheckpointDeleted(s: SessionState, e: Fields): SessionState {
+  const id = str(e.id);
+  const index = id ? indexOfItem(s.items, 'checkpoint', id) : -1;
+  return index < 0 ? s : updateItemAt<CheckpointItem>(s, index, { deleted: true });
 }

@@ -1,5 +1,5 @@
 // Reducers for the session as a whole: the session list, switching files, reset, and the history a core replays.
-import type { SessionState, SessionView, TranscriptItem } from '../shared/sessionState';
+import type { CheckpointItem, SessionState, SessionView, TranscriptItem } from '../shared/sessionState';
 import { type Fields, bool, num, records, str } from './eventFields';
 import { itemsFromHistory } from './historyItems';
 import { reduceAllRunsEnded } from './reduceRun';
@@ -73,9 +73,41 @@ export function reduceReset(s: SessionState): SessionState {
  */
 export function reduceHistory(s: SessionState, e: Fields): SessionState {
   if (!Array.isArray(e.messages)) return s;
-  const rebuilt = itemsFromHistory(e.messages, newItemId(s, 'h'));
+  const rebuilt = keepCheckpointRows(s.items, itemsFromHistory(e.messages, newItemId(s, 'h')));
   const items: TranscriptItem[] = [...rebuilt, ...trailingNotices(s.items)];
   return { ...s, items };
+}
+
+/**
+ * The conversation's history carries no checkpoints, so a rebuild (after `undo`, a compaction, a restart) would drop
+ * their rows. Each row goes back after the same user message it followed (same position among user messages, same
+ * text); rows of turns the history no longer has (an undone turn) go. A different session starts from cleared items.
+ */
+function keepCheckpointRows(old: readonly TranscriptItem[], rebuilt: TranscriptItem[]): TranscriptItem[] {
+  const after = new Map<number, { text: string | undefined; rows: CheckpointItem[] }>();
+  let ordinal = -1;
+  let userText: string | undefined;
+  for (const item of old) {
+    if (item.kind === 'user') {
+      ordinal++;
+      userText = item.text;
+    } else if (item.kind === 'checkpoint') {
+      const slot = after.get(ordinal) ?? { text: userText, rows: [] };
+      slot.rows.push(item);
+      after.set(ordinal, slot);
+    }
+  }
+  if (after.size === 0) return rebuilt;
+  const out: TranscriptItem[] = [...(after.get(-1)?.rows ?? [])];
+  ordinal = -1;
+  for (const item of rebuilt) {
+    out.push(item);
+    if (item.kind !== 'user') continue;
+    ordinal++;
+    const slot = after.get(ordinal);
+    if (slot && slot.text === item.text) out.push(...slot.rows);
+  }
+  return out;
 }
 
 function trailingNotices(items: readonly TranscriptItem[]): TranscriptItem[] {

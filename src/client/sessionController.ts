@@ -3,6 +3,7 @@ import { timestampedSessionName } from '../protocol/sessionLayout';
 import { type ApprovalModeName, type NoticeItem, type SessionState, initialSessionState, UI_CAPABILITIES } from '../shared/sessionState';
 import { type Patch, diffState } from '../shared/statePatch';
 import { APPROVAL_DECISIONS, type ApprovalDecisionName } from '../shared/webviewMessages';
+import { isCheckpointId, safeRelativePath } from './checkpoints/checkpointEvents';
 import type { ClientEvent } from './clientEvents';
 import { describeCommand } from './commandLog';
 import { type Disposable, type WireEvent, CoreConnection, DEFAULT_HANDSHAKE_TIMEOUT_MS, describeExit } from './coreConnection';
@@ -454,9 +455,34 @@ export class SessionController implements SlashTarget {
     return this.requireReady() && this.requireCapability(UI_CAPABILITIES.checkpoints, 'checkpoints') && this.sendCommand(cmd);
   }
 
-  restoreCheckpoint(id: string): boolean {
-    if (typeof id !== 'string' || !id) return this.refuse('No checkpoint was given.');
-    return this.requireReady() && this.requireCapability(UI_CAPABILITIES.checkpoints, 'checkpoints') && this.sendCommand({ type: 'restore_checkpoint', id });
+  /** With `paths` (a core with `checkpoint_files`), only those files; a path the checkpoint lacks is removed. */
+  restoreCheckpoint(id: string, paths?: readonly string[]): boolean {
+    if (!isCheckpointId(id)) return this.refuse('No checkpoint was given.');
+    if (paths === undefined) {
+      return this.requireReady() && this.requireCapability(UI_CAPABILITIES.checkpoints, 'checkpoints') && this.sendCommand({ type: 'restore_checkpoint', id });
+    }
+    const valid = checkpointPaths(paths);
+    if (!valid) return this.refuse('Restore needs workspace-relative file paths.');
+    return this.requireReady() && this.requireCapability(UI_CAPABILITIES.checkpointFiles, 'restoring single files of a checkpoint') && this.sendCommand({ type: 'restore_checkpoint', id, paths: valid });
+  }
+
+  deleteCheckpoint(id: string): boolean {
+    if (!isCheckpointId(id)) return this.refuse('No checkpoint was given.');
+    return this.requireReady() && this.requireCapability(UI_CAPABILITIES.checkpointFiles, 'deleting checkpoints') && this.sendCommand({ type: 'delete_checkpoint', id });
+  }
+
+  /** Asks how the working tree differs from the checkpoint → `checkpoint_changes{id, files}`. */
+  checkpointChanges(id: string): boolean {
+    if (!isCheckpointId(id)) return this.refuse('No checkpoint was given.');
+    return this.requireReady() && this.requireCapability(UI_CAPABILITIES.checkpointFiles, 'comparing checkpoints') && this.sendCommand({ type: 'checkpoint_changes', id });
+  }
+
+  /** Asks for one file's content at the checkpoint → `checkpoint_file{id, path, exists, content?}`. */
+  checkpointFile(id: string, path: string): boolean {
+    if (!isCheckpointId(id)) return this.refuse('No checkpoint was given.');
+    const rel = safeRelativePath(path);
+    if (!rel) return this.refuse('A checkpoint file is named by a workspace-relative path.');
+    return this.requireReady() && this.requireCapability(UI_CAPABILITIES.checkpointFiles, 'comparing checkpoints') && this.sendCommand({ type: 'checkpoint_file', id, path: rel });
   }
 
   listCheckpoints(): boolean {
@@ -547,6 +573,13 @@ export class SessionController implements SlashTarget {
       // The log sink must never break the session.
     }
   }
+}
+
+/** Every path workspace-relative (normalized), at least one, at most 10 000; undefined otherwise. */
+function checkpointPaths(paths: unknown): string[] | undefined {
+  if (!Array.isArray(paths) || paths.length === 0 || paths.length > 10_000) return undefined;
+  const out = paths.map(safeRelativePath);
+  return out.every((p): p is string => p !== undefined) ? out : undefined;
 }
 
 function isHttpUrl(value: unknown): boolean {

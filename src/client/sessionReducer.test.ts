@@ -675,6 +675,22 @@ describe('sessionReducer: sessions and history', () => {
     assert.deepEqual(kinds(s), ['user', 'notice']);
     assert.equal((s.items[0] as { text: string }).text, 'hi');
   });
+
+  test('history keeps the checkpoint rows of the turns it still has, after the same prompt; an undone turn\'s row goes', () => {
+    const before = fold([
+      { type: 'history', messages: [{ role: 'user', content: 'one' }, { role: 'assistant', content: 'did one' }, { role: 'user', content: 'two' }] },
+      { type: 'checkpoint_created', id: 'cp-2-aa', label: 'auto-before-destructive', kind: 'git', auto: true, paths: [], run_id: 'run-2' },
+    ], initialSessionState());
+    // Insert a checkpoint row after "one" too, as a live turn would have.
+    const withFirst = { ...before, items: [before.items[0], { kind: 'checkpoint' as const, id: 'cp-1-aa', label: 'x', auto: true, runId: 'run-1' }, ...before.items.slice(1)] };
+    // `undo` drops turn two: the core replays turn one only.
+    const after = sessionReducer(withFirst, { type: 'history', messages: [{ role: 'user', content: 'one' }, { role: 'assistant', content: 'did one' }] });
+    assert.deepEqual(kinds(after), ['user', 'checkpoint', 'assistant']);
+    assert.equal(after.items[1].id, 'cp-1-aa');
+    // Another conversation's history (different prompt at that position) gets none of them.
+    const other = sessionReducer(withFirst, { type: 'history', messages: [{ role: 'user', content: 'elsewhere' }] });
+    assert.deepEqual(kinds(other), ['user']);
+  });
 });
 
 describe('sessionReducer: workspace activity', () => {
@@ -690,6 +706,35 @@ describe('sessionReducer: workspace activity', () => {
     s = sessionReducer(s, { type: 'checkpoint_restored', id: 'cp-1-ab', kind: 'git' });
     assert.equal((last(s) as { restored?: boolean }).restored, true);
     assert.equal(sessionReducer(s, { type: 'checkpoint_restored', id: 'cp-unknown' }), s);
+  });
+
+  test('checkpoint_created keeps the time: created_at in seconds or milliseconds, else the id’s seconds', () => {
+    const at = (e: Record<string, unknown>) => (last(sessionReducer(initialSessionState(), { type: 'checkpoint_created', label: 'x', auto: false, ...e } as never)) as { createdAt?: number }).createdAt;
+    assert.equal(at({ id: 'cp-a', created_at: 1_767_225_600 }), 1_767_225_600_000);
+    assert.equal(at({ id: 'cp-b', created_at: 1_767_225_600_123 }), 1_767_225_600_123);
+    assert.equal(at({ id: 'cp-1767225600-0123456789abcdef' }), 1_767_225_600_000);
+    assert.equal(at({ id: 'cp-c', created_at: 'yesterday' }), undefined);
+  });
+
+  test('checkpoint_restored counts what the core restored and removed; a repeat with the same counts changes nothing', () => {
+    let s = sessionReducer(initialSessionState(), { type: 'checkpoint_created', id: 'cp-1-ab', label: 'manual', kind: 'git', auto: false, paths: [] });
+    s = sessionReducer(s, { type: 'checkpoint_restored', id: 'cp-1-ab', kind: 'git', restored: ['a.ts', 'b.ts'], removed: ['new.ts'] });
+    assert.deepEqual(last(s), { kind: 'checkpoint', id: 'cp-1-ab', label: 'manual', auto: false, restored: true, restoredFiles: 2, removedFiles: 1 });
+    assert.equal(sessionReducer(s, { type: 'checkpoint_restored', id: 'cp-1-ab', kind: 'git', restored: ['x', 'y'], removed: ['z'] }), s);
+    s = sessionReducer(s, { type: 'checkpoint_restored', id: 'cp-1-ab', kind: 'git', restored: ['a.ts'], removed: [] });
+    assert.deepEqual([(last(s) as { restoredFiles?: number }).restoredFiles, (last(s) as { removedFiles?: number }).removedFiles], [1, 0]);
+  });
+
+  test('checkpoint_deleted marks the row deleted, once; other items keep their identity', () => {
+    let s = sessionReducer(initialSessionState(), { type: 'checkpoint_created', id: 'cp-1-ab', label: 'manual', kind: 'git', auto: false, paths: [] });
+    s = sessionReducer(s, { type: 'checkpoint_created', id: 'cp-2-cd', label: 'manual', kind: 'git', auto: false, paths: [] });
+    const before = s.items;
+    const next = sessionReducer(s, { type: 'checkpoint_deleted', id: 'cp-1-ab' });
+    assert.equal((next.items[0] as { deleted?: boolean }).deleted, true);
+    assert.equal(next.items[1], before[1]);
+    assert.equal(sessionReducer(next, { type: 'checkpoint_deleted', id: 'cp-1-ab' }), next);
+    assert.equal(sessionReducer(next, { type: 'checkpoint_deleted', id: 'cp-9-zz' }), next);
+    assert.equal(sessionReducer(next, { type: 'checkpoint_deleted' } as never), next);
   });
 });
 

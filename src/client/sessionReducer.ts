@@ -3,7 +3,7 @@ import type { SessionState } from '../shared/sessionState';
 import type { ClientEvent, ClientEventType } from './clientEvents';
 import type { WireEvent } from './coreConnection';
 import { type Fields, fieldsOf } from './eventFields';
-import { reduceBashExecution, reduceCheckpointCreated, reduceCheckpointRestored } from './reduceActivity';
+import { reduceBashExecution, reduceCheckpointCreated, reduceCheckpointDeleted, reduceCheckpointRestored } from './reduceActivity';
 import {
   reduceApprovalChanged,
   reduceApprovalModeSelected,
@@ -103,6 +103,7 @@ const CORE_REDUCERS: Partial<Record<EventType, CoreReducer>> = {
   bash_execution: reduceBashExecution,
   checkpoint_created: reduceCheckpointCreated,
   checkpoint_restored: reduceCheckpointRestored,
+  checkpoint_deleted: reduceCheckpointDeleted,
   compacting: reduceCompacting,
   compacted: reduceCompacted,
   session_recovered: reduceSessionRecovered,

@@ -36,7 +36,16 @@ export interface NoticeItem {
   action?: 'login' | 'restartCore' | 'showLog' | 'openSettings';
 }
 export interface BashItem { kind: 'bash'; id: string; command: string; output: string; ok: boolean; }
-export interface CheckpointItem { kind: 'checkpoint'; id: string; label: string; auto: boolean; runId?: string; restored?: boolean; }
+export interface CheckpointItem {
+  kind: 'checkpoint'; id: string; label: string; auto: boolean; runId?: string; restored?: boolean;
+  /** Unix milliseconds, when the core said (`created_at`) or the id tells (`cp-<secs>-…`). */
+  createdAt?: number;
+  /** What the last restore of (part of) it did, when the core reported it. */
+  restoredFiles?: number;
+  removedFiles?: number;
+  /** Deleted (`checkpoint_deleted`): the row stays for the record, without actions. */
+  deleted?: boolean;
+}
 
 export type TranscriptItem = UserItem | AssistantItem | ToolItem | ApprovalItem | AskItem | SudoItem | NoticeItem | BashItem | CheckpointItem;
 
@@ -88,4 +97,6 @@ export const UI_CAPABILITIES = {
   sessions: 'sessions',
   undo: 'undo',
   allowPattern: 'allow_pattern',
+  /** Ours: restore_checkpoint.paths, delete_checkpoint, checkpoint_changes, checkpoint_file. */
+  checkpointFiles: 'checkpoint_files',
 } as const;

@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { APPROVAL_DECISIONS, HOST_ACTIONS, MAX_IMAGES, MAX_IMAGE_URL, MAX_TEXT, TEST_IDS, validateWebviewMessage, type WebviewToHost } from './webviewMessages';
+import { APPROVAL_DECISIONS, CHECKPOINT_ROW_ACTIONS, HOST_ACTIONS, MAX_IMAGES, MAX_IMAGE_URL, MAX_TEXT, TEST_IDS, validateWebviewMessage, type WebviewToHost } from './webviewMessages';
 
 const PNG = 'data:image/png;base64,iVBORw0KGgo=';
 
@@ -32,6 +32,7 @@ const VALID = {
   insertAtCursor: [{ type: 'insertAtCursor', text: 'x' }],
   openFile: [{ type: 'openFile', path: 'src/a.ts' }, { type: 'openFile', path: 'src/a.ts', line: 12 }],
   action: [...HOST_ACTIONS.map((action) => ({ type: 'action' as const, action })), { type: 'action', action: 'answerSudo', arg: 'sudo-1' }, { type: 'action', action: 'reviewApproval', arg: 'apv-1-call_1' }],
+  checkpointAction: CHECKPOINT_ROW_ACTIONS.map((action) => ({ type: 'checkpointAction' as const, id: 'cp-1767225600-0123456789abcdef', action })),
 } satisfies { [K in WebviewToHost['type']]: Extract<WebviewToHost, { type: K }>[] };
 
 describe('validateWebviewMessage accepts', () => {
@@ -91,6 +92,20 @@ describe('validateWebviewMessage rejects', () => {
     reject({ type: 'copy' }, 'copy without text');
   });
 
+  test('checkpoint row actions: a known action on a plausible id only', () => {
+    const id = 'cp-1767225600-0123456789abcdef';
+    reject({ type: 'checkpointAction', id, action: 'restoreEverythingEverywhere' }, 'unknown action');
+    reject({ type: 'checkpointAction', id, action: 'Restore' }, 'case matters');
+    reject({ type: 'checkpointAction', id }, 'action missing');
+    reject({ type: 'checkpointAction', action: 'compare' }, 'id missing');
+    reject({ type: 'checkpointAction', id: '', action: 'compare' }, 'empty id');
+    reject({ type: 'checkpointAction', id: 7, action: 'compare' }, 'numeric id');
+    reject({ type: 'checkpointAction', id: 'c'.repeat(201), action: 'compare' }, 'oversize id');
+    reject({ type: 'checkpointAction', id: 'cp-1\nx', action: 'compare' }, 'control character in id');
+    reject({ type: 'checkpointAction', id: ['cp-1'], action: 'compare' }, 'array id');
+    assert.ok(validateWebviewMessage({ type: 'checkpointAction', id: 'c'.repeat(200), action: 'restoreBoth' }));
+  });
+
   test('empty required strings', () => {
     reject({ type: 'send', text: '', images: [] }, 'empty prompt');
     reject({ type: 'steer', text: '' }, 'empty steer');
@@ -148,5 +163,9 @@ describe('TEST_IDS', () => {
       [TEST_IDS.reviewList, TEST_IDS.reviewListRow, TEST_IDS.approvalReview, TEST_IDS.sudoCard, TEST_IDS.sudoAnswer],
       ['review-list', 'review-list-row', 'approval-review', 'sudo-card', 'sudo-answer'],
     );
+  });
+
+  test('the checkpoint row ids', () => {
+    assert.deepEqual([TEST_IDS.checkpointRow, TEST_IDS.checkpointCompare, TEST_IDS.checkpointRestore], ['checkpoint-row', 'checkpoint-compare', 'checkpoint-restore']);
   });
 });

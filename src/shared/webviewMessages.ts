@@ -31,6 +31,13 @@ export const APPROVAL_MODES: readonly ApprovalModeName[] = ['never', 'destructiv
 export const HOST_ACTIONS = ['login', 'logout', 'restartCore', 'showLog', 'openSettings', 'openChatInEditor', 'answerSudo', 'showStats', 'reviewApproval'] as const;
 export type HostAction = (typeof HOST_ACTIONS)[number];
 
+/**
+ * The chat's checkpoint row: Compare (the Source Control view / the first changed file's diff), Restore… (the host asks
+ * which: files, conversation or both) or one of those directly.
+ */
+export const CHECKPOINT_ROW_ACTIONS = ['compare', 'restore', 'restoreFiles', 'restoreConversation', 'restoreBoth'] as const;
+export type CheckpointRowAction = (typeof CHECKPOINT_ROW_ACTIONS)[number];
+
 export type WebviewToHost =
   | { type: 'ready' }
   | { type: 'resync'; lastSeq: number }
@@ -54,7 +61,8 @@ export type WebviewToHost =
   | { type: 'copy'; text: string }
   | { type: 'insertAtCursor'; text: string }
   | { type: 'openFile'; path: string; line?: number }
-  | { type: 'action'; action: HostAction; arg?: string };
+  | { type: 'action'; action: HostAction; arg?: string }
+  | { type: 'checkpointAction'; id: string; action: CheckpointRowAction };
 
 export const MAX_TEXT = 1_000_000;
 export const MAX_IMAGES = 8;
@@ -92,6 +100,7 @@ const CHECKS: { [K in WebviewToHost['type']]: Check } = {
   insertAtCursor: (m) => str(m.text),
   openFile: (m) => nonEmpty(m.path, 4096) && (m.line === undefined || int(m.line)),
   action: (m) => oneOf(HOST_ACTIONS)(m.action) && (m.arg === undefined || str(m.arg, 4096)),
+  checkpointAction: (m) => nonEmpty(m.id, 200) && !/[\u0000-\u001f]/.test(m.id as string) && oneOf(CHECKPOINT_ROW_ACTIONS)(m.action),
 };
 
 /** Validates a message from the webview (untrusted: it renders model output). Returns it typed, or undefined. */
@@ -140,4 +149,9 @@ export const TEST_IDS = {
   coreStatus: 'core-status',
   completionList: 'completion-list',
   codeBlock: 'code-block',
+  /** A checkpoint row in the transcript (data-checkpoint-id, data-state: 'restored' | 'deleted' | ''). */
+  checkpointRow: 'checkpoint-row',
+  checkpointCompare: 'checkpoint-compare',
+  /** Opens the host's choice: files only / conversation only / both. */
+  checkpointRestore: 'checkpoint-restore',
 } as const;

@@ -44,4 +44,13 @@ export interface ChatSession {
   logout(provider: string): unknown;
   refreshModels(): unknown;
   runSlash(name: string, args: string): unknown;
+
+  // Checkpoints: each sends one validated command (false when refused); the answers arrive as core events.
+  listCheckpoints(): unknown;
+  createCheckpoint(label?: string): unknown;
+  /** With `paths`, only those files (needs the `checkpoint_files` capability). */
+  restoreCheckpoint(id: string, paths?: readonly string[]): unknown;
+  deleteCheckpoint(id: string): unknown;
+  checkpointChanges(id: string): unknown;
+  checkpointFile(id: string, path: string): unknown;
 }

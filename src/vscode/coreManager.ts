@@ -37,6 +37,7 @@ export class CoreManager implements vscode.Disposable {
   private readonly stateEmitter = new vscode.EventEmitter<{ state: SessionState; patches: Patch[] }>();
   private readonly switchEmitter = new vscode.EventEmitter<void>();
   private readonly eventEmitter = new vscode.EventEmitter<{ core: FolderCore; event: CoreEvent }>();
+  private readonly createEmitter = new vscode.EventEmitter<FolderCore>();
   private readonly subscriptions: vscode.Disposable[] = [];
 
   /** The active core's state changed; `patches` turn the previous state into this one. */
@@ -45,12 +46,15 @@ export class CoreManager implements vscode.Disposable {
   readonly onDidSwitch = this.switchEmitter.event;
   /** Every raw event of every core (diff approvals and checkpoints build on this). */
   readonly onCoreEvent = this.eventEmitter.event;
+  /** A core was created for a folder (first use, or Restart Core with new settings); it replaces any earlier one there. */
+  readonly onDidCreateCore = this.createEmitter.event;
 
   constructor(private readonly deps: CoreManagerDeps) {
     this.subscriptions.push(
       this.stateEmitter,
       this.switchEmitter,
       this.eventEmitter,
+      this.createEmitter,
       vscode.window.onDidChangeActiveTextEditor((editor) => this.followEditor(editor)),
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.onFoldersChanged()),
     );
@@ -131,6 +135,7 @@ export class CoreManager implements vscode.Disposable {
       core.session.onDidChange((state, patches) => this.onStateChange(core, state, patches)),
       core.session.onEvent((event) => this.onEvent(core, event)),
     ]);
+    this.createEmitter.fire(core);
     core.session.start().catch((err) => this.deps.log.error(`the core for ${folder.name} did not start: ${errorText(err)}`));
     if (this.isActive(core)) this.switchEmitter.fire();
     return core;

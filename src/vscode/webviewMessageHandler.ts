@@ -53,6 +53,10 @@ export class WebviewMessageHandler {
         if (m.action === 'answerSudo') return false;
         await runHostAction(m.action, m.arg);
         return true;
+      case 'checkpointAction':
+        // The checkpoints feature (src/vscode/checkpoints) owns the flow: comparing, confirming, restoring.
+        await vscode.commands.executeCommand('catalystCode.checkpoint.chatAction', m.id, m.action);
+        return true;
       default:
         return false;
     }
@@ -112,7 +116,7 @@ export class WebviewMessageHandler {
   }
 }
 
-type SessionMessage = Exclude<ChatMessage, { type: 'copy' | 'insertAtCursor' | 'openFile' | 'complete' }>;
+type SessionMessage = Exclude<ChatMessage, { type: 'copy' | 'insertAtCursor' | 'openFile' | 'complete' | 'checkpointAction' }>;
 
 /** Buttons in the chat (error cards, welcome panel) that run a VS Code command. */
 async function runHostAction(action: Exclude<HostAction, 'answerSudo'>, arg: string | undefined): Promise<void> {

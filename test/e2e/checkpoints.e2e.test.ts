@@ -255,14 +255,15 @@ describe('checkpoints in Source Control, in a git repository (issue #5)', { time
     await settle();
     const { page } = env!;
     assert.deepEqual(await userMessages(), [PROMPT_1], 'the transcript is not as check 4 left it');
-    const rows = testId(chat(), TEST_IDS.checkpointRow);
-    t.diagnostic(`checkpoint rows in the chat: ${await rows.count()}`);
+    // Counted before the Source Control view takes the sidebar's place (the chat is then hidden).
+    const rowCount = await testId(chat(), TEST_IDS.checkpointRow).count();
+    t.diagnostic(`checkpoint rows in the chat: ${rowCount}`);
     await showCheckpointsView(page);
     const groups = await waitForScmGroups(page, (g) => g.length >= 3, 'the checkpoints after the undo');
     t.diagnostic(`Source Control: ${describeGroups(groups)}`);
     // The oldest group is turn one's automatic checkpoint; that turn is still in the chat, so its prompt is known.
     assert.match(groups[groups.length - 1].label, TURN_1, 'turn one’s checkpoint lost its prompt in Source Control after Undo Last Turn');
-    assert.ok((await rows.count()) >= 1, 'the chat lost turn one’s checkpoint row (Compare, Restore) after Undo Last Turn');
+    assert.ok(rowCount >= 1, 'the chat lost turn one’s checkpoint row (Compare, Restore) after Undo Last Turn');
   }));
 
   it('5. Restore This File restores that file only; Delete Checkpoint removes its group and leaves the files alone', check(async (t) => {

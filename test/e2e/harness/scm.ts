@@ -1,3 +1,4 @@
+import { runCommand } from './quickInput';
 import type { Locator, Page } from 'playwright-core';
 import { waitUntil } from './wait';
 
@@ -53,7 +54,15 @@ export async function showCheckpointsView(page: Page, timeoutMs = 20_000): Promi
   const item = checkpointStatusItem(page);
   await item.waitFor({ state: 'visible', timeout: timeoutMs });
   await item.click();
-  await page.locator(VIEW).filter({ visible: true }).first().waitFor({ state: 'visible', timeout: timeoutMs });
+  const view = page.locator(VIEW).filter({ visible: true }).first();
+  try {
+    await view.waitFor({ state: 'visible', timeout: 8_000 });
+  } catch {
+    // A click can land while the workbench moves focus (a notification, the chat re-rendering): the palette is the
+    // user's other way there.
+    await runCommand(page, 'View: Show Source Control');
+    await view.waitFor({ state: 'visible', timeout: timeoutMs });
+  }
 }
 
 /** Every group of the view with its files, top to bottom (the rows rendered: enough for a short list). */

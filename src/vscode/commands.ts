@@ -55,7 +55,12 @@ export function registerCommands(d: CommandDeps): vscode.Disposable[] {
     [COMMANDS.showLog]: () => d.log.show(true),
     [COMMANDS.switchFolder]: () => pickFolder(d.cores),
   };
-  return Object.entries(handlers).map(([id, handler]) => vscode.commands.registerCommand(id, reportingErrors(id, handler, d.log)));
+  return registerReportingCommands(handlers, d.log);
+}
+
+/** Registers each handler so that a failure is logged and shown to the user (with the log one click away). */
+export function registerReportingCommands(handlers: Record<string, Handler>, log: vscode.LogOutputChannel): vscode.Disposable[] {
+  return Object.entries(handlers).map(([id, handler]) => vscode.commands.registerCommand(id, reportingErrors(id, handler, log)));
 }
 
 /** A command that fails says so (and how to see why), instead of failing silently in the extension host. */

@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
+import { registerReportingCommands } from '../commands';
 import { CHECKPOINT_SCHEME, type CheckpointFileChange } from '../../client/checkpoints';
 import { CHECKPOINT_ROW_ACTIONS, type CheckpointRowAction } from '../../shared/webviewMessages';
-import { errorText, type CoreManager } from '../coreManager';
+import type { CoreManager } from '../coreManager';
 import { runChatCheckpointAction } from './chatCheckpointActions';
 import { createCheckpoint, deleteCheckpoint, openChange, pickCheckpointToRestore, restoreCheckpoint, restoreFiles } from './checkpointActions';
 import { CHECKPOINT_COMMANDS } from './checkpointIds';
@@ -104,14 +105,5 @@ function registerCheckpointCommands(registry: CheckpointRegistry, log: vscode.Lo
       if (folder) await runChatCheckpointAction(folder, id, action as CheckpointRowAction);
     },
   };
-  return Object.entries(handlers).map(([id, handler]) =>
-    vscode.commands.registerCommand(id, async (...args: unknown[]) => {
-      try {
-        await handler(...args);
-      } catch (err) {
-        log.error(`${id} failed: ${errorText(err)}`);
-        void vscode.window.showErrorMessage(`Catalyst Code: ${errorText(err)}`);
-      }
-    }),
-  );
+  return registerReportingCommands(handlers, log);
 }

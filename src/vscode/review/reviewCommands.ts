@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
+import { registerReportingCommands } from '../commands';
 import type { ApprovalDecisionName } from '../../shared/webviewMessages';
-import { errorText } from '../coreManager';
 import type { ApprovalDiffController } from './approvalDiffController';
 
 export const REVIEW_COMMANDS = {
@@ -47,16 +47,7 @@ export function registerReviewCommands(controller: ApprovalDiffController, log: 
       if (typeof requestId === 'string') await controller.show(requestId);
     },
   };
-  return Object.entries(handlers).map(([id, handler]) =>
-    vscode.commands.registerCommand(id, async (...args: unknown[]) => {
-      try {
-        await handler(...args);
-      } catch (err) {
-        log.error(`${id} failed: ${errorText(err)}`);
-        void vscode.window.showErrorMessage(`Catalyst Code: ${errorText(err)}`);
-      }
-    }),
-  );
+  return registerReportingCommands(handlers, log);
 }
 
 function noPreview(): void {

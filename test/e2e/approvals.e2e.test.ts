@@ -8,13 +8,13 @@ import { join, relative } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { TEST_IDS } from '../../src/shared/webviewMessages';
 import {
-  approvalCard, coreEnvFolderSettings, drainScript, editArgs, promptAgent, textTurn, toolCallTurn, toolResultSent, waitForCardState, waitForToolResultSent,
+  approvalCard, coreEnvFolderSettings, editArgs, settleAfterFailedCheck, promptAgent, textTurn, toolCallTurn, toolResultSent, waitForCardState, waitForToolResultSent,
 } from './harness/approvals';
 import { dumpBrowserStorage } from './harness/browserStorage';
-import { abortRun, logInToCustomEndpoint, testId, waitForAssistantText, waitForIdle } from './harness/chatActions';
+import { logInToCustomEndpoint, testId, waitForAssistantText, waitForIdle } from './harness/chatActions';
 import { byTestId } from './harness/chatView';
 import {
-  clickCodeLensAbove, clickTitleAction, clickTitleMenuItem, codeLensTexts, modifiedSide, originalSide, proposalTabs, waitForProposal,
+  clickCodeLensAbove, clickTitleAction, clickTitleMenuItem, codeLensTexts, modifiedSide, originalSide, waitForProposal,
   waitForProposalClosed, watchProposalTabs,
 } from './harness/diffEditor';
 import { activateTab, activeCodeEditor, goToLine, openWorkspaceFile, retypeLine, waitForRenderedText } from './harness/editors';
@@ -83,13 +83,7 @@ describe('approvals in the diff editor (issue #4)', { timeout: 900_000 }, () => 
   /** Puts the session back to idle if an earlier check failed half-way (a run waiting on an approval, leftover script). */
   async function settle(): Promise<void> {
     const { page, model } = env!;
-    const abort = testId(chat(), TEST_IDS.abortButton).first();
-    if (await abort.isVisible().catch(() => false)) {
-      await abortRun(chat());
-      await waitForIdle(chat(), 15_000);
-    }
-    await drainScript(model);
-    if ((await proposalTabs(page).count()) > 0) await runCommand(page, 'View: Close All Editors');
+    await settleAfterFailedCheck(page, chat(), model);
   }
 
   it('opens the chat and logs in to the scripted endpoint', check(async () => {

@@ -10,11 +10,11 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { TEST_IDS } from '../../src/shared/webviewMessages';
-import { drainScript, editArgs, promptAgent, textTurn, toolCallTurn } from './harness/approvals';
-import { abortRun, logInToCustomEndpoint, messageTexts, testId, waitForAssistantText, waitForIdle } from './harness/chatActions';
+import { editArgs, settleAfterFailedCheck, promptAgent, textTurn, toolCallTurn } from './harness/approvals';
+import { logInToCustomEndpoint, messageTexts, testId, waitForAssistantText, waitForIdle } from './harness/chatActions';
 import { byTestId } from './harness/chatView';
 import { answerModal } from './harness/dialogs';
-import { activeDiffEditor, clickTitleAction, modifiedSide, originalSide, proposalTabs, waitForProposal, waitForProposalClosed } from './harness/diffEditor';
+import { activeDiffEditor, clickTitleAction, modifiedSide, originalSide, waitForProposal, waitForProposalClosed } from './harness/diffEditor';
 import { activateTab, activeCodeEditor, openWorkspaceFile, waitForRenderedText } from './harness/editors';
 import { startE2eEnv, withArtifacts, type E2eEnv } from './harness/e2eEnv';
 import { git, gitUserState, otherRefs, type GitUserState } from './harness/gitState';
@@ -92,13 +92,7 @@ function userFlows(getEnv: () => E2eEnv | undefined) {
     async settle(): Promise<void> {
       const { page, model } = env();
       await showChat();
-      const abort = testId(chat(), TEST_IDS.abortButton).first();
-      if (await abort.isVisible().catch(() => false)) {
-        await abortRun(chat());
-        await waitForIdle(chat(), 15_000);
-      }
-      await drainScript(model);
-      if ((await proposalTabs(page).count()) > 0) await runCommand(page, 'View: Close All Editors');
+      await settleAfterFailedCheck(page, chat(), model);
     },
 
     /** Each file change of a turn is proposed in the diff editor; the user accepts it there. */

@@ -1,7 +1,10 @@
-import type { FrameLocator, Locator } from 'playwright-core';
+import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { TEST_IDS } from '../../../src/shared/webviewMessages';
 import type { RecordedRequest, ScriptedResponse, ScriptedModelServer } from '../../support/scriptedModelServer';
+import { abortRun, testId, waitForIdle } from './chatActions';
 import { byTestId } from './chatView';
+import { proposalTabs } from './diffEditor';
+import { runCommand } from './quickInput';
 import { waitUntil } from './wait';
 
 /** Approvals as the chat shows them, and what the model was told about them (issue #4). */
@@ -108,4 +111,18 @@ export async function promptAgent(chat: FrameLocator, text: string): Promise<voi
  */
 export function coreEnvFolderSettings(coreEnv: Record<string, string>): Record<string, string> {
   return { '.vscode/settings.json': `${JSON.stringify({ 'catalystCode.core.env': coreEnv }, null, 2)}\n` };
+}
+
+/**
+ * Puts the session back to idle after a check that failed half-way: aborts a running turn, drops unused scripted
+ * replies, closes leftover proposal tabs. Each check of a suite starts with it, so one failure does not cascade.
+ */
+export async function settleAfterFailedCheck(page: Page, chat: FrameLocator, model: ScriptedModelServer): Promise<void> {
+  const abort = testId(chat, TEST_IDS.abortButton).first();
+  if (await abort.isVisible().catch(() => false)) {
+    await abortRun(chat);
+    await waitForIdle(chat, 15_000);
+  }
+  await drainScript(model);
+  if ((await proposalTabs(page).count()) > 0) await runCommand(page, 'View: Close All Editors');
 }

@@ -1,4 +1,4 @@
-import type { ApprovalModeName, CoreKind, CoreStatus, NoticeItem } from '../shared/sessionState';
+import type { ApprovalModeName, CoreKind, CoreStatus, NoticeItem, ServerQueueView } from '../shared/sessionState';
 
 /**
  * What the client itself knows and feeds to the session reducer beside the core's events: process lifecycle and the
@@ -14,7 +14,10 @@ export type ClientEvent =
   | ApprovalAnsweredEvent
   | AskAnsweredEvent
   | SudoAnsweredEvent
-  | NoticeEvent;
+  | NoticeEvent
+  | ServerQueueEvent
+  | ToolProgressEvent
+  | ServerTurnEvent;
 
 export interface CoreStatusEvent {
   type: 'client:core_status';
@@ -82,4 +85,32 @@ export type ClientEventType = ClientEvent['type'];
 
 export function isClientEvent(e: { type: string }): e is ClientEvent {
   return e.type.startsWith('client:');
+}
+
+/**
+ * Emitted by an adapter whose server keeps the queue (SCV): the whole queue as the adapter's mirror now has it.
+ * Replaces `serverQueue` in the state. A prompt the user sends while a run is going shows here, not in `run.queued`.
+ */
+export interface ServerQueueEvent {
+  type: 'client:server_queue';
+  queue: ServerQueueView;
+}
+
+/** A display-only status line of a running tool (SCV `tool.progress`); never part of the conversation. */
+export interface ToolProgressEvent {
+  type: 'client:tool_progress';
+  /** The tool call id (the tool card's id). */
+  id: string;
+  text: string;
+}
+
+/**
+ * A turn the server started by itself (SCV: a background job's report, `origin.kind: "background"`): shown as its own
+ * turn, introduced by an info row, since no user prompt starts it. The turn's events carry `run_id: runId`.
+ */
+export interface ServerTurnEvent {
+  type: 'client:server_turn';
+  runId: string;
+  /** Why it started, for the info row, e.g. "background jobs job-1, job-2 reported". */
+  reason: string;
 }

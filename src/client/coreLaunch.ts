@@ -18,7 +18,11 @@ export interface CoreLaunchOptions {
   bashTimeoutSecs?: number;
   extraArgs: string[];
   extraEnv: Record<string, string>;
+  /** SCV only: `--approval-policy` (`catalystCode.scv.approvalPolicy`); SCV's own default (on-risk) when unset. */
+  scvApprovalPolicy?: ScvApprovalPolicy;
 }
+
+export type ScvApprovalPolicy = 'on-risk' | 'always' | 'never';
 
 export interface CoreLaunch {
   command: string;

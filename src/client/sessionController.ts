@@ -6,13 +6,15 @@ import { APPROVAL_DECISIONS, type ApprovalDecisionName } from '../shared/webview
 import { isCheckpointId, safeRelativePath } from './checkpoints/checkpointEvents';
 import type { ClientEvent } from './clientEvents';
 import { describeCommand } from './commandLog';
-import { type Disposable, type WireEvent, CoreConnection, DEFAULT_HANDSHAKE_TIMEOUT_MS, describeExit } from './coreConnection';
+import type { CoreChannel } from './coreChannel';
+import { type Disposable, type WireEvent, DEFAULT_HANDSHAKE_TIMEOUT_MS, describeExit } from './coreConnection';
 import { type CoreLaunchOptions, resolveCoreLaunch } from './coreLaunch';
 import { strings } from './eventFields';
 import { isApprovalMode } from './reduceCore';
 import { RestartPolicy } from './restartPolicy';
 import { sessionFileToResume } from './sessionFiles';
 import { sessionReducer } from './sessionReducer';
+import { spawnCoreChannel } from './spawnCoreChannel';
 import { runSlashCommand, type SlashTarget } from './slashCommands';
 
 export interface SessionControllerOptions {
@@ -53,10 +55,10 @@ type LaunchMode = 'start' | 'auto';
  */
 export class SessionController implements SlashTarget {
   private current: SessionState;
-  private connection: CoreConnection | undefined;
+  private connection: CoreChannel | undefined;
   /** The connection whose handshake is in flight; its failure is handled there, not as a crash. */
-  private handshaking: CoreConnection | undefined;
-  private readonly stopping = new WeakSet<CoreConnection>();
+  private handshaking: CoreChannel | undefined;
+  private readonly stopping = new WeakSet<CoreChannel>();
   private sessionFile: string | undefined;
   private startPromise: Promise<boolean> | undefined;
   private restartTimer: NodeJS.Timeout | undefined;
@@ -142,9 +144,9 @@ export class SessionController implements SlashTarget {
     const launch = resolveCoreLaunch({ ...this.o.launch, approval, sessionFile: this.sessionFile });
     if ('error' in launch) return this.fail(launch.error, 'openSettings');
     this.log(`starting the ${kind} core: ${launch.command} ${launch.args.join(' ')}`);
-    let conn: CoreConnection;
+    let conn: CoreChannel;
     try {
-      conn = CoreConnection.spawn(launch, this.o.launch.workspace, this.o.clientVersion);
+      conn = spawnCoreChannel(launch, this.o.launch.workspace, this.o.clientVersion);
     } catch (err) {
       return this.fail(`The core could not be started: ${(err as Error).message}`, 'showLog');
     }
@@ -153,14 +155,14 @@ export class SessionController implements SlashTarget {
     return this.handshake(conn, mode);
   }
 
-  private attach(conn: CoreConnection): void {
+  private attach(conn: CoreChannel): void {
     this.connection = conn;
     conn.onLog((line) => this.log(line));
     conn.onEvent((e) => this.onCoreEvent(conn, e));
     conn.onExit((code, signal) => this.onCoreExit(conn, code, signal));
   }
 
-  private async handshake(conn: CoreConnection, mode: LaunchMode): Promise<boolean> {
+  private async handshake(conn: CoreChannel, mode: LaunchMode): Promise<boolean> {
     this.handshaking = conn;
     try {
       const { hello } = await conn.handshake(this.o.handshakeTimeoutMs ?? DEFAULT_HANDSHAKE_TIMEOUT_MS);
@@ -186,7 +188,7 @@ export class SessionController implements SlashTarget {
     }
   }
 
-  private onCoreExit(conn: CoreConnection, code: number | null, signal: NodeJS.Signals | null): void {
+  private onCoreExit(conn: CoreChannel, code: number | null, signal: NodeJS.Signals | null): void {
     if (this.stopping.has(conn) || conn !== this.connection || this.handshaking === conn) return;
     this.connection = undefined;
     const reason = `The core stopped unexpectedly (${describeExit(code, signal)})`;
@@ -227,7 +229,7 @@ export class SessionController implements SlashTarget {
 
   // ── Events ─────────────────────────────────────────────────────────────────
 
-  private onCoreEvent(conn: CoreConnection, e: WireEvent): void {
+  private onCoreEvent(conn: CoreChannel, e: WireEvent): void {
     if (conn !== this.connection) return;
     this.followSession(e);
     if (!this.isRedundantRecovery(e)) this.dispatch(e);

@@ -36,6 +36,7 @@ import {
   reduceSessionChangeFailed,
   reduceSessionRecovered,
 } from './reduceNotices';
+import { reduceServerQueue, reduceServerTurn, reduceToolProgress } from './reduceServerQueue';
 import { reduceAborted, reduceDone, reducePrompt, reduceRunCancelled, reduceSteer } from './reduceRun';
 import {
   reduceHistory,
@@ -121,6 +122,9 @@ const CLIENT_REDUCERS: ClientReducers = {
   'client:ask_answered': reduceAskAnswered,
   'client:sudo_answered': reduceSudoAnswered,
   'client:notice': reduceClientNotice,
+  'client:server_queue': reduceServerQueue,
+  'client:tool_progress': reduceToolProgress,
+  'client:server_turn': reduceServerTurn,
 };
 
 /**

@@ -15,6 +15,8 @@ export interface AssistantItem { kind: 'assistant'; id: string; runId?: string; 
 export interface ToolItem {
   kind: 'tool'; id: string /* tool_call_id */; runId?: string; name: string;
   args: string /* the model's full raw JSON */; status: ToolCardStatus; output?: string; diff?: string; files: string[];
+  /** Display-only status lines while it runs (SCV's `tool.progress`), newest last, at most TOOL_PROGRESS_LINES. */
+  progress?: string[];
 }
 export interface ApprovalItem {
   kind: 'approval'; id: string /* request_id */; toolCallId: string; runId?: string; tool: string; risk: string;
@@ -49,12 +51,20 @@ export interface CheckpointItem {
 
 export type TranscriptItem = UserItem | AssistantItem | ToolItem | ApprovalItem | AskItem | SudoItem | NoticeItem | BashItem | CheckpointItem;
 
+/** A prompt waiting in a server-side queue (SCV): editable, reorderable, removable; `revision` guards each change. */
+export interface ServerQueueEntry { id: string; revision: number; prompt: string; }
+/** The server's queue as last reported (SCV's `queue.*` events); absent for cores with a client-side one-deep queue. */
+export interface ServerQueueView { entries: ServerQueueEntry[]; paused: boolean; }
+export const TOOL_PROGRESS_LINES = 5;
+
 export interface ModelView { id: string; name?: string; provider?: string; reasoning?: boolean; thinkingLevels?: string[]; contextWindow?: number; vision?: boolean; }
 export interface SessionView { name: string; path: string; title: string; messages: number; mtime: number; current: boolean; pinned: boolean; }
 
 export interface SessionState {
   core: { kind: CoreKind; status: CoreStatus; message?: string; version?: string; capabilities: string[]; pid?: number };
   run: { status: RunStatus; runId?: string; queued?: string };
+  /** Only for cores with a server-side queue (capability `server_queue`). */
+  serverQueue?: ServerQueueView;
   items: TranscriptItem[];
   models: ModelView[];
   model?: string;
@@ -99,4 +109,8 @@ export const UI_CAPABILITIES = {
   allowPattern: 'allow_pattern',
   /** Ours: restore_checkpoint.paths, delete_checkpoint, checkpoint_changes, checkpoint_file. */
   checkpointFiles: 'checkpoint_files',
+  /** SCV: a server-side queue the user can edit, reorder, remove from and pause (`client:server_queue`). */
+  serverQueue: 'server_queue',
+  /** SCV: tool cards get display-only progress lines (`client:tool_progress`). */
+  toolProgress: 'tool_progress',
 } as const;

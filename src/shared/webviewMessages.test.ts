@@ -33,6 +33,10 @@ const VALID = {
   openFile: [{ type: 'openFile', path: 'src/a.ts' }, { type: 'openFile', path: 'src/a.ts', line: 12 }],
   action: [...HOST_ACTIONS.map((action) => ({ type: 'action' as const, action })), { type: 'action', action: 'answerSudo', arg: 'sudo-1' }, { type: 'action', action: 'reviewApproval', arg: 'apv-1-call_1' }],
   checkpointAction: CHECKPOINT_ROW_ACTIONS.map((action) => ({ type: 'checkpointAction' as const, id: 'cp-1767225600-0123456789abcdef', action })),
+  queueEdit: [{ type: 'queueEdit', id: 'q-1', prompt: 'then run the tests' }],
+  queueMove: [{ type: 'queueMove', id: 'q-2', beforeId: 'q-1' }, { type: 'queueMove', id: 'q-1', beforeId: null }],
+  queueRemove: [{ type: 'queueRemove', id: 'q-1' }],
+  queuePause: [{ type: 'queuePause', paused: true }, { type: 'queuePause', paused: false }],
 } satisfies { [K in WebviewToHost['type']]: Extract<WebviewToHost, { type: K }>[] };
 
 describe('validateWebviewMessage accepts', () => {

@@ -62,7 +62,12 @@ export type WebviewToHost =
   | { type: 'insertAtCursor'; text: string }
   | { type: 'openFile'; path: string; line?: number }
   | { type: 'action'; action: HostAction; arg?: string }
-  | { type: 'checkpointAction'; id: string; action: CheckpointRowAction };
+  | { type: 'checkpointAction'; id: string; action: CheckpointRowAction }
+  /** A server-side queue (SCV, capability server_queue): edit, reorder (null = to the end), remove, pause. */
+  | { type: 'queueEdit'; id: string; prompt: string }
+  | { type: 'queueMove'; id: string; beforeId: string | null }
+  | { type: 'queueRemove'; id: string }
+  | { type: 'queuePause'; paused: boolean };
 
 export const MAX_TEXT = 1_000_000;
 export const MAX_IMAGES = 8;
@@ -101,6 +106,10 @@ const CHECKS: { [K in WebviewToHost['type']]: Check } = {
   openFile: (m) => nonEmpty(m.path, 4096) && (m.line === undefined || int(m.line)),
   action: (m) => oneOf(HOST_ACTIONS)(m.action) && (m.arg === undefined || str(m.arg, 4096)),
   checkpointAction: (m) => nonEmpty(m.id, 200) && !/[\u0000-\u001f]/.test(m.id as string) && oneOf(CHECKPOINT_ROW_ACTIONS)(m.action),
+  queueEdit: (m) => nonEmpty(m.id, 200) && nonEmpty(m.prompt),
+  queueMove: (m) => nonEmpty(m.id, 200) && (m.beforeId === null || nonEmpty(m.beforeId, 200)),
+  queueRemove: (m) => nonEmpty(m.id, 200),
+  queuePause: (m) => typeof m.paused === 'boolean',
 };
 
 /** Validates a message from the webview (untrusted: it renders model output). Returns it typed, or undefined. */

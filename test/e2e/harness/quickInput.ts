@@ -108,18 +108,34 @@ export async function openCommandPalette(page: Page): Promise<void> {
 export async function runCommand(page: Page, title: string, opts: { timeoutMs?: number } = {}): Promise<void> {
   const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
   for (;;) {
+    await dismissStrayModal(page, `before running "${title}"`);
     await openCommandPalette(page);
-    await quickInputBox(page).fill(`>${title}`);
     const row = quickPickRow(page, title);
     try {
+      await quickInputBox(page).fill(`>${title}`, { timeout: 5000 });
       await row.waitFor({ state: 'visible', timeout: Math.max(500, Math.min(4000, deadline - Date.now())) });
       await row.click();
       return;
     } catch {
-      await page.keyboard.press('Escape');
+      if (!(await dismissStrayModal(page, `while running "${title}"`))) await page.keyboard.press('Escape');
       if (Date.now() >= deadline) throw new Error(`the command "${title}" did not appear in the command palette`);
     }
   }
+}
+
+/**
+ * A modal dialog nobody in the test is waiting for (a late confirmation, code-server's reconnect prompt) makes the
+ * whole workbench inert, so the palette cannot be typed into. Says what it was (on stderr, so CI logs show it) and
+ * cancels it with Escape. Returns whether there was one.
+ */
+export async function dismissStrayModal(page: Page, when: string): Promise<boolean> {
+  const dialog = page.locator('.monaco-dialog-box').filter({ visible: true }).first();
+  if (!(await dialog.isVisible().catch(() => false))) return false;
+  const text = (await dialog.innerText().catch(() => '')).replace(/\s*\n+\s*/g, ' / ').trim();
+  process.stderr.write(`[e2e] a modal dialog was open ${when}; cancelling it: ${text}\n`);
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden', timeout: 5000 }).catch(() => undefined);
+  return true;
 }
 
 /** Whether the palette lists a command with this title (opens the palette, looks, closes it). */

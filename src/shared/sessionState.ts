@@ -28,6 +28,8 @@ export interface ApprovalItem {
   edited?: boolean;
   /** The core's error about this answer, e.g. "approval pattern exceeds or does not match the requested scope". */
   error?: string;
+  /** The server's one-line description of the call (SCV: "Replace src/a.ts (120 bytes)", "Run shell command: …"). */
+  summary?: string;
 }
 export interface AskQuestionView { id: string; prompt: string; type: 'select' | 'text'; options?: string[]; allowCustom?: boolean; placeholder?: string; required?: boolean; }
 export interface AskItem { kind: 'ask'; id: string; questions: AskQuestionView[]; state: 'pending' | 'answered' | 'skipped' | 'cancelled'; answers?: Record<string, string>; }

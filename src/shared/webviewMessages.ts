@@ -163,4 +163,17 @@ export const TEST_IDS = {
   checkpointCompare: 'checkpoint-compare',
   /** Opens the host's choice: files only / conversation only / both. */
   checkpointRestore: 'checkpoint-restore',
+  /** SCV's server-side queue panel above the composer; rows carry data-id (queue id) and data-revision. */
+  serverQueue: 'server-queue',
+  serverQueueRow: 'server-queue-row',
+  /** In a row: Edit (turns the row into a text field; Enter saves, Escape cancels), Move Up, Move Down, Remove. */
+  serverQueueEdit: 'server-queue-edit',
+  serverQueueEditInput: 'server-queue-edit-input',
+  serverQueueUp: 'server-queue-up',
+  serverQueueDown: 'server-queue-down',
+  serverQueueRemove: 'server-queue-remove',
+  /** Pause / Resume toggle of the panel; carries aria-pressed="true" while paused. */
+  serverQueuePause: 'server-queue-pause',
+  /** The progress lines on a tool card (SCV tool.progress). */
+  toolProgress: 'tool-progress',
 } as const;

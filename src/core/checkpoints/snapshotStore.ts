@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { runGit } from './gitRunner';
 import type { GitWorkspace } from './gitWorkspace';
+import { makeScratchDir } from './scratchDirs';
 
 /**
  * Where snapshots of one workspace are stored and how git is pointed at them.
@@ -91,8 +92,7 @@ const SHADOW_CONFIG: [string, string][] = [
 /** Creates the shadow repository on first use (idempotent, safe against a concurrent creator). */
 export async function ensureShadowRepo(store: SnapshotStore): Promise<void> {
   if (store.kind !== 'shadow' || fs.existsSync(path.join(store.gitDir, 'HEAD'))) return;
-  fs.mkdirSync(path.dirname(store.gitDir), { recursive: true });
-  const staging = fs.mkdtempSync(path.join(path.dirname(store.gitDir), '.init-'));
+  const staging = makeScratchDir(path.dirname(store.gitDir), '.init-');
   try {
     await runGit(['init', '--bare', '-q', staging], { cwd: path.dirname(store.gitDir) });
     for (const [key, value] of SHADOW_CONFIG) await runGit(['config', key, value], { cwd: staging, env: { GIT_DIR: staging } });

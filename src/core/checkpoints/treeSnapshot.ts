@@ -6,6 +6,7 @@ import { runGit, splitNul } from './gitRunner';
 import { isWithinAnyScope, isWithinScope } from './relPath';
 import { ensureShadowRepo, fullPath, workspaceRel, type SnapshotStore } from './snapshotStore';
 import type { CheckpointFileChange, RestoreResult } from './types';
+import { makeScratchDir } from './scratchDirs';
 
 export const CHECKPOINT_REF_PREFIX = 'refs/catcode/checkpoints/';
 
@@ -85,8 +86,7 @@ async function gitText(s: SnapshotScope, args: string[], env?: Record<string, st
 }
 
 async function withScratch<T>(s: SnapshotScope, fn: (dir: string) => Promise<T>): Promise<T> {
-  fs.mkdirSync(s.store.privateDir, { recursive: true });
-  const dir = fs.mkdtempSync(path.join(s.store.privateDir, 'tmp-'));
+  const dir = makeScratchDir(s.store.privateDir, 'tmp-');
   try {
     return await fn(dir);
   } finally {

@@ -6,7 +6,9 @@ import { HighlightQueue } from './highlightQueue';
 import { FrameCoalescer } from './frameScheduler';
 import type { HostBridge } from './hostBridge';
 import type { ItemContext } from './itemView';
+import { supports } from './capabilities';
 import { ReviewList } from './reviewList';
+import { ServerQueuePanel } from './serverQueuePanel';
 import { SessionList } from './sessionList';
 import { SessionStore, emptyChange, mergeChanges, type StateChange } from './store';
 import { Toolbar } from './toolbar';
@@ -25,6 +27,7 @@ export class App {
   private readonly welcome: WelcomePanel;
   private readonly transcript: TranscriptView;
   private readonly reviewList: ReviewList;
+  private readonly serverQueue: ServerQueuePanel;
   private readonly composer: Composer;
   private readonly highlighter: HighlightQueue;
 
@@ -40,7 +43,9 @@ export class App {
     this.reviewList = new ReviewList(post, ui);
     this.composer = new Composer(post, (draft) => this.ui.update({ draft }));
     this.composer.setDraft(ui.current.draft);
-    root.replaceChildren(h('div', { class: 'app' }, this.toolbar.root, this.sessions.root, this.welcome.root, this.transcript.root, this.reviewList.root, this.composer.root));
+    this.serverQueue = new ServerQueuePanel(post, { restoreDraft: (text) => this.composer.restoreDraft(text), focusComposer: () => this.composer.focus() });
+    root.replaceChildren(h('div', { class: 'app' },
+      this.toolbar.root, this.sessions.root, this.welcome.root, this.transcript.root, this.reviewList.root, this.serverQueue.root, this.composer.root));
   }
 
   /** Host messages: state goes to the store immediately, rendering waits for the next frame. */
@@ -77,6 +82,8 @@ export class App {
       this.toolbar.update(state);
       this.welcome.update(state);
       this.sessions.update(state.sessions);
+      if (this.sessions.isOpen && !supports(state, 'sessions')) this.toggleSessions(false);
+      this.serverQueue.update(state);
       this.composer.update(state, view.slashCommands);
     }
     // Cheap when nothing it shows changed (streamed text never does): see ReviewList.update.

@@ -19,9 +19,9 @@ const DECISION_TEXT: Record<string, string> = {
 };
 
 /**
- * The approval card for a tool call the core holds until the user decides: the tool, its arguments in full (the bash
- * command, the paths), the diff, and the decisions. Focused, Enter accepts and Escape rejects. Once decided, expired or
- * cancelled it shows that state and no buttons.
+ * The approval card for a tool call the core holds until the user decides: the tool, the server's one-line summary when
+ * it sent one, its arguments in full (the bash command, the paths), the diff, and the decisions. Focused, Enter accepts
+ * and Escape rejects. Once decided, expired or cancelled it shows that state and no buttons.
  */
 export class ApprovalCardView implements ItemView<ApprovalItem> {
   readonly root: HTMLElement;
@@ -41,7 +41,7 @@ export class ApprovalCardView implements ItemView<ApprovalItem> {
     if (this.item && this.item.state !== item.state) this.sent = false;
     this.item = item;
     const editable = supports(this.ctx.state(), 'approval_edited_content');
-    const key = `${item.state}\0${item.decision ?? ''}\0${item.edited ?? ''}\0${item.error ?? ''}\0${editable}\0${item.args}\0${item.diff ?? ''}\0${item.suggestedPattern ?? ''}\0${this.sent}\0${this.patternOpen}`;
+    const key = `${item.state}\0${item.decision ?? ''}\0${item.edited ?? ''}\0${item.error ?? ''}\0${editable}\0${item.args}\0${item.diff ?? ''}\0${item.suggestedPattern ?? ''}\0${item.summary ?? ''}\0${this.sent}\0${this.patternOpen}`;
     if (key === this.renderedKey) return;
     this.renderedKey = key;
     if (!this.patternOpen) this.pattern = item.suggestedPattern ?? '';
@@ -59,6 +59,7 @@ export class ApprovalCardView implements ItemView<ApprovalItem> {
       this.root,
       this.header(item),
       item.error ? h('div', { class: 'approval-error', role: 'alert' }, codicon('error'), h('span', {}, item.error)) : null,
+      item.summary ? h('div', { class: 'approval-summary', title: item.summary }, item.summary) : null,
       this.subject(item),
       h('details', { class: 'approval-args', open: !item.diff }, h('summary', {}, 'Arguments'), h('pre', {}, prettyArgs(item.args))),
       item.diff ? renderDiff(item.diff) : null,

@@ -1,12 +1,14 @@
 import type { AssistantItem } from '../src/shared/sessionState';
 import { TEST_IDS } from '../src/shared/webviewMessages';
+import { supports } from './capabilities';
 import { codicon, h } from './dom';
 import type { ItemContext, ItemView } from './itemView';
 import { MarkdownView } from './markdownView';
 
 /**
  * An assistant message: a collapsible thinking block (open while the model only thinks, collapsed once the answer
- * starts unless the user chose otherwise), the answer as streaming Markdown, and a typing indicator before any text.
+ * starts unless the user chose otherwise; never for a core without `thinking`), the answer as streaming Markdown, and a
+ * typing indicator before any text.
  */
 export class AssistantMessageView implements ItemView<AssistantItem> {
   readonly root: HTMLElement;
@@ -21,13 +23,18 @@ export class AssistantMessageView implements ItemView<AssistantItem> {
   }
 
   update(item: AssistantItem): void {
-    if (item.thinking && !this.thinking) {
+    const thinking = item.thinking && supports(this.ctx.state(), 'thinking') ? item.thinking : '';
+    if (!thinking && this.thinking) {
+      this.thinking.root.remove();
+      this.thinking = undefined;
+    }
+    if (thinking && !this.thinking) {
       this.thinking = new ThinkingBlock(item.id, this.ctx);
       this.root.insertBefore(this.thinking.root, this.root.firstChild);
     }
-    this.thinking?.update(item.thinking, item.streaming && item.text === '');
+    this.thinking?.update(thinking, item.streaming && item.text === '');
     this.markdown.update(item.text, item.streaming);
-    const waiting = item.streaming && item.text === '' && !item.thinking;
+    const waiting = item.streaming && item.text === '' && !thinking;
     if (waiting !== this.typing.isConnected) {
       if (waiting) this.root.appendChild(this.typing);
       else this.typing.remove();

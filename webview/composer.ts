@@ -5,15 +5,17 @@ import { applyCompletion, completionContextAt, type CompletionContext } from './
 import { CompletionPopup, type CompletionEntry } from './completionPopup';
 import { codicon, h, iconButton, setDisabled, vscodeButton } from './dom';
 import { ImageAttachments } from './imageAttachments';
-import { matchSlashCommands, parseSlashInput } from './slashCommands';
+import { sendButtonText } from './serverQueueModel';
+import { availableSlashCommands, matchSlashCommands, parseSlashInput } from './slashCommands';
 import { isRunActive } from './statusText';
 
 const FILE_QUERY_DELAY_MS = 60;
 
 /**
- * The prompt input: Enter sends (Shift+Enter is a newline); while a run is going, Send queues the prompt, Steer
- * redirects the run and Abort stops it (Escape in an empty composer too). Slash commands and @file mentions complete
- * in a popup; pasted or dropped images are attached.
+ * The prompt input: Enter sends (Shift+Enter is a newline); while a run is going, Send queues the prompt (on the server
+ * for a core with its own queue, which then has its own panel instead of the one-deep queued chip), Steer redirects the
+ * run and Abort stops it (Escape in an empty composer too). Slash commands and @file mentions complete in a popup (only
+ * the commands the core can do); pasted or dropped images are attached.
  */
 export class Composer {
   readonly root: HTMLElement;
@@ -27,8 +29,11 @@ export class Composer {
   private readonly completion: CompletionPopup;
   private readonly images: ImageAttachments;
   private slashCommands: readonly SlashCommandInfo[] = [];
+  /** The commands the completion popup offers: those the core supports. */
+  private offeredCommands: readonly SlashCommandInfo[] = [];
   private running = false;
   private canSteer = true;
+  private serverQueue = false;
   private completionContext: CompletionContext | undefined;
   private completionRequest = 0;
   private fileQueryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -79,10 +84,12 @@ export class Composer {
     this.lastRun = state.run;
     this.lastCore = state.core;
     this.slashCommands = slashCommands;
+    this.offeredCommands = availableSlashCommands(slashCommands, state);
     this.running = isRunActive(state);
     this.canSteer = supports(state, 'steer');
+    this.serverQueue = supports(state, 'server_queue');
     const queued = state.run.queued;
-    this.queuedChip.hidden = !queued;
+    this.queuedChip.hidden = !queued || this.serverQueue;
     this.queuedText.textContent = queued ?? '';
     this.queuedText.title = queued ?? '';
     this.refreshButtons();
@@ -98,6 +105,14 @@ export class Composer {
     ta.setRangeText(sep + text, start, end, 'end');
     this.afterEdit();
     ta.focus();
+  }
+
+  /** An edit of a queued prompt that started running meanwhile: the text goes back into the input, not lost. */
+  restoreDraft(text: string): void {
+    if (this.textarea.value.trim() === '') this.setDraft(text);
+    else this.insertText(text);
+    this.onDraftChange(this.textarea.value);
+    this.showHint('That queued prompt already started with its old text; your edit is in the input.');
   }
 
   onCompletions(requestId: number, items: readonly CompletionItem[]): void {
@@ -168,7 +183,7 @@ export class Composer {
     clearTimeout(this.fileQueryTimer);
     if (!context) return this.completion.hide();
     if (context.kind === 'slash') {
-      const entries = matchSlashCommands(context.query, this.slashCommands).map((c) => ({
+      const entries = matchSlashCommands(context.query, this.offeredCommands).map((c) => ({
         label: `/${c.name}${c.args ? ` ${c.args}` : ''}`, detail: c.description, insertText: `/${c.name} `,
       }));
       return this.showCompletions(entries);
@@ -225,8 +240,11 @@ export class Composer {
 
   private refreshButtons(): void {
     const empty = this.textarea.value.trim() === '';
-    this.sendButton.lastChild!.textContent = this.running ? 'Queue' : 'Send';
-    this.sendButton.title = this.running ? 'Queue this prompt to run after the current turn (Enter)' : 'Send (Enter)';
+    const send = sendButtonText(this.running, this.serverQueue);
+    this.sendButton.lastChild!.textContent = send.label;
+    this.sendButton.title = send.title;
+    if (send.ariaLabel) this.sendButton.setAttribute('aria-label', send.ariaLabel);
+    else this.sendButton.removeAttribute('aria-label');
     setDisabled(this.sendButton, empty);
     setDisabled(this.steerButton, empty);
     this.steerButton.hidden = !this.running || !this.canSteer;

@@ -5,6 +5,7 @@ import { AssistantMessageView } from './assistantMessageView';
 import type { ItemContext, ItemView } from './itemView';
 import { BashBlockView, CheckpointRowView, NoticeView, SudoCardView } from './smallItemViews';
 import { ToolCardView } from './toolCard';
+import { visibleProgress } from './toolSummary';
 import { UserMessageView } from './userMessageView';
 
 /** The view for an item's kind. */
@@ -38,7 +39,10 @@ export function estimateItemHeight(item: TranscriptItem, width: number): number 
   switch (item.kind) {
     case 'user': return 36 + lines(item.text) * 19;
     case 'assistant': return 20 + lines(item.text) * 20 + (item.thinking ? 30 : 0);
-    case 'tool': return 40 + (item.files.length ? 26 : 0);
+    case 'tool': {
+      const progress = visibleProgress(item).length;
+      return 40 + (item.files.length ? 26 : 0) + (progress ? 12 + progress * 17 : 0);
+    }
     case 'approval': return item.state === 'pending' ? 220 : 120;
     case 'ask': return 80 + item.questions.length * 60;
     case 'sudo': return 100;

@@ -12,7 +12,9 @@ export function fileLinkOf(href: string | null | undefined): FileLink | undefine
   const match = LINE_SUFFIX.exec(raw);
   const pathPart = match ? raw.slice(0, match.index) : raw.replace(/[?#].*$/, '');
   const path = safeDecode(pathPart).replace(/^\.\//, '');
-  if (path === '' || path.split(/[\\/]/).includes('..') || /[\0\r\n]/.test(path)) return undefined;
+  // Checked again after decoding: %2F, %5C and %3A must not turn a relative href into an absolute path or a scheme.
+  if (path === '' || path.split(/[\\/]/).includes('..') || /[\u0000-\u001f\u007f]/.test(path)) return undefined;
+  if (path.startsWith('/') || path.startsWith('\\') || HAS_SCHEME.test(path)) return undefined;
   const line = match ? Number(match[1] ?? match[2]) : undefined;
   return line !== undefined && line > 0 ? { path, line } : { path };
 }

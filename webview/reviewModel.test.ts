@@ -112,3 +112,14 @@ describe('reviewAffected: the list re-renders only when its approvals can have c
     assert.equal(reviewAffected(change({ items: new Set([2]) }), items, new Set([2]), 3), true, 'a shown approval replaced by another item');
   });
 });
+
+describe('SCV write proposals', () => {
+  test("SCV's whole-file write is a reviewable file change, listed by its path without counts (no diff sent)", () => {
+    const write = approval('w', { tool: 'write', runId: 'r1', args: JSON.stringify({ path: 'src/new.ts', content: 'x', mode: 'create' }) });
+    const selection = reviewApprovals([user('u'), write], { status: 'running', runId: 'r1' });
+    assert.deepEqual(ids(selection), ['w']);
+    const [row] = new ReviewRowCache().rows(selection.approvals);
+    assert.equal(row.path, 'src/new.ts');
+    assert.equal(row.counts, undefined);
+  });
+});

@@ -2,8 +2,8 @@ import type { ApprovalItem, SessionState, TranscriptItem } from '../src/shared/s
 import type { StateChange } from './store';
 import { stringField } from './toolSummary';
 
-/** The tools whose approvals propose a file change (reviewable in the diff editor). */
-export const FILE_TOOLS: ReadonlySet<string> = new Set(['write_file', 'edit', 'patch']);
+/** The tools whose approvals propose a file change (reviewable in the diff editor); `write` is SCV's. */
+export const FILE_TOOLS: ReadonlySet<string> = new Set(['write_file', 'edit', 'patch', 'write']);
 
 export function isFileApproval(item: TranscriptItem | undefined): item is ApprovalItem {
   return item?.kind === 'approval' && FILE_TOOLS.has(item.tool);

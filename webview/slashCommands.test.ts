@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { matchSlashCommands, parseSlashInput } from './slashCommands';
+import { initialSessionState } from '../src/shared/sessionState';
+import { availableSlashCommands, matchSlashCommands, parseSlashInput } from './slashCommands';
 import { applyCompletion, completionContextAt } from './completionContext';
 
 const commands = [
@@ -51,4 +52,18 @@ test('applying a completion replaces the trigger token and places the caret afte
   assert.deepEqual(applyCompletion('see @sr', end, '@src/app.ts'), { text: 'see @src/app.ts ', caret: 16 });
   const slash = completionContextAt('/co', 3)!;
   assert.deepEqual(applyCompletion('/co', slash, '/compact '), { text: '/compact ', caret: 9 });
+});
+
+test('the popup offers only what the core can do: an SCV core has no sessions, undo or steer', () => {
+  const all = [...commands, { name: 'sessions', description: 'List sessions' }, { name: 'steer', description: 'Redirect' }];
+  const names = (kind: 'embedded' | 'scv', capabilities: string[] = []) => {
+    const s = initialSessionState(kind);
+    s.core.capabilities = capabilities;
+    return availableSlashCommands(all, s).map((c) => c.name);
+  };
+  assert.deepEqual(names('embedded'), ['compact', 'clear', 'model', 'undo', 'sessions', 'steer']);
+  assert.deepEqual(names('scv', ['server_queue']), ['compact', 'clear', 'model']);
+  assert.deepEqual(names('scv', ['undo']), ['compact', 'clear', 'model', 'undo']);
+  // Typed in full, a hidden command still goes to the host (which says it is unsupported), not to the model.
+  assert.deepEqual(parseSlashInput('/undo', all), { name: 'undo', args: '' });
 });

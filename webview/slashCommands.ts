@@ -1,4 +1,6 @@
+import type { SessionState } from '../src/shared/sessionState';
 import type { SlashCommandInfo } from '../src/shared/webviewMessages';
+import { supports, type UiCapability } from './capabilities';
 
 /** The same shape the host accepts for `slash.name`. */
 const SLASH_NAME = /^[a-z][a-z0-9-]{0,40}$/;
@@ -21,4 +23,18 @@ export function matchSlashCommands(query: string, commands: readonly SlashComman
   const prefix = commands.filter((c) => c.name.toLowerCase().startsWith(q));
   const inner = commands.filter((c) => !c.name.toLowerCase().startsWith(q) && c.name.toLowerCase().includes(q));
   return [...prefix, ...inner];
+}
+
+/** Commands that only a core with the capability can carry out. */
+const NEEDS: Readonly<Record<string, UiCapability>> = { sessions: 'sessions', undo: 'undo', steer: 'steer' };
+
+/**
+ * The commands to offer in the completion popup: those the core can do. Typing a hidden one still goes to the host
+ * (which says it is unsupported) rather than to the model as a prompt, so parsing keeps the full list.
+ */
+export function availableSlashCommands(commands: readonly SlashCommandInfo[], state: SessionState): SlashCommandInfo[] {
+  return commands.filter((c) => {
+    const needed = NEEDS[c.name];
+    return needed === undefined || supports(state, needed);
+  });
 }

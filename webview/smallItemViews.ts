@@ -1,5 +1,6 @@
 import type { BashItem, CheckpointItem, NoticeItem, SudoItem } from '../src/shared/sessionState';
 import { TEST_IDS, type CheckpointRowAction, type HostAction } from '../src/shared/webviewMessages';
+import { supports } from './capabilities';
 import { clippedText } from './clippedText';
 import { badge, codicon, h, replaceChildren, vscodeButton } from './dom';
 import type { ItemContext, ItemView } from './itemView';
@@ -69,7 +70,8 @@ export class BashBlockView implements ItemView<BashItem> {
 
 /**
  * A checkpoint the core took (automatically before the first edit of a turn, or on request), with Compare (its files in
- * Source Control and the first diff) and Restore… (the host asks: files only, conversation only, or both).
+ * Source Control and the first diff) and Restore… (the host asks: files only, conversation only, or both) when the core
+ * can do checkpoints.
  */
 export class CheckpointRowView implements ItemView<CheckpointItem> {
   readonly root = h('div', { class: 'item checkpoint-row', role: 'group', 'data-testid': TEST_IDS.checkpointRow });
@@ -78,7 +80,8 @@ export class CheckpointRowView implements ItemView<CheckpointItem> {
   constructor(private readonly ctx: ItemContext) {}
 
   update(item: CheckpointItem): void {
-    const key = `${item.label}\0${item.auto}\0${item.restored}\0${item.restoredFiles}\0${item.removedFiles}\0${item.deleted}\0${item.createdAt}`;
+    const actionable = !item.deleted && supports(this.ctx.state(), 'checkpoint');
+    const key = `${item.label}\0${item.auto}\0${item.restored}\0${item.restoredFiles}\0${item.removedFiles}\0${item.deleted}\0${item.createdAt}\0${actionable}`;
     if (key === this.key) return;
     this.key = key;
     const label = checkpointLabel(item);
@@ -92,7 +95,7 @@ export class CheckpointRowView implements ItemView<CheckpointItem> {
       h('span', { class: 'checkpoint-kind' }, item.auto ? 'auto' : 'manual'),
       item.createdAt ? h('time', { class: 'checkpoint-time', datetime: new Date(item.createdAt).toISOString(), title: new Date(item.createdAt).toLocaleString() }, timeOfDay(item.createdAt)) : null,
       item.deleted ? badge('deleted', 'warn') : item.restored ? badge(restoredText(item), 'ok') : null,
-      item.deleted
+      !actionable
         ? null
         : h('span', { class: 'checkpoint-actions' },
           rowButton('diff', 'Compare', 'Compare the checkpoint with the workspace (Source Control)', TEST_IDS.checkpointCompare, post('compare')),

@@ -4,12 +4,12 @@ import { badge, codicon, h, replaceChildren } from './dom';
 import { diffStats, parseDiffLines } from './diffLines';
 import { renderDiff } from './diffView';
 import { OPEN_PATH_ATTR, type ItemContext, type ItemView } from './itemView';
-import { prettyArgs, summarizeTool, toolStatusLabel, toolStatusTone } from './toolSummary';
+import { prettyArgs, summarizeTool, toolStatusLabel, toolStatusTone, visibleProgress } from './toolSummary';
 import { clippedText } from './clippedText';
 
 /**
- * A tool call: codicon, name, key argument and status badge in a summary line; arguments, output and diff in the
- * expandable body (built only while open); changed files as links below.
+ * A tool call: codicon, name, key argument and status badge in a summary line; the server's progress lines while it
+ * runs; arguments, output and diff in the expandable body (built only while open); changed files as links below.
  */
 export class ToolCardView implements ItemView<ToolItem> {
   readonly root: HTMLElement;
@@ -17,17 +17,20 @@ export class ToolCardView implements ItemView<ToolItem> {
   private readonly summary: HTMLElement;
   private readonly body: HTMLElement;
   private readonly files: HTMLElement;
+  private readonly progress: HTMLElement;
   private item: ToolItem | undefined;
   private renderedBody = '';
   private renderedSummary = '';
   private renderedFiles = '';
+  private renderedProgress: readonly string[] = [];
 
   constructor(private readonly ctx: ItemContext) {
     this.summary = h('summary', { class: 'tool-header' });
     this.body = h('div', { class: 'tool-body' });
     this.details = h('details', { class: 'tool-details' }, this.summary, this.body);
     this.files = h('div', { class: 'tool-files' });
-    this.root = h('div', { class: 'item tool-card', 'data-testid': TEST_IDS.toolCard }, this.details, this.files);
+    this.progress = h('pre', { class: 'tool-progress', 'data-testid': TEST_IDS.toolProgress, 'aria-label': 'Progress', hidden: true });
+    this.root = h('div', { class: 'item tool-card', 'data-testid': TEST_IDS.toolCard }, this.details, this.progress, this.files);
     this.details.addEventListener('toggle', () => {
       if (this.item) this.ctx.ui.setExpanded(`tool:${this.item.id}`, this.details.open);
       this.renderBody();
@@ -41,6 +44,7 @@ export class ToolCardView implements ItemView<ToolItem> {
     const open = this.ctx.ui.expandedChoice(`tool:${item.id}`) ?? false;
     if (this.details.open !== open) this.details.open = open;
     this.renderSummary(item);
+    this.renderProgress(item);
     this.renderFiles(item);
     this.renderBody();
   }
@@ -62,6 +66,14 @@ export class ToolCardView implements ItemView<ToolItem> {
       stats ? h('span', { class: 'diff-stats' }, h('span', { class: 'added' }, `+${stats.added}`), ' ', h('span', { class: 'removed' }, `−${stats.removed}`)) : null,
       badge(toolStatusLabel(item.status), tone),
     );
+  }
+
+  private renderProgress(item: ToolItem): void {
+    const lines = visibleProgress(item);
+    if (lines === this.renderedProgress) return;
+    this.renderedProgress = lines;
+    this.progress.hidden = lines.length === 0;
+    this.progress.textContent = lines.join('\n');
   }
 
   private renderFiles(item: ToolItem): void {

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { prettyArgs, stringField, summarizeTool, toolStatusLabel, toolStatusTone } from './toolSummary';
+import type { ToolItem } from '../src/shared/sessionState';
+import { prettyArgs, stringField, summarizeTool, toolStatusLabel, toolStatusTone, visibleProgress } from './toolSummary';
 import { diffStats, parseDiffLines } from './diffLines';
 
 test('file tools show their path; bash its command; rename both paths', () => {
@@ -9,6 +10,23 @@ test('file tools show their path; bash its command; rename both paths', () => {
   assert.deepEqual(summarizeTool('rename', '{"from":"a.ts","to":"b.ts"}'), { icon: 'arrow-swap', detail: 'a.ts → b.ts', path: 'b.ts' });
   assert.deepEqual(summarizeTool('grep', '{"pattern":"TODO","path":"src"}'), { icon: 'search', detail: 'TODO in src' });
   assert.deepEqual(summarizeTool('mystery', '{}'), { icon: 'tools', detail: '' });
+});
+
+test("SCV's tools: write and read show their path, web_fetch its URL", () => {
+  assert.deepEqual(summarizeTool('write', '{"path":"src/a.ts","content":"x","mode":"replace"}'), { icon: 'new-file', detail: 'src/a.ts', path: 'src/a.ts' });
+  assert.deepEqual(summarizeTool('read', '{"path":"README.md"}'), { icon: 'file', detail: 'README.md', path: 'README.md' });
+  assert.deepEqual(summarizeTool('web_fetch', '{"url":"https://example.com/a"}'), { icon: 'globe', detail: 'https://example.com/a' });
+  assert.deepEqual(summarizeTool('web_search', '{"query":"node streams"}'), { icon: 'search', detail: 'node streams' });
+});
+
+test('progress lines show while the tool waits or runs, and give way to the output once it finished', () => {
+  const tool = (status: ToolItem['status'], progress?: string[]): ToolItem => ({ kind: 'tool', id: 't', name: 'bash', args: '{}', status, files: [], ...(progress ? { progress } : {}) });
+  assert.deepEqual(visibleProgress(tool('running', ['compiling', 'linking'])), ['compiling', 'linking']);
+  assert.deepEqual(visibleProgress(tool('pending', ['queued'])), ['queued']);
+  assert.deepEqual(visibleProgress(tool('running')), []);
+  for (const done of ['success', 'failed', 'denied', 'cancelled', 'timed_out'] as const) assert.deepEqual(visibleProgress(tool(done, ['compiling'])), [], done);
+  // Same (empty) value each time: the card skips re-rendering.
+  assert.equal(visibleProgress(tool('success', ['a'])), visibleProgress(tool('failed')));
 });
 
 test('arguments still streaming (incomplete JSON) are read leniently', () => {

@@ -1,4 +1,4 @@
-import type { ToolCardStatus } from '../src/shared/sessionState';
+import type { ToolCardStatus, ToolItem } from '../src/shared/sessionState';
 
 /** What a tool card's header shows: a codicon, the tool's name and its key argument (a path or a command). */
 export interface ToolSummary { icon: string; detail: string; path?: string }
@@ -7,9 +7,11 @@ const ICONS: Record<string, string> = {
   read_file: 'file', write_file: 'new-file', edit: 'edit', patch: 'diff', delete: 'trash', rename: 'arrow-swap',
   mkdir: 'new-folder', list_dir: 'folder-opened', grep: 'search', glob: 'files', bash: 'terminal',
   todo_write: 'checklist', todo_read: 'checklist', ask: 'question', memory: 'bookmark', finish: 'pass',
+  // SCV's tools.
+  read: 'file', write: 'new-file', web_fetch: 'globe', web_search: 'search', agent: 'hubot',
 };
 
-const PATH_TOOLS = new Set(['read_file', 'write_file', 'edit', 'patch', 'delete', 'mkdir', 'list_dir']);
+const PATH_TOOLS = new Set(['read_file', 'write_file', 'edit', 'patch', 'delete', 'mkdir', 'list_dir', 'read', 'write']);
 
 export function toolIcon(name: string): string {
   return ICONS[name] ?? 'tools';
@@ -38,6 +40,8 @@ export function summarizeTool(name: string, args: string): ToolSummary {
     }
     case 'glob':
       return { icon, detail: field('pattern') ?? '' };
+    case 'web_fetch':
+      return { icon, detail: field('url') ?? '' };
     default:
       return { icon, detail: field('path') ?? field('command') ?? field('pattern') ?? field('query') ?? '' };
   }
@@ -75,6 +79,13 @@ export function prettyArgs(args: string): string {
     return args;
   }
 }
+
+/** The progress lines a tool card shows: only while the tool waits or runs (its output takes over once it finished). */
+export function visibleProgress(item: ToolItem): readonly string[] {
+  return item.status === 'pending' || item.status === 'running' ? item.progress ?? NO_LINES : NO_LINES;
+}
+
+const NO_LINES: readonly string[] = Object.freeze([]);
 
 const STATUS_LABELS: Record<ToolCardStatus, string> = {
   streaming: 'preparing', pending: 'pending', awaiting_approval: 'needs approval', running: 'running', success: 'done',

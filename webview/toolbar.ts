@@ -1,5 +1,6 @@
 import type { ApprovalModeName, SessionState } from '../src/shared/sessionState';
 import { APPROVAL_MODES, TEST_IDS, type WebviewToHost } from '../src/shared/webviewMessages';
+import { supports } from './capabilities';
 import { h, iconButton, replaceChildren } from './dom';
 import { groupModels, modelLabel, reasoningLevels } from './modelOptions';
 import { statusOf } from './statusText';
@@ -11,9 +12,12 @@ const MODE_LABELS: Record<ApprovalModeName, string> = {
   always: 'Ask before every tool',
 };
 
+/** An SCV server takes its approval policy on the command line only: the picker shows it and cannot change it. */
+const SCV_APPROVAL_MODE_TITLE = "SCV's approval policy is set when the server starts (catalystCode.scv.approvalPolicy)";
+
 /**
- * The header: core status, usage and context meter, the sessions and new-session buttons; below, the model,
- * reasoning-effort and approval-mode pickers. Each part re-renders only when its inputs changed.
+ * The header: core status, usage and context meter, the sessions (when the core has them) and new-session buttons;
+ * below, the model, reasoning-effort and approval-mode pickers. Each part re-renders only when its inputs changed.
  */
 export class Toolbar {
   readonly root: HTMLElement;
@@ -50,7 +54,8 @@ export class Toolbar {
     this.part('usage', [state.usage, state.context], () => this.renderUsage(state));
     this.part('models', [state.models, state.model], () => this.renderModels(state));
     this.part('reasoning', [state.models, state.model, state.reasoningEffort], () => this.renderReasoning(state));
-    this.part('mode', [state.approvalMode], () => (this.modePicker.value = state.approvalMode));
+    this.part('mode', [state.approvalMode, state.core], () => this.renderMode(state));
+    this.part('sessions', [state.core], () => (this.sessionsButton.hidden = !supports(state, 'sessions')));
   }
 
   setSessionsOpen(open: boolean): void {
@@ -96,6 +101,14 @@ export class Toolbar {
     replaceChildren(this.modelPicker, ...options);
     this.modelPicker.value = state.model ?? '';
     this.modelPicker.disabled = state.models.length === 0 && !state.model;
+  }
+
+  private renderMode(state: SessionState): void {
+    this.modePicker.value = state.approvalMode;
+    const fixed = state.core.kind === 'scv';
+    this.modePicker.disabled = fixed;
+    if (fixed) this.modePicker.title = SCV_APPROVAL_MODE_TITLE;
+    else this.modePicker.removeAttribute('title');
   }
 
   private renderReasoning(state: SessionState): void {

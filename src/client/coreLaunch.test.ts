@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type CoreLaunchOptions, NO_CORE_FOUND, findOnPath, resolveCoreLaunch } from './coreLaunch';
+import { type CoreLaunchOptions, NO_CORE_FOUND, NO_SCV_FOUND, findOnPath, resolveCoreLaunch } from './coreLaunch';
 
 let dir: string;
 let embedded: string;
@@ -86,8 +86,59 @@ describe('resolveCoreLaunch', () => {
     assert.ok(!('error' in r) && r.command === bin);
   });
 
-  test('scv is not supported yet', () => {
-    assert.deepEqual(resolveCoreLaunch(options({ kind: 'scv' })), { error: 'SCV cores are not supported yet' });
+  test('scv: a configured scv-server gets SCV flags only, never Catalyst ones', () => {
+    const server = executable(join(dir, 'opt', 'scv-server'));
+    const r = resolveCoreLaunch(options({
+      kind: 'scv', configuredPath: server, scvApprovalPolicy: 'always', approval: 'never', sessionFile: '/s/a.jsonl', bashTimeoutSecs: 30,
+      extraArgs: ['--model', 'm1'], env: { PATH: '/bin' }, extraEnv: { RUST_LOG: 'info' },
+    }));
+    assert.ok(!('error' in r));
+    assert.equal(r.kind, 'scv');
+    assert.equal(r.command, server);
+    assert.deepEqual(r.args, ['--approval-policy', 'always', '--model', 'm1']);
+    assert.deepEqual(r.env, { PATH: '/bin', RUST_LOG: 'info' });
+  });
+
+  test('scv: the main scv binary takes the flags globally, before its server subcommand', () => {
+    const scv = executable(join(dir, 'opt', 'scv'));
+    const r = resolveCoreLaunch(options({ kind: 'scv', configuredPath: scv, scvApprovalPolicy: 'on-risk', extraArgs: ['--provider', 'p'] }));
+    assert.ok(!('error' in r));
+    assert.deepEqual(r.args, ['--approval-policy', 'on-risk', '--provider', 'p', 'server']);
+    const plain = resolveCoreLaunch(options({ kind: 'scv', configuredPath: scv }));
+    assert.ok(!('error' in plain));
+    assert.deepEqual(plain.args, ['server'], 'no policy set: SCV keeps its own default');
+  });
+
+  test('scv: the setting wins over $SCV_SERVER, which wins over scv-server and then scv on PATH', () => {
+    const configured = executable(join(dir, 'configured', 'my-scv'));
+    const fromEnv = executable(join(dir, 'env', 'scv'));
+    const serverOnPath = executable(join(dir, 'bin1', 'scv-server'));
+    const scvOnPath = executable(join(dir, 'bin2', 'scv'));
+    const bothOnPath = [join(dir, 'bin2'), join(dir, 'bin1')].join(':');
+    const a = resolveCoreLaunch(options({ kind: 'scv', configuredPath: configured, env: { PATH: bothOnPath, SCV_SERVER: fromEnv } }));
+    assert.ok(!('error' in a) && a.command === configured);
+    assert.deepEqual(a.args, [], 'any other basename is run as a server binary');
+    const b = resolveCoreLaunch(options({ kind: 'scv', env: { PATH: bothOnPath, SCV_SERVER: fromEnv } }));
+    assert.ok(!('error' in b) && b.command === fromEnv);
+    assert.deepEqual(b.args, ['server']);
+    const c = resolveCoreLaunch(options({ kind: 'scv', env: { PATH: bothOnPath } }));
+    assert.ok(!('error' in c) && c.command === serverOnPath, 'scv-server is preferred even when scv comes first on PATH');
+    assert.deepEqual(c.args, []);
+    const d = resolveCoreLaunch(options({ kind: 'scv', env: { PATH: join(dir, 'bin2') } }));
+    assert.ok(!('error' in d) && d.command === scvOnPath);
+    assert.deepEqual(d.args, ['server']);
+  });
+
+  test('scv: nothing found, or an unusable path, is a clear error naming the setting', () => {
+    assert.deepEqual(resolveCoreLaunch(options({ kind: 'scv', env: { PATH: dir } })), { error: NO_SCV_FOUND });
+    assert.match(NO_SCV_FOUND, /catalystCode\.core\.path/);
+    writeFileSync(join(dir, 'plain'), '');
+    const r = resolveCoreLaunch(options({ kind: 'scv', configuredPath: join(dir, 'plain') }));
+    assert.ok('error' in r);
+    assert.match(r.error, /catalystCode\.core\.path .* not an executable file/);
+    const e = resolveCoreLaunch(options({ kind: 'scv', env: { SCV_SERVER: join(dir, 'missing') } }));
+    assert.ok('error' in e);
+    assert.match(e.error, /\$SCV_SERVER .* not an executable file/);
   });
 
   test('no key is added to args or env by the resolver', () => {

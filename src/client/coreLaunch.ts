@@ -35,6 +35,10 @@ export type CoreLaunchResult = CoreLaunch | { error: string };
 
 export const CORE_BINARY_NAME = 'catcode-core';
 export const NO_CORE_FOUND = 'no catcode-core found: set catalystCode.core.path or $CATCODE_CORE';
+export const SCV_SERVER_BINARY_NAME = 'scv-server';
+/** The main `scv` binary serves stdio through its `server` subcommand. */
+export const SCV_BINARY_NAME = 'scv';
+export const NO_SCV_FOUND = 'no SCV server found: set catalystCode.core.path (or $SCV_SERVER) to scv-server or scv, or put one of them on PATH';
 
 /** How to start the core of the given kind: the command, its flags (upstream's CLI, research §3.2) and its environment. */
 export function resolveCoreLaunch(o: CoreLaunchOptions): CoreLaunchResult {
@@ -44,7 +48,7 @@ export function resolveCoreLaunch(o: CoreLaunchOptions): CoreLaunchResult {
     case 'catalyst':
       return catalystLaunch(o);
     case 'scv':
-      return { error: 'SCV cores are not supported yet' };
+      return scvLaunch(o);
     default:
       return { error: `unknown core kind: ${String(o.kind)}` };
   }
@@ -69,18 +73,47 @@ function catalystLaunch(o: CoreLaunchOptions): CoreLaunchResult {
 
 /** The setting, else `$CATCODE_CORE` (authoritative, as in upstream's TUI), else `catcode-core` on PATH. */
 function findCatalystBinary(o: CoreLaunchOptions): { path: string } | { error: string } {
+  return findBinary(o, 'CATCODE_CORE', [CORE_BINARY_NAME], NO_CORE_FOUND);
+}
+
+/** The setting, else `$<envVar>`, else the first of `names` on PATH. A set but unusable path is an error, not skipped. */
+function findBinary(o: CoreLaunchOptions, envVar: string, names: readonly string[], notFound: string): { path: string } | { error: string } {
   const configured = o.configuredPath?.trim();
   if (configured) {
     const abs = expandHome(configured, o.env, o.workspace);
     return isExecutableFile(abs) ? { path: abs } : { error: `catalystCode.core.path is ${abs}, which is not an executable file` };
   }
-  const fromEnv = o.env.CATCODE_CORE?.trim();
+  const fromEnv = o.env[envVar]?.trim();
   if (fromEnv) {
     const abs = expandHome(fromEnv, o.env, o.workspace);
-    return isExecutableFile(abs) ? { path: abs } : { error: `$CATCODE_CORE is ${abs}, which is not an executable file` };
+    return isExecutableFile(abs) ? { path: abs } : { error: `$${envVar} is ${abs}, which is not an executable file` };
   }
-  const onPath = findOnPath(CORE_BINARY_NAME, o.env);
-  return onPath ? { path: onPath } : { error: NO_CORE_FOUND };
+  for (const name of names) {
+    const onPath = findOnPath(name, o.env);
+    if (onPath) return { path: onPath };
+  }
+  return { error: notFound };
+}
+
+/**
+ * SCV's own flags only (Catalyst's --workspace/--session/--approval/--bash-timeout mean nothing to it; the workspace goes
+ * in session.start). The `scv` binary takes them as global flags before its `server` subcommand.
+ */
+function scvLaunch(o: CoreLaunchOptions): CoreLaunchResult {
+  const binary = findScvBinary(o);
+  if ('error' in binary) return binary;
+  const flags = o.scvApprovalPolicy ? ['--approval-policy', o.scvApprovalPolicy, ...o.extraArgs] : [...o.extraArgs];
+  const args = isScvMainBinary(binary.path) ? [...flags, 'server'] : flags;
+  return { kind: 'scv', command: binary.path, args, env: launchEnv(o) };
+}
+
+/** The setting, else `$SCV_SERVER`, else `scv-server` on PATH, else `scv` on PATH. */
+function findScvBinary(o: CoreLaunchOptions): { path: string } | { error: string } {
+  return findBinary(o, 'SCV_SERVER', [SCV_SERVER_BINARY_NAME, SCV_BINARY_NAME], NO_SCV_FOUND);
+}
+
+function isScvMainBinary(p: string): boolean {
+  return path.basename(p).replace(/\.exe$/i, '') === SCV_BINARY_NAME;
 }
 
 function coreFlags(o: CoreLaunchOptions): string[] {

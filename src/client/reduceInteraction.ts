@@ -30,6 +30,8 @@ export function reduceApprovalRequest(s: SessionState, e: Fields): SessionState 
   if (runId !== undefined) item.runId = runId;
   const diff = str(e.diff);
   if (diff) item.diff = diff;
+  const summary = str(e.summary)?.trim();
+  if (summary) item.summary = summary;
   const pattern = suggestPattern(tool, args);
   if (pattern) item.suggestedPattern = pattern;
   if (cardIndex >= 0) next = updateItemAt<ToolItem>(next, cardIndex, { status: 'awaiting_approval' });

@@ -1,17 +1,23 @@
 // Reducers for a run's lifecycle: the user's prompt, the one-deep queue, steering, and the ways a run ends.
-import type { SessionState } from '../shared/sessionState';
+import { type SessionState, UI_CAPABILITIES } from '../shared/sessionState';
 import type { PromptEvent } from './clientEvents';
 import { type Fields, str } from './eventFields';
 import { appendItem, finalizeItems, newItemId, withItems, withRun } from './transcript';
 
 const STEER_ID_PREFIX = 'steer';
 
-/** The user's prompt shows at once when idle; while a run is going the core queues it one deep. */
+/**
+ * The user's prompt shows at once when idle; while a run is going the core queues it one deep. A core with a server-side
+ * queue (SCV) reports a prompt only as its turn starts (the adapter, when the server dequeues it): whatever run the state
+ * still shows is over by then, so it is closed and the prompt starts the next turn.
+ */
 export function reducePrompt(s: SessionState, e: PromptEvent): SessionState {
   if (typeof e.text !== 'string') return s;
-  if (s.run.status !== 'idle') return withRun(s, { queued: e.text });
+  const serverQueue = s.core.capabilities.includes(UI_CAPABILITIES.serverQueue);
+  if (s.run.status !== 'idle' && !serverQueue) return withRun(s, { queued: e.text });
+  const before = s.run.status === 'idle' ? s : withItems(s, finalizeItems(s.items, s.run.runId, true));
   const images = Number.isInteger(e.images) && e.images > 0 ? e.images : 0;
-  const next = appendItem(s, { kind: 'user', id: newItemId(s, 'u'), text: e.text, images });
+  const next = appendItem(before, { kind: 'user', id: newItemId(s, 'u'), text: e.text, images });
   return withRun(next, { status: 'running', runId: undefined });
 }
 

@@ -1,19 +1,22 @@
 import type { Command, CommandOf, HeadersSpec, ProviderKind } from '../protocol';
 import { timestampedSessionName } from '../protocol/sessionLayout';
+import { supports, type UiCapability } from '../shared/coreCapabilities';
 import { type ApprovalModeName, type NoticeItem, type SessionState, initialSessionState, UI_CAPABILITIES } from '../shared/sessionState';
 import { type Patch, diffState } from '../shared/statePatch';
 import { APPROVAL_DECISIONS, type ApprovalDecisionName } from '../shared/webviewMessages';
 import { isCheckpointId, safeRelativePath } from './checkpoints/checkpointEvents';
 import type { ClientEvent } from './clientEvents';
 import { describeCommand } from './commandLog';
-import type { CoreChannel } from './coreChannel';
+import type { CoreChannel, ServerQueueControl } from './coreChannel';
 import { type Disposable, type WireEvent, DEFAULT_HANDSHAKE_TIMEOUT_MS, describeExit } from './coreConnection';
-import { type CoreLaunchOptions, resolveCoreLaunch } from './coreLaunch';
+import { type CoreLaunch, type CoreLaunchOptions, resolveCoreLaunch } from './coreLaunch';
 import { strings } from './eventFields';
 import { isApprovalMode } from './reduceCore';
 import { RestartPolicy } from './restartPolicy';
+import { perChangeOffReason } from './review/perChangeReview';
 import { sessionFileToResume } from './sessionFiles';
 import { sessionReducer } from './sessionReducer';
+import { ApprovalRules } from './scv/approvalRules';
 import { spawnCoreChannel } from './spawnCoreChannel';
 import { runSlashCommand, type SlashTarget } from './slashCommands';
 
@@ -30,6 +33,8 @@ export interface SessionControllerOptions {
   handshakeTimeoutMs?: number;
   /** Preselected model (a setting); kept when the core lists it, otherwise the first listed model is used. */
   defaultModel?: string;
+  /** Starts the channel for a resolved launch; `spawnCoreChannel` unless a test passes a fake. */
+  spawnChannel?: (launch: CoreLaunch, cwd: string, clientVersion: string, rules: ApprovalRules) => CoreChannel;
 }
 
 export type StateListener = (state: SessionState, patches: Patch[]) => void;
@@ -69,6 +74,8 @@ export class SessionController implements SlashTarget {
   private readonly policy: RestartPolicy;
   private readonly changeListeners = new Set<StateListener>();
   private readonly eventListeners = new Set<(e: WireEvent) => void>();
+  /** SCV's "always" answers, kept across server restarts for this controller's life (the adapter applies them). */
+  private readonly approvalRules = new ApprovalRules();
 
   constructor(private readonly o: SessionControllerOptions) {
     this.policy = o.restartPolicy ?? new RestartPolicy();
@@ -146,7 +153,7 @@ export class SessionController implements SlashTarget {
     this.log(`starting the ${kind} core: ${launch.command} ${launch.args.join(' ')}`);
     let conn: CoreChannel;
     try {
-      conn = spawnCoreChannel(launch, this.o.launch.workspace, this.o.clientVersion);
+      conn = (this.o.spawnChannel ?? spawnCoreChannel)(launch, this.o.launch.workspace, this.o.clientVersion, this.approvalRules);
     } catch (err) {
       return this.fail(`The core could not be started: ${(err as Error).message}`, 'showLog');
     }
@@ -167,10 +174,15 @@ export class SessionController implements SlashTarget {
     try {
       const { hello } = await conn.handshake(this.o.handshakeTimeoutMs ?? DEFAULT_HANDSHAKE_TIMEOUT_MS);
       if (conn !== this.connection) return false;
+      const restarted = this.everReady;
       this.everReady = true;
       this.dispatch({ type: 'client:core_status', status: 'ready', kind: this.o.launch.kind, pid: conn.pid, capabilities: strings(hello.capabilities), version: typeof hello.version === 'string' ? hello.version : undefined });
       this.log(`core ready (pid ${conn.pid ?? '?'}, session ${this.sessionFile ?? 'none'})`);
-      this.sendCommand({ type: 'list_sessions' });
+      // SCV keeps a conversation only for its connection: a new server starts from nothing.
+      if (restarted && this.o.launch.kind === 'scv' && this.current.items.some((i) => i.kind === 'user' || i.kind === 'assistant')) {
+        this.notice('info', 'The SCV server was restarted and keeps no conversation across restarts: the model no longer sees the messages above.');
+      }
+      this.listSessionsIfSupported();
       this.sendCommand({ type: 'stats' });
       return true;
     } catch (err) {
@@ -206,7 +218,8 @@ export class SessionController implements SlashTarget {
     this.dispatch({ type: 'client:core_status', status: 'restarting', kind: this.o.launch.kind, message: reason });
     if (!this.incidentNotified) {
       this.incidentNotified = true;
-      this.notice('warning', `${reason}. Restarting it and resuming the session…`, 'showLog', 'core_restart');
+      const resuming = this.o.launch.kind === 'scv' ? 'Restarting it (SCV cannot resume the conversation)…' : 'Restarting it and resuming the session…';
+      this.notice('warning', `${reason}. ${resuming}`, 'showLog', 'core_restart');
     }
     this.log(`restarting the core in ${delay} ms`);
     this.restartTimer = setTimeout(() => {
@@ -248,14 +261,14 @@ export class SessionController implements SlashTarget {
       case 'session_changed':
         if (typeof e.path === 'string' && e.path) this.sessionFile = e.path;
         this.sendCommand({ type: 'stats' });
-        this.sendCommand({ type: 'list_sessions' });
+        this.listSessionsIfSupported();
         break;
       case 'done':
         // A completed turn proves the core healthy: the crash budget and the "told the user" flag start over.
         this.policy.recordHealthy();
         this.incidentNotified = false;
         this.resumingAfterCrash = false;
-        this.sendCommand({ type: 'list_sessions' });
+        this.listSessionsIfSupported();
         this.sendCommand({ type: 'stats' });
         break;
       case 'sessions':
@@ -299,15 +312,22 @@ export class SessionController implements SlashTarget {
 
   // ── Intents ────────────────────────────────────────────────────────────────
 
+  /**
+   * While a run is going, a Catalyst core queues one prompt (shown as `run.queued`); a core with a server-side queue
+   * (SCV) queues any number and shows them in `serverQueue`, and its adapter reports the prompt when its turn starts.
+   */
   sendPrompt(text: string, images: string[] = []): boolean {
     if (typeof text !== 'string' || !text.trim()) return this.refuse('Type a message first.');
-    if (!this.requireReady()) return false;
+    if (!this.requireReady() || !this.withinPromptLimit(text)) return false;
     const model = this.current.model;
     if (!model) return this.refuse('No model is available: log in to a provider or add one.', 'login', 'error');
-    if (this.current.run.status !== 'idle' && this.current.run.queued !== undefined) {
+    const busy = this.current.run.status !== 'idle';
+    const serverQueue = this.capabilities().has(UI_CAPABILITIES.serverQueue);
+    if (busy && !serverQueue && this.current.run.queued !== undefined) {
       return this.refuse('A prompt is already queued. Wait for this turn, steer it, or clear the queue.');
     }
-    this.dispatch({ type: 'client:prompt', text, images: images.length });
+    // A server that keeps the queue decides whether the prompt runs now or waits: the adapter shows it when it runs.
+    if (!serverQueue) this.dispatch({ type: 'client:prompt', text, images: images.length });
     const cmd: CommandOf<'send'> = { type: 'send', prompt: text, model, reasoning_effort: this.current.reasoningEffort, ...this.providerOf(model) };
     if (images.length) cmd.images = [...images];
     return this.sendCommand(cmd);
@@ -329,6 +349,41 @@ export class SessionController implements SlashTarget {
     return this.requireReady() && this.sendCommand({ type: 'clear_queue' });
   }
 
+  /** Replaces the text of a prompt waiting in the server's queue. */
+  editQueued(id: string, prompt: string): boolean {
+    if (typeof prompt !== 'string' || !prompt.trim()) return this.refuse('A queued prompt cannot be empty; remove it instead.');
+    const queue = this.queueFor(id);
+    if (!queue || !this.withinPromptLimit(prompt)) return false;
+    this.log(`→ queue edit ${id}`);
+    return queue.edit(id, prompt);
+  }
+
+  /** Moves a queued prompt before `beforeId`, or to the end with null. */
+  moveQueued(id: string, beforeId: string | null): boolean {
+    const queue = this.queueFor(id);
+    if (!queue) return false;
+    if (beforeId === id) return false;
+    if (beforeId !== null && !this.isQueued(beforeId)) return this.refuse('That place in the queue is gone; the queue changed meanwhile.');
+    this.log(`→ queue move ${id} before ${beforeId ?? 'the end'}`);
+    return queue.move(id, beforeId);
+  }
+
+  removeQueued(id: string): boolean {
+    const queue = this.queueFor(id);
+    if (!queue) return false;
+    this.log(`→ queue remove ${id}`);
+    return queue.remove(id);
+  }
+
+  /** Holds (or releases) the server's queue: a paused queue starts no queued prompt; the running turn goes on. */
+  pauseQueue(paused: boolean): boolean {
+    if (typeof paused !== 'boolean') return this.refuse('Pause takes true or false.');
+    const queue = this.serverQueue();
+    if (!queue) return false;
+    this.log(`→ queue ${paused ? 'pause' : 'resume'}`);
+    return queue.pause(paused);
+  }
+
   approve(requestId: string, decision: ApprovalDecisionName, opts: ApproveOptions = {}): boolean {
     if (!(APPROVAL_DECISIONS as readonly string[]).includes(decision)) return this.refuse(`Unknown approval decision: ${String(decision)}.`);
     const item = this.current.items.find((i) => i.kind === 'approval' && i.id === requestId);
@@ -341,13 +396,15 @@ export class SessionController implements SlashTarget {
     }
     if (opts.editedContent !== undefined && decision !== 'no') {
       if (!this.capabilities().has(UI_CAPABILITIES.editedContent)) {
-        return this.refuse('This core cannot apply an edited proposal. Accept or reject the proposal as the model wrote it.');
+        return this.refuse(`${capitalized(perChangeOffReason(this.o.launch.kind))}. Accept or reject the proposal as the model wrote it.`);
       }
       cmd.edited_content = opts.editedContent;
     }
     // Only an edit the core will actually apply counts (a rejection never carries edited_content).
+    // Marked answered only once the core took it: an adapter may refuse a decision its server cannot express.
+    if (!this.sendCommand(cmd)) return false;
     this.dispatch({ type: 'client:approval_answered', requestId, decision, ...(cmd.edited_content !== undefined ? { edited: true } : {}) });
-    return this.sendCommand(cmd);
+    return true;
   }
 
   askReply(requestId: string, answers: Record<string, string> | null): boolean {
@@ -384,13 +441,19 @@ export class SessionController implements SlashTarget {
 
   setApprovalMode(mode: ApprovalModeName): boolean {
     if (!isApprovalMode(mode)) return this.refuse('The approval mode is one of: never, destructive, always.');
+    if (this.o.launch.kind === 'scv') {
+      return this.refuse("SCV's approval policy is fixed when the server starts: set catalystCode.scv.approvalPolicy and restart the core.");
+    }
     if (!this.requireReady()) return false;
     this.dispatch({ type: 'client:approval_mode_selected', mode });
     return this.sendCommand({ type: 'set_approval', mode });
   }
 
+  /** A core without sessions (SCV) starts over by clearing its one conversation instead. */
   newSession(): boolean {
-    return this.requireReady() && this.sendCommand({ type: 'new_session', path: timestampedSessionName() });
+    if (!this.requireReady()) return false;
+    if (!this.can(UI_CAPABILITIES.sessions)) return this.sendCommand({ type: 'clear' });
+    return this.sendCommand({ type: 'new_session', path: timestampedSessionName() });
   }
 
   loadSession(path: string): boolean {
@@ -412,7 +475,7 @@ export class SessionController implements SlashTarget {
   }
 
   listSessions(): boolean {
-    return this.requireReady() && this.sendCommand({ type: 'list_sessions' });
+    return this.requireReady() && this.requireCapability(UI_CAPABILITIES.sessions, 'sessions') && this.sendCommand({ type: 'list_sessions' });
   }
 
   undo(): boolean {
@@ -546,8 +609,51 @@ export class SessionController implements SlashTarget {
 
   private requireCapability(capability: string, what: string): boolean {
     if (this.capabilities().has(capability)) return true;
-    this.notice('warning', `This core does not support ${what}.`);
+    this.notice('warning', `${this.o.launch.kind === 'scv' ? 'An SCV server' : 'This core'} does not support ${what}.`);
     return false;
+  }
+
+  /** The same rule as the chat's (src/shared/coreCapabilities), for what the controller itself asks the core. */
+  private can(capability: UiCapability): boolean {
+    return supports(this.current, capability);
+  }
+
+  private listSessionsIfSupported(): void {
+    if (this.can(UI_CAPABILITIES.sessions)) this.sendCommand({ type: 'list_sessions' });
+  }
+
+  /** Refuses, before anything is shown, a prompt larger than the server accepts (UTF-8 bytes). */
+  private withinPromptLimit(text: string): boolean {
+    const max = this.connection?.limits?.maxPromptBytes;
+    if (max === undefined) return true;
+    const bytes = Buffer.byteLength(text, 'utf8');
+    if (bytes <= max) return true;
+    const who = this.o.launch.kind === 'scv' ? 'the SCV server' : 'the core';
+    return this.refuse(
+      `This prompt is ${bytes.toLocaleString('en-US')} bytes (UTF-8); ${who} accepts at most ${max.toLocaleString('en-US')} (${kib(max)} KiB). Shorten it, or put the text in a file and mention the file.`,
+    );
+  }
+
+  /** The server's queue control, when the core has one; tells the user otherwise. */
+  private serverQueue(): ServerQueueControl | undefined {
+    if (!this.requireReady()) return undefined;
+    const queue = this.connection?.serverQueue;
+    if (queue && this.capabilities().has(UI_CAPABILITIES.serverQueue)) return queue;
+    this.refuse('This core has no editable queue.');
+    return undefined;
+  }
+
+  /** As serverQueue(), and `id` must still be waiting in it. */
+  private queueFor(id: string): ServerQueueControl | undefined {
+    const queue = this.serverQueue();
+    if (!queue) return undefined;
+    if (typeof id === 'string' && this.isQueued(id)) return queue;
+    this.refuse('That prompt is no longer queued.');
+    return undefined;
+  }
+
+  private isQueued(id: string): boolean {
+    return this.current.serverQueue?.entries.some((entry) => entry.id === id) ?? false;
   }
 
   private isPending(kind: 'ask' | 'sudo', id: string): boolean {
@@ -582,6 +688,14 @@ function checkpointPaths(paths: unknown): string[] | undefined {
   if (!Array.isArray(paths) || paths.length === 0 || paths.length > 10_000) return undefined;
   const out = paths.map(safeRelativePath);
   return out.every((p): p is string => p !== undefined) ? out : undefined;
+}
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function kib(bytes: number): string {
+  return String(Math.round((bytes / 1024) * 10) / 10);
 }
 
 function isHttpUrl(value: unknown): boolean {

@@ -14,6 +14,7 @@ import { MemoryStore } from './memory/memoryStore';
 import { ProviderRegistry } from './models/providerRegistry';
 import { EventSink, type EventFields } from './runtime/eventSink';
 import { newSessionId } from './runtime/ids';
+import { scrubText } from './runtime/redact';
 import { RunCoordinator } from './runtime/runCoordinator';
 import type { RunScope } from './runtime/runScope';
 import { fnv1a64Hex, sessionsDirFor } from './sessions/sessionPaths';
@@ -39,18 +40,23 @@ export class CoreRuntime {
   lastModel: string | undefined;
   lastEffort: string | undefined;
   compactions = 0;
+  /** Sudo passwords given during this process: never stored, only kept so that a later echo of one is scrubbed too. */
+  private readonly sudoPasswords = new Set<string>();
+  /** Writes to the core's log (stderr), scrubbed of the live secrets. */
+  readonly log: (message: string) => void;
 
   constructor(
     readonly config: CoreConfig,
     readonly env: NodeJS.ProcessEnv,
     write: (line: string) => void,
-    readonly log: (message: string) => void,
+    log: (message: string) => void,
     onEmit?: (event: EventFields) => void,
   ) {
+    this.log = (message) => log(scrubText(message, this.secrets()));
     this.workspace = realpathSync(config.workspace);
-    this.sink = new EventSink(write, () => this.sessionId, onEmit);
+    this.sink = new EventSink(write, () => this.sessionId, onEmit, () => this.secrets());
     this.providers = new ProviderRegistry(config, env);
-    const opened = Conversation.open(config.sessionFile);
+    const opened = Conversation.open(config.sessionFile, { secrets: () => this.secrets() });
     this.conversation = opened.conversation;
     this.loadedAtStart = opened.loaded;
     this.approvals = {
@@ -88,7 +94,11 @@ export class CoreRuntime {
       bashTimeoutSecs: this.config.bashTimeoutSecs,
       maxBashTimeoutSecs: this.config.maxBashTimeoutSecs,
       shell: this.config.shell,
-      requestSudo: (command) => this.interactions.sudo(scope.runId, scope.signal, (id) => this.emitInRun(scope, { type: 'sudo_request', request_id: id, command })),
+      requestSudo: async (command) => {
+        const answer = await this.interactions.sudo(scope.runId, scope.signal, (id) => this.emitInRun(scope, { type: 'sudo_request', request_id: id, command }));
+        if (answer.password) this.sudoPasswords.add(answer.password);
+        return answer;
+      },
       ask: (questions) => this.interactions.ask(scope.runId, scope.signal, (id) => this.emitInRun(scope, { type: 'ask_request', request_id: id, questions }), questions),
       todos: { get: () => this.todos, set: (items) => (this.todos = items) },
       editedContent,
@@ -105,8 +115,9 @@ export class CoreRuntime {
 
   /** Switches to another session file: new session id, new conversation, new checkpoint index and escalations. */
   switchSession(path: string | undefined): LoadedSession | undefined {
+    // Open the new file first: if that fails, the current session stays open and keeps being written.
+    const opened = Conversation.open(path, { secrets: () => this.secrets() });
     this.conversation.close();
-    const opened = Conversation.open(path);
     this.conversation = opened.conversation;
     this.config.sessionFile = path;
     this.sessionId = newSessionId();
@@ -117,9 +128,15 @@ export class CoreRuntime {
     return opened.loaded;
   }
 
-  /** Secrets to scrub from any free text that leaves the core. */
+  /**
+   * The live secrets, scrubbed from every event, log line and session file line (EventSink, Conversation): provider keys
+   * (set_key, config, env), web-search keys from the config, and sudo passwords given in this process.
+   */
   secrets(): string[] {
-    return this.providers.knownSecrets();
+    const keys = this.providers.knownSecrets();
+    for (const k of Object.values(this.config.searchKeys ?? {})) if (typeof k === 'string' && k) keys.push(k);
+    for (const p of this.sudoPasswords) keys.push(p);
+    return keys;
   }
 
   /**

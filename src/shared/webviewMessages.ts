@@ -72,6 +72,8 @@ export type WebviewToHost =
 export const MAX_TEXT = 1_000_000;
 export const MAX_IMAGES = 8;
 export const MAX_IMAGE_URL = 20 * 1024 * 1024;
+/** An ask form has a handful of questions; more answers than this is not a form. */
+export const MAX_ASK_ANSWERS = 100;
 
 type Check = (m: Record<string, unknown>) => boolean;
 const str = (v: unknown, max = MAX_TEXT): v is string => typeof v === 'string' && v.length <= max;
@@ -89,11 +91,13 @@ const CHECKS: { [K in WebviewToHost['type']]: Check } = {
   abort: () => true,
   clearQueue: () => true,
   approve: (m) => nonEmpty(m.requestId, 300) && oneOf(APPROVAL_DECISIONS)(m.decision) && (m.pattern === undefined || nonEmpty(m.pattern, 4096)),
-  askReply: (m) => nonEmpty(m.requestId, 300) && (m.answers === null || (plainRecord(m.answers) && Object.entries(m.answers).every(([k, v]) => k.length <= 300 && str(v, 100_000)))),
+  askReply: (m) =>
+    nonEmpty(m.requestId, 300) &&
+    (m.answers === null || (plainRecord(m.answers) && Object.keys(m.answers).length <= MAX_ASK_ANSWERS && Object.entries(m.answers).every(([k, v]) => k.length <= 300 && str(v, 100_000)))),
   setModel: (m) => nonEmpty(m.model, 500),
   setReasoning: (m) => nonEmpty(m.effort, 50),
   setApprovalMode: (m) => oneOf(APPROVAL_MODES)(m.mode),
-  slash: (m) => /^[a-z][a-z0-9-]{0,40}$/.test(String(m.name)) && str(m.args, 100_000),
+  slash: (m) => typeof m.name === 'string' && /^[a-z][a-z0-9-]{0,40}$/.test(m.name) && str(m.args, 100_000),
   listSessions: () => true,
   newSession: () => true,
   openSession: (m) => nonEmpty(m.path, 4096),

@@ -22,6 +22,12 @@ export interface ChatSession {
   steer(text: string): unknown;
   abort(): unknown;
   clearQueue(): unknown;
+  // A server-side queue (SCV, capability server_queue); each refuses with a notice when the id is no longer queued.
+  editQueued(id: string, prompt: string): unknown;
+  /** Moves `id` before `beforeId`; null moves it to the end. */
+  moveQueued(id: string, beforeId: string | null): unknown;
+  removeQueued(id: string): unknown;
+  pauseQueue(paused: boolean): unknown;
   approve(requestId: string, decision: ApprovalDecisionName, opts?: { pattern?: string; editedContent?: string }): unknown;
   askReply(requestId: string, answers: Record<string, string> | null): unknown;
   sudoReply(requestId: string, approved: boolean, password?: string): unknown;

@@ -1,3 +1,4 @@
+import type { ScvApprovalPolicy } from '../client/coreLaunch';
 import type { ApprovalModeName, CoreKind } from '../shared/sessionState';
 
 /** The `catalystCode.*` settings that decide how a core is launched (read at each start, so a restart applies edits). */
@@ -10,10 +11,13 @@ export interface LaunchSettings {
   defaultModel: string;
   bashTimeoutSecs?: number;
   autoCompact: boolean;
+  /** `catalystCode.scv.approvalPolicy`: SCV's `--approval-policy` (only an SCV core uses it). */
+  scvApprovalPolicy: ScvApprovalPolicy;
 }
 
 const KINDS: readonly CoreKind[] = ['embedded', 'catalyst', 'scv'];
 const MODES: readonly ApprovalModeName[] = ['never', 'destructive', 'always'];
+const SCV_POLICIES: readonly ScvApprovalPolicy[] = ['on-risk', 'always', 'never'];
 
 /** Reads the settings through `get` (a WorkspaceConfiguration scoped to the folder); wrong types fall back to defaults. */
 export function readLaunchSettings(get: (key: string) => unknown): LaunchSettings {
@@ -21,6 +25,7 @@ export function readLaunchSettings(get: (key: string) => unknown): LaunchSetting
   const mode = get('approvalMode');
   const timeout = get('bashTimeoutSecs');
   const autoCompact = get('autoCompact');
+  const scvPolicy = get('scv.approvalPolicy');
   return {
     kind: KINDS.includes(kind as CoreKind) ? (kind as CoreKind) : 'embedded',
     path: typeof get('core.path') === 'string' ? (get('core.path') as string).trim() : '',
@@ -30,6 +35,7 @@ export function readLaunchSettings(get: (key: string) => unknown): LaunchSetting
     defaultModel: typeof get('defaultModel') === 'string' ? (get('defaultModel') as string).trim() : '',
     bashTimeoutSecs: typeof timeout === 'number' && Number.isInteger(timeout) && timeout > 0 ? timeout : undefined,
     autoCompact: typeof autoCompact === 'boolean' ? autoCompact : true,
+    scvApprovalPolicy: SCV_POLICIES.includes(scvPolicy as ScvApprovalPolicy) ? (scvPolicy as ScvApprovalPolicy) : 'on-risk',
   };
 }
 

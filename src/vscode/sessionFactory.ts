@@ -38,6 +38,7 @@ export function createFolderSession(
       bashTimeoutSecs: settings.bashTimeoutSecs,
       extraArgs: settings.args,
       extraEnv: coreEnvironment(settings),
+      scvApprovalPolicy: settings.scvApprovalPolicy,
     },
     sessionsDir: sessionsDirFor(catalystConfigDir(), workspace),
     clientVersion: String(context.extension.packageJSON.version ?? '0.0.0'),

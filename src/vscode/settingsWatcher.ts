@@ -3,7 +3,7 @@ import { COMMANDS } from './ids';
 import type { CoreManager } from './coreManager';
 
 /** Settings read when a core is launched; changing one offers a restart rather than restarting under a running turn. */
-const LAUNCH_SETTINGS = ['catalystCode.core', 'catalystCode.approvalMode', 'catalystCode.bashTimeoutSecs', 'catalystCode.autoCompact'];
+const LAUNCH_SETTINGS = ['catalystCode.core', 'catalystCode.approvalMode', 'catalystCode.bashTimeoutSecs', 'catalystCode.autoCompact', 'catalystCode.scv'];
 
 export function watchLaunchSettings(cores: CoreManager): vscode.Disposable {
   return vscode.workspace.onDidChangeConfiguration(async (e) => {

@@ -43,6 +43,26 @@ describe('describeStatus', () => {
   });
 });
 
+describe('describeStatus for an SCV server', () => {
+  const scv = (status: SessionState['core']['status'], version?: string): SessionState => {
+    const s = state(status);
+    return { ...s, core: { ...s.core, kind: 'scv', ...(version ? { version } : {}) }, provider: 'scv', model: 'gpt-5' };
+  };
+
+  test('the label names the server and its version instead of Catalyst', () => {
+    assert.equal(describeStatus(scv('ready', '0.3.14')).text, '$(comment-discussion) SCV 0.3.14: idle · gpt-5');
+    assert.equal(describeStatus(scv('starting')).text, '$(loading~spin) SCV: starting');
+    assert.equal(describeStatus(scv('crashed', '0.3.14')).severity, 'error');
+  });
+
+  test('the tooltip says SCV server and its version, and no provider login line', () => {
+    const tip = describeStatus(scv('ready', '0.3.14'), 'project').tooltip;
+    assert.match(tip, /^Catalyst Code — SCV server 0\.3\.14 ready$/m);
+    assert.doesNotMatch(tip, /Provider:/);
+    assert.match(tip, /Model: gpt-5/);
+  });
+});
+
 describe('shortModelName', () => {
   test('keeps the last segment and truncates very long names', () => {
     assert.equal(shortModelName('a/b/c'), 'c');

@@ -14,37 +14,47 @@ export function describeStatus(state: SessionState | undefined, folderName?: str
 interface CoreLabel { icon: string; text: string; severity: StatusSeverity; withModel: boolean }
 
 function coreLabel(state: SessionState): CoreLabel {
+  const name = serverName(state);
   switch (state.core.status) {
     case 'stopped':
-      return { icon: '$(circle-slash)', text: 'Catalyst: stopped', severity: 'normal', withModel: false };
+      return { icon: '$(circle-slash)', text: `${name}: stopped`, severity: 'normal', withModel: false };
     case 'starting':
-      return { icon: '$(loading~spin)', text: 'Catalyst: starting', severity: 'normal', withModel: false };
+      return { icon: '$(loading~spin)', text: `${name}: starting`, severity: 'normal', withModel: false };
     case 'restarting':
-      return { icon: '$(loading~spin)', text: 'Catalyst: restarting', severity: 'warning', withModel: false };
+      return { icon: '$(loading~spin)', text: `${name}: restarting`, severity: 'warning', withModel: false };
     case 'crashed':
-      return { icon: '$(error)', text: 'Catalyst: crashed', severity: 'error', withModel: false };
+      return { icon: '$(error)', text: `${name}: crashed`, severity: 'error', withModel: false };
     case 'ready':
-      return runLabel(state);
+      return runLabel(state, name);
   }
 }
 
-function runLabel(state: SessionState): CoreLabel {
+function runLabel(state: SessionState, name: string): CoreLabel {
   switch (state.run.status) {
     case 'running':
-      return { icon: '$(sync~spin)', text: 'Catalyst: running', severity: 'normal', withModel: true };
+      return { icon: '$(sync~spin)', text: `${name}: running`, severity: 'normal', withModel: true };
     case 'waiting_approval':
-      return { icon: '$(bell-dot)', text: 'Catalyst: waiting for approval', severity: 'warning', withModel: true };
+      return { icon: '$(bell-dot)', text: `${name}: waiting for approval`, severity: 'warning', withModel: true };
     case 'waiting_input':
-      return { icon: '$(question)', text: 'Catalyst: waiting for input', severity: 'warning', withModel: true };
+      return { icon: '$(question)', text: `${name}: waiting for input`, severity: 'warning', withModel: true };
     case 'idle':
-      return { icon: '$(comment-discussion)', text: 'Catalyst: idle', severity: 'normal', withModel: true };
+      return { icon: '$(comment-discussion)', text: `${name}: idle`, severity: 'normal', withModel: true };
   }
+}
+
+/** "Catalyst" for our cores; an SCV server by name and the version its handshake reported (e.g. "SCV 0.3.14"). */
+function serverName(state: SessionState): string {
+  if (state.core.kind !== 'scv') return 'Catalyst';
+  return state.core.version ? `SCV ${state.core.version}` : 'SCV';
 }
 
 function tooltipFor(state: SessionState, folderName?: string): string {
-  const lines = [`Catalyst Code — core ${state.core.status}${state.core.message ? `: ${state.core.message}` : ''}`];
+  const scv = state.core.kind === 'scv';
+  const what = scv ? `SCV server${state.core.version ? ` ${state.core.version}` : ''}` : 'core';
+  const lines = [`Catalyst Code — ${what} ${state.core.status}${state.core.message ? `: ${state.core.message}` : ''}`];
   if (folderName) lines.push(`Workspace folder: ${folderName}`);
-  lines.push(`Provider: ${state.provider || 'none'}${state.authed ? '' : ' (not logged in)'}`);
+  // An SCV server has its own provider configuration; there is nothing to log in to from here.
+  if (!scv) lines.push(`Provider: ${state.provider || 'none'}${state.authed ? '' : ' (not logged in)'}`);
   if (state.model) lines.push(`Model: ${state.model}`);
   const session = state.sessions.find((s) => s.current);
   if (session || state.sessionFile) lines.push(`Session: ${session?.title || baseName(state.sessionFile ?? session?.path ?? '')}`);

@@ -15,7 +15,7 @@ describe('contentSecurityPolicy', () => {
   test('is exactly the brief’s policy', () => {
     assert.equal(
       contentSecurityPolicy(SOURCE, 'N'),
-      `default-src 'none'; script-src 'nonce-N'; style-src ${SOURCE} 'nonce-N'; font-src ${SOURCE}; img-src ${SOURCE} data:`,
+      `default-src 'none'; script-src 'nonce-N'; style-src ${SOURCE} 'nonce-N'; font-src ${SOURCE}; img-src ${SOURCE} data:; base-uri 'none'; form-action 'none'`,
     );
   });
 

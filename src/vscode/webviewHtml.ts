@@ -16,7 +16,8 @@ export function createNonce(): string {
 
 /**
  * The CSP of the chat (BRIEF §5): nothing by default, scripts only with the nonce (no inline, no eval), styles and fonts
- * only from the extension's bundle, images from the bundle or data: URLs (pasted images, thumbnails).
+ * only from the extension's bundle, images from the bundle or data: URLs (pasted images, thumbnails). `base-uri` and
+ * `form-action` do not fall back to default-src, so they are closed explicitly: an injected <base> or <form> gets nowhere.
  */
 export function contentSecurityPolicy(cspSource: string, nonce: string): string {
   return [
@@ -25,6 +26,8 @@ export function contentSecurityPolicy(cspSource: string, nonce: string): string 
     `style-src ${cspSource} 'nonce-${nonce}'`,
     `font-src ${cspSource}`,
     `img-src ${cspSource} data:`,
+    "base-uri 'none'",
+    "form-action 'none'",
   ].join('; ');
 }
 

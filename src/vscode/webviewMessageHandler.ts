@@ -72,6 +72,14 @@ export class WebviewMessageHandler {
         return void (await s.abort());
       case 'clearQueue':
         return void (await s.clearQueue());
+      case 'queueEdit':
+        return void (await s.editQueued(m.id, m.prompt));
+      case 'queueMove':
+        return void (await s.moveQueued(m.id, m.beforeId));
+      case 'queueRemove':
+        return void (await s.removeQueued(m.id));
+      case 'queuePause':
+        return void (await s.pauseQueue(m.paused));
       case 'approve':
         if (this.deps.approvals) return void (await this.deps.approvals.answer(m.requestId, m.decision, m.pattern === undefined ? {} : { pattern: m.pattern }));
         return void (await s.approve(m.requestId, m.decision, m.pattern === undefined ? undefined : { pattern: m.pattern }));

@@ -14,7 +14,6 @@ import { ensureCoreBuilt, realCoreEnv, type RealCoreEnv } from '../../src/client
 import { RestartPolicy } from '../../src/client/restartPolicy';
 import { SessionController } from '../../src/client/sessionController';
 import type { SessionState } from '../../src/shared/sessionState';
-import type { ScriptedResponse } from '../support/scriptedModelServer';
 
 const TURNS = 20;
 const SEED = Number(process.env.CRASH_SOAK_SEED ?? 20261130);

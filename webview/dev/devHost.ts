@@ -4,7 +4,7 @@
  * Never shipped: built into a temp folder by dev/run.mjs.
  */
 import type { HostToWebview } from '../../src/shared/webviewMessages';
-import { firstRunState, longReply, longState, richState } from './fixtures';
+import { firstRunState, longReply, longState, richState, scvState } from './fixtures';
 
 interface DevWindow {
   __posted: unknown[];
@@ -14,7 +14,7 @@ interface DevWindow {
   acquireVsCodeApi(): unknown;
 }
 
-const fixtures = { richState, longState, firstRunState, longReply };
+const fixtures = { richState, longState, firstRunState, longReply, scvState };
 const w = window as unknown as DevWindow;
 w.__posted = [];
 w.__savedState = undefined;

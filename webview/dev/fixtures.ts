@@ -75,3 +75,35 @@ export function firstRunState(): SessionState {
   s.core.status = 'ready';
   return s;
 }
+
+/** An SCV server mid-turn: its own queue (one long prompt), progress lines on a running tool, a write approval with the server's summary. */
+export function scvState(): SessionState {
+  const s = initialSessionState('scv');
+  s.core = { kind: 'scv', status: 'ready', capabilities: ['server_queue', 'tool_progress'], version: '0.3.12' };
+  s.run = { status: 'waiting_approval', runId: 'turn-2' };
+  s.anyLoggedIn = true;
+  s.authed = true;
+  s.provider = 'scv';
+  s.models = [{ id: 'gpt-5-codex', provider: 'scv', contextWindow: 272_000 }];
+  s.model = 'gpt-5-codex';
+  s.approvalMode = 'destructive';
+  s.usage = { tokensIn: 12_400, tokensOut: 1800, cachedTokens: 0 };
+  s.serverQueue = {
+    paused: false,
+    entries: [
+      { id: 'q-1', revision: 3, prompt: 'Then run the whole test suite and fix whatever fails.' },
+      { id: 'q-2', revision: 1, prompt: 'Update the README:\n- the new cache option\n- how to clear it\n- the migration note for 0.4\n- and a short FAQ entry about stale caches' },
+      { id: 'q-3', revision: 7, prompt: 'Finally, ' + 'summarize every change you made in this session with file names and reasons. '.repeat(6) },
+    ],
+  };
+  s.items = [
+    { kind: 'user', id: 'u1', text: 'Cache the parsed options per workspace.', images: 0 },
+    { kind: 'assistant', id: 'a1', runId: 'turn-2', text: 'Let me look at how the options are parsed first.', thinking: 'hidden: SCV has no thinking stream', streaming: false },
+    { kind: 'tool', id: 'call-1', runId: 'turn-2', name: 'read', args: '{"path":"src/app.ts"}', status: 'success', output: '{"path":"src/app.ts","content":"…"}', files: [], progress: ['never shown once done'] },
+    { kind: 'tool', id: 'call-2', runId: 'turn-2', name: 'bash', args: '{"command":"npm test -- --grep options"}', status: 'running', files: [], progress: ['> vitest run --grep options', ' ✓ parses defaults (3 ms)', ' ✓ caches per folder (5 ms)'] },
+    { kind: 'checkpoint', id: 'cp-1', label: 'auto-before-destructive', auto: true },
+    { kind: 'tool', id: 'call-3', runId: 'turn-2', name: 'write', args: '{"path":"src/cache.ts","content":"export const cache = new Map();\\n","mode":"create"}', status: 'awaiting_approval', files: [] },
+    { kind: 'approval', id: 'apv-1', toolCallId: 'call-3', runId: 'turn-2', tool: 'write', risk: 'destructive', args: '{"path":"src/cache.ts","content":"export const cache = new Map();\\n","mode":"create"}', createdAt: Date.now(), state: 'pending', summary: 'Create src/cache.ts (32 bytes)' },
+  ];
+  return s;
+}

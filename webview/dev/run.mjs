@@ -3,6 +3,7 @@
 //   node webview/dev/run.mjs shots [outDir]   screenshots of fixture states (dark, light, high contrast)
 //   node webview/dev/run.mjs perf             streaming 10k tokens at 1,000 deltas/s; a 2,000-message snapshot
 //   node webview/dev/run.mjs review [outDir]  the "Review changes" list and the approval cards: screenshots and checks
+//   node webview/dev/run.mjs scv [outDir]     an SCV core: the server-queue panel, progress lines, hidden controls
 import * as esbuild from 'esbuild';
 import { chromium } from 'playwright-core';
 import { createServer } from 'node:http';
@@ -160,6 +161,124 @@ async function review(browser, port) {
   console.log('notes', JSON.stringify(await page.evaluate(() => [...document.querySelectorAll('.approval-note, .approval-error')].map((n) => n.textContent))));
   console.log('sudo', JSON.stringify(await page.evaluate(() => [...document.querySelectorAll('[data-testid=sudo-card] [data-testid=sudo-answer]')].map((n) => n.textContent))));
   console.log('posted', JSON.stringify((await page.evaluate(() => window.__posted)).filter((m) => m.type !== 'ready')));
+  console.log(problems.length ? problems : 'no console errors');
+  await page.close();
+}
+
+async function scv(browser, port) {
+  mkdirSync(outDir, { recursive: true });
+  const { page, problems } = await openPage(browser, port);
+  await snapshot(page, 'scvState');
+  const q = (id) => `[data-testid=server-queue-row][data-id="${id}"]`;
+  const posted = () => page.evaluate(() => window.__posted.splice(0).filter((m) => m.type !== 'ready' && m.type !== 'listSessions'));
+  const focused = () => page.evaluate(() => { const a = document.activeElement; return `${a.closest('li[data-id]')?.dataset.id ?? ''} ${a.dataset.testid ?? a.tagName}`; });
+  let seq = 2;
+  const setQueue = (queue) => page.evaluate(({ queue, seq }) => {
+    window.__host.send({ type: 'patches', seq, patches: [{ op: 'set', key: 'serverQueue', value: queue }] });
+    return new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  }, { queue, seq: seq++ });
+  const initial = await page.evaluate(() => window.__fixtures.scvState().serverQueue);
+  await posted();
+  console.log('shown', JSON.stringify(await page.evaluate(() => ({
+    panel: document.querySelector('[data-testid=server-queue]').hidden === false,
+    header: document.querySelector('.server-queue-title').textContent,
+    rows: [...document.querySelectorAll('[data-testid=server-queue-row]')].map((r) => `${r.dataset.id}@${r.dataset.revision} up:${!r.querySelector('[data-testid=server-queue-up]').disabled} down:${!r.querySelector('[data-testid=server-queue-down]').disabled}`),
+    fullTextInTitle: document.querySelectorAll('.server-queue-prompt')[1].title.split('\n').length,
+    pausePressed: document.querySelector('[data-testid=server-queue-pause]').getAttribute('aria-pressed'),
+    chipHidden: document.querySelector('[data-testid=queued-prompt]').hidden,
+    thinking: document.querySelectorAll('[data-testid=thinking-block]').length,
+    sessionsButtonHidden: document.querySelector('[data-testid=sessions-button]').hidden,
+    steerHidden: document.querySelector('[data-testid=steer-button]').hidden,
+    send: `${document.querySelector('[data-testid=send-button]').textContent} | ${document.querySelector('[data-testid=send-button]').getAttribute('aria-label')} | ${document.querySelector('[data-testid=send-button]').title}`,
+    modePicker: `${document.querySelector('[data-testid=approval-mode-picker]').disabled} | ${document.querySelector('[data-testid=approval-mode-picker]').title}`,
+    models: document.querySelectorAll('[data-testid=model-picker] option').length,
+    reasoningHidden: document.querySelector('[data-testid=reasoning-picker]').hidden,
+    checkpointActions: document.querySelectorAll('[data-testid=checkpoint-row] .checkpoint-actions').length,
+    progress: [...document.querySelectorAll('[data-testid=tool-card]')].map((c) => `${c.dataset.tool}:${c.querySelector('[data-testid=tool-progress]').hidden ? '-' : c.querySelector('[data-testid=tool-progress]').textContent.split('\n').length}`),
+    summary: document.querySelector('.approval-summary')?.textContent,
+    reviewButton: document.querySelectorAll('[data-testid=approval-card] [data-testid=approval-review]').length,
+    note: document.querySelector('.approval-note')?.textContent,
+  }))));
+  for (const theme of ['vscode-dark', 'vscode-light', 'vscode-high-contrast']) {
+    await page.evaluate((t) => (document.body.className = t), theme);
+    await page.screenshot({ path: join(outDir, `scv-${theme}.png`) });
+  }
+  await page.evaluate(() => (document.body.className = 'vscode-dark'));
+  await page.click(`${q('q-2')} [data-testid=server-queue-up]`);
+  await page.click(`${q('q-2')} [data-testid=server-queue-down]`);
+  await page.click(`${q('q-3')} [data-testid=server-queue-remove]`);
+  await page.click('[data-testid=server-queue-pause]');
+  console.log('buttons', JSON.stringify(await posted()));
+  // Keyboard: Edit → type → Enter saves; Escape cancels; unchanged text sends nothing; Shift+Enter is a newline.
+  await page.focus(`${q('q-1')} [data-testid=server-queue-edit]`);
+  await page.keyboard.press('Enter');
+  console.log('editing focus', await focused());
+  await page.keyboard.type(' Now.');
+  await page.keyboard.press('Shift+Enter');
+  await page.keyboard.type('Twice');
+  await page.screenshot({ path: join(outDir, 'scv-editing.png') });
+  await page.keyboard.press('Enter');
+  console.log('after save focus', await focused());
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('changed');
+  await page.keyboard.press('Escape');
+  console.log('after escape focus', await focused());
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await page.keyboard.down('Control');
+  await page.keyboard.press('a');
+  await page.keyboard.up('Control');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Enter');
+  console.log('empty note', await page.evaluate(() => document.querySelector('.server-queue-note')?.textContent));
+  await page.keyboard.press('Escape');
+  console.log('edits', JSON.stringify(await posted()));
+  // The server moves q-2 up while focus is on its Move Up button: focus follows the entry.
+  await page.focus(`${q('q-2')} [data-testid=server-queue-up]`);
+  const [e1, e2, e3] = initial.entries;
+  await setQueue({ paused: false, entries: [{ ...e2, revision: 2 }, e1, e3] });
+  console.log('moved', JSON.stringify(await page.evaluate(() => [...document.querySelectorAll('[data-testid=server-queue-row]')].map((r) => `${r.dataset.id}@${r.dataset.revision}`))), 'focus', await focused());
+  // A removal while focus is on that row's Remove: the row now in its place gets it.
+  await page.focus(`${q('q-1')} [data-testid=server-queue-remove]`);
+  await setQueue({ paused: false, entries: [{ ...e2, revision: 2 }, e3] });
+  console.log('removed: focus', await focused());
+  // An edit of a prompt that leaves the queue meanwhile goes back to the composer.
+  await page.click(`${q('q-3')} [data-testid=server-queue-edit]`);
+  await page.keyboard.press('End');
+  await page.keyboard.type(' (edited)');
+  await setQueue({ paused: false, entries: [{ ...e2, revision: 2 }] });
+  console.log('edit lost → composer', JSON.stringify(await page.evaluate(() => [document.querySelector('[data-testid=composer-input]').value.slice(-30), document.querySelector('.composer-hint').textContent])));
+  // Paused and empty: still shown (so the user can resume), with the hint and Resume.
+  await setQueue({ paused: true, entries: [] });
+  console.log('paused empty', JSON.stringify(await page.evaluate(() => ({
+    shown: !document.querySelector('[data-testid=server-queue]').hidden,
+    header: document.querySelector('.server-queue-title').textContent,
+    hint: document.querySelector('.server-queue-hint').textContent,
+    toggle: `${document.querySelector('[data-testid=server-queue-pause]').textContent} pressed=${document.querySelector('[data-testid=server-queue-pause]').getAttribute('aria-pressed')}`,
+  }))));
+  await page.screenshot({ path: join(outDir, 'scv-paused.png') });
+  await page.click('[data-testid=server-queue-pause]');
+  console.log('resume', JSON.stringify(await posted()));
+  await setQueue({ paused: false, entries: [] });
+  console.log('empty, running: hidden', await page.evaluate(() => document.querySelector('[data-testid=server-queue]').hidden));
+  await page.evaluate((seq) => window.__host.send({ type: 'patches', seq, patches: [{ op: 'set', key: 'run', value: { status: 'idle' } }] }), seq++);
+  await page.waitForTimeout(50);
+  console.log('idle send', await page.evaluate(() => `${document.querySelector('[data-testid=send-button]').textContent} | ${document.querySelector('[data-testid=send-button]').getAttribute('aria-label')}`));
+  // The tool finishes: its progress lines give way to the output.
+  await page.evaluate((seq) => {
+    const state = window.__fixtures.scvState();
+    const index = state.items.findIndex((i) => i.id === 'call-2');
+    window.__host.send({ type: 'patches', seq, patches: [{ op: 'item', index, item: { ...state.items[index], status: 'success', output: 'ok' } }] });
+  }, seq++);
+  await page.waitForTimeout(50);
+  console.log('finished tool progress hidden', await page.evaluate(() => document.querySelector('[data-tool=bash] [data-testid=tool-progress]').hidden));
+  // The slash popup offers no /sessions, /undo or /steer.
+  await page.click('[data-testid=composer-input]');
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type('/');
+  await page.waitForTimeout(50);
+  console.log('slash', await page.evaluate(() => [...document.querySelectorAll('.completion-label')].map((l) => l.textContent).join(' ')));
   console.log(problems.length ? problems : 'no console errors');
   await page.close();
 }
@@ -341,6 +460,7 @@ const browser = await chromium.launch({
 try {
   if (mode === 'perf' || mode === 'profile' || mode === 'trace') await perf(browser, server.address().port);
   else if (mode === 'review') await review(browser, server.address().port);
+  else if (mode === 'scv') await scv(browser, server.address().port);
   else await shots(browser, server.address().port);
 } finally {
   await browser.close();

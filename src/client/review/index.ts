@@ -3,3 +3,4 @@ export { buildProposal, type BuiltProposal, type ProposalSource } from './propos
 export { reviewHunks, rejectHunkEdit, rejectHunk, hunkAtLine, type ReviewHunk } from './reviewHunks';
 export { ProposalReview, type ReviewAnswer } from './proposalReview';
 export { checkBeforeAnswer, rebaseChange, dirtyChoices, type PreAnswerCheck, type DirtyChoice } from './writeSafety';
+export { perChangeOffReason } from './perChangeReview';

@@ -38,6 +38,29 @@ describe('buildProposal: write_file', () => {
   });
 });
 
+describe('buildProposal: SCV write', () => {
+  const write = (args: Record<string, unknown>, currentText: string | null) => buildProposal({ tool: 'write', argsJson: json({ path: 'src/a.txt', ...args }), currentText });
+
+  test('create on a missing file and replace on an existing one give the content', () => {
+    assert.deepEqual(write({ content: 'new\n', mode: 'create' }, null), { ok: true, content: 'new\n', source: 'tool_call' });
+    assert.deepEqual(write({ content: 'new\n', mode: 'replace' }, FILE), { ok: true, content: 'new\n', source: 'tool_call' });
+  });
+
+  test('the cases SCV would fail are errors that say so, with no diff fallback to mention', () => {
+    assert.deepEqual(write({ content: 'x', mode: 'create' }, FILE), { ok: false, error: 'src/a.txt already exists, and SCV\'s write with mode "create" fails on an existing file.' });
+    assert.deepEqual(write({ content: 'x', mode: 'replace' }, null), { ok: false, error: 'src/a.txt does not exist, and SCV\'s write with mode "replace" fails on a missing file.' });
+    const drift = write({ content: 'x', mode: 'replace', expected_sha256: '0'.repeat(64) }, FILE);
+    assert.equal(drift.ok, false);
+    assert.match(!drift.ok ? drift.error : '', /^src\/a\.txt changed since the model read it/);
+  });
+
+  test('bad JSON is reported for write as for the others', () => {
+    const r = buildProposal({ tool: 'write', argsJson: '{"path":', currentText: null });
+    assert.equal(r.ok, false);
+    assert.match(!r.ok ? r.error : '', /not valid JSON/);
+  });
+});
+
 describe('buildProposal: edit', () => {
   const edit = (edits: unknown[], currentText: string | null = FILE, coreDiff?: string) =>
     buildProposal({ tool: 'edit', argsJson: json({ path: 'src/f.txt', edits }), currentText, coreDiff });
@@ -193,6 +216,6 @@ describe('buildProposal: arguments', () => {
   test('a tool that is not a file tool is refused', () => {
     const r = buildProposal({ tool: 'bash', argsJson: json({ command: 'ls' }), currentText: null, coreDiff: makeUnifiedDiff('f', '', 'x\n') });
     assert.equal(r.ok, false);
-    assert.match(!r.ok ? r.error : '', /only write_file, edit and patch/);
+    assert.match(!r.ok ? r.error : '', /only write_file, edit, patch and SCV's write/);
   });
 });

@@ -1,9 +1,9 @@
 /**
- * The full proposed content of a write_file / edit / patch call, for the diff editor's proposal side: rebuilt from the
- * tool_call's full raw arguments with the same semantics the core uses (proposeFileContent), else from the unified
- * diff the approval_request carried, when that diff is a real one.
+ * The full proposed content of a write_file / edit / patch call (or SCV's write), for the diff editor's proposal side:
+ * rebuilt from the tool_call's full raw arguments with the same semantics the core uses (proposeFileContent), else from
+ * the unified diff the approval_request carried, when that diff is a real one.
  */
-import { applyUnifiedPatch, isFileProposalTool, proposeFileContent } from '../../protocol/edits';
+import { applyUnifiedPatch, isAnyFileProposalTool, proposeFileContent } from '../../protocol/edits';
 
 export type ProposalSource = 'tool_call' | 'core_diff';
 export type BuiltProposal =
@@ -18,7 +18,7 @@ export type BuiltProposal =
  */
 export function buildProposal(input: { tool: string; argsJson: string; currentText: string | null; coreDiff?: string }): BuiltProposal {
   const { tool, argsJson, currentText, coreDiff } = input;
-  if (!isFileProposalTool(tool)) return { ok: false, error: `${tool || 'this tool'} does not propose file content; only write_file, edit and patch do` };
+  if (!isAnyFileProposalTool(tool)) return { ok: false, error: `${tool || 'this tool'} does not propose file content; only write_file, edit, patch and SCV's write do` };
   const args = parseArgs(argsJson);
   let reason: string;
   if (typeof args === 'string') {
@@ -29,6 +29,8 @@ export function buildProposal(input: { tool: string; argsJson: string; currentTe
     if (result.ok) return { ok: true, content: result.content, source: 'tool_call' };
     reason = result.error;
   }
+  // SCV's approvals carry no diff to fall back on, and its write's own checks (mode, expected_sha256) are the point.
+  if (tool === 'write') return { ok: false, error: `${reason}.` };
   const diffProblem = unusableDiffReason(coreDiff);
   if (diffProblem) return { ok: false, error: `Cannot rebuild the proposed ${tool} change: ${reason} (and ${diffProblem}).` };
   const fromDiff = applyUnifiedPatch(currentText ?? '', coreDiff as string);

@@ -1,24 +1,33 @@
 import type { ChatMessage } from '../providers/types';
+import { SecretScrubber } from '../runtime/redact';
 import { SessionWriter, loadSessionFile, type LoadedSession, type RunRecord, type SessionMessage } from '../sessions/sessionFile';
+
+export interface ConversationOptions {
+  /** The live secrets (provider keys…): every occurrence is written to the session file as [REDACTED]. */
+  secrets?: () => readonly string[];
+}
 
 /**
  * The in-memory conversation and its session file: every finalized message is appended at once, the file is fsynced at the
- * end of each turn, and rewrites (reset, undo, compact) replace the file atomically.
+ * end of each turn, and rewrites (reset, undo, compact) replace the file atomically. What is written is scrubbed of the
+ * live secrets; the in-memory messages (the model's context) keep what the model actually said.
  */
 export class Conversation {
   private messages: ChatMessage[] = [];
   private runs: RunRecord[] = [];
   private writer: SessionWriter | undefined;
 
-  constructor(private sessionPath: string | undefined) {
-    if (sessionPath) this.writer = new SessionWriter(sessionPath);
+  constructor(private sessionPath: string | undefined, options: ConversationOptions = {}) {
+    if (!sessionPath) return;
+    const scrubber = options.secrets ? new SecretScrubber(options.secrets) : undefined;
+    this.writer = new SessionWriter(sessionPath, scrubber ? { serialize: (value) => scrubber.serialize(value).json } : {});
   }
 
   /** Opens a session file (creating it if needed) and returns what was loaded from it. */
-  static open(sessionPath: string | undefined): { conversation: Conversation; loaded?: LoadedSession } {
-    if (!sessionPath) return { conversation: new Conversation(undefined) };
+  static open(sessionPath: string | undefined, options: ConversationOptions = {}): { conversation: Conversation; loaded?: LoadedSession } {
+    if (!sessionPath) return { conversation: new Conversation(undefined, options) };
     const loaded = loadSessionFile(sessionPath);
-    const conversation = new Conversation(sessionPath);
+    const conversation = new Conversation(sessionPath, options);
     conversation.messages = repairToolPairs(loaded.messages as ChatMessage[]);
     conversation.runs = loaded.runs;
     return { conversation, loaded };

@@ -75,7 +75,12 @@ export async function dispatch(rt: CoreRuntime, value: unknown): Promise<void> {
     rt.emit({ type: 'error', code: 'invalid_command', message: 'bad command: missing string field "type"' });
     return;
   }
-  const handler = HANDLERS[value.type as Command['type']];
+  if (nestedDeeperThan(value, MAX_COMMAND_DEPTH)) {
+    rt.emit({ type: 'error', code: 'invalid_command', message: `bad command: nested deeper than ${MAX_COMMAND_DEPTH} levels` });
+    return;
+  }
+  // Own keys only: a type such as "constructor" or "toString" must not reach Object.prototype's functions.
+  const handler = Object.hasOwn(HANDLERS, value.type) ? HANDLERS[value.type as Command['type']] : undefined;
   if (!handler) {
     rt.emit({ type: 'error', code: 'unsupported', message: `unsupported command: ${value.type.slice(0, 80)}` });
     return;
@@ -86,4 +91,24 @@ export async function dispatch(rt: CoreRuntime, value: unknown): Promise<void> {
     rt.log(`command ${value.type} failed: ${(err as Error).stack ?? err}`);
     rt.emit({ type: 'error', code: 'command_failed', message: `${value.type} failed: ${scrubText((err as Error).message, rt.secrets())}` });
   }
+}
+
+/**
+ * upstream's serde_json refuses JSON nested deeper than 128; JSON.parse does not, and a value 100,000 levels deep
+ * overflows the stack of any recursive code that later touches it (String(), JSON.stringify, redaction).
+ */
+const MAX_COMMAND_DEPTH = 128;
+
+/** Iterative, so the check itself cannot overflow. */
+function nestedDeeperThan(root: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[root, 1]];
+  while (stack.length > 0) {
+    const [value, depth] = stack.pop()!;
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth > limit) return true;
+    for (const child of Array.isArray(value) ? value : Object.values(value)) {
+      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+    }
+  }
+  return false;
 }

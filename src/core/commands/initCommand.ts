@@ -1,4 +1,4 @@
-import { CAPABILITY_CHECKPOINT_FILES, CAPABILITY_EDITED_CONTENT, CORE_VERSION, MIN_CLIENT, PROTOCOL_VERSION, type CommandOf } from '../../protocol';
+import { CAPABILITY_CHECKPOINT_FILES, CAPABILITY_EDITED_CONTENT, CORE_VERSION, MIN_CLIENT, PROTOCOL_VERSION, type ClientInfo, type CommandOf } from '../../protocol';
 import type { CoreRuntime } from '../coreRuntime';
 import { presetsEvent } from './providerCommands';
 import { emitHistory, emitRecovered } from './sessionEvents';
@@ -27,7 +27,7 @@ export async function handleInit(rt: CoreRuntime, cmd: CommandOf<'init'>): Promi
     protocol_version: PROTOCOL_VERSION,
     min_client: MIN_CLIENT,
     client_protocol_version: typeof cmd.protocol_version === 'number' ? cmd.protocol_version : 1,
-    client: cmd.client ?? null,
+    client: echoedClient(cmd.client),
     capabilities: [...CORE_CAPABILITIES],
   });
   for (const w of rt.config.warnings) rt.emit({ type: 'info', message: w });
@@ -38,6 +38,19 @@ export async function handleInit(rt: CoreRuntime, cmd: CommandOf<'init'>): Promi
   rt.emit({ type: 'agents', agents: [] });
   if (rt.conversation.length > 0) emitHistory(rt);
   if (!settledInTime) void discovery.then(() => rt.emit({ type: 'models', models: rt.providers.models() }));
+}
+
+/** The client's ClientInfo as echoed back: its known string fields only, bounded, so no value can break the answer. */
+function echoedClient(client: unknown): ClientInfo | null {
+  if (typeof client !== 'object' || client === null || Array.isArray(client)) return null;
+  const { name, version, capabilities } = client as Record<string, unknown>;
+  const echoed: ClientInfo = {};
+  if (typeof name === 'string') echoed.name = name.slice(0, 200);
+  if (typeof version === 'string') echoed.version = version.slice(0, 200);
+  if (Array.isArray(capabilities)) {
+    echoed.capabilities = capabilities.filter((c): c is string => typeof c === 'string').slice(0, 100).map((c) => c.slice(0, 100));
+  }
+  return echoed;
 }
 
 function readyEvent(rt: CoreRuntime): { type: 'ready' } & Record<string, unknown> {

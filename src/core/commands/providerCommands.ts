@@ -110,7 +110,7 @@ export async function handleAddCustomProvider(rt: CoreRuntime, cmd: CommandOf<'a
 export async function handleDiscoverProviderModels(rt: CoreRuntime, cmd: CommandOf<'discover_provider_models'>): Promise<void> {
   const parsed = parseProvider({ ...cmd, name: 'preview' });
   if ('error' in parsed) {
-    rt.emit({ type: 'provider_models_preview', models: [], base_url: cmd.base_url ?? '', count: 0, error: parsed.error });
+    rt.emit({ type: 'provider_models_preview', models: [], base_url: typeof cmd.base_url === 'string' ? cmd.base_url.slice(0, 2000) : '', count: 0, error: parsed.error });
     return;
   }
   const apiKey = typeof cmd.api_key === 'string' ? cmd.api_key : undefined;

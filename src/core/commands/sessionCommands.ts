@@ -2,10 +2,13 @@ import { existsSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import type { CommandOf } from '../../protocol';
 import type { CoreRuntime } from '../coreRuntime';
-import { deleteSessionFiles, listSessions, writeSessionMeta } from '../sessions/sessionIndex';
+import { deleteSessionFiles, isSessionFileName, listSessions, writeSessionMeta } from '../sessions/sessionIndex';
 import { nanosSessionName } from '../sessions/sessionPaths';
 import { cancelActive } from './turnCommands';
 import { emitHistory, emitRecovered } from './sessionEvents';
+
+/** Leaves room for the sidecars' suffixes (`.meta.json`, `.checkpoints.jsonl`) under the usual 255-byte name limit. */
+const MAX_SESSION_NAME_BYTES = 200;
 
 export function handleReset(rt: CoreRuntime, wipeFile: boolean): void {
   cancelActive(rt, wipeFile ? 'reset' : 'clear');
@@ -24,8 +27,12 @@ export function handleListSessions(rt: CoreRuntime): void {
 
 export function handleNewSession(rt: CoreRuntime, cmd: CommandOf<'new_session'>): void {
   const name = typeof cmd.path === 'string' && cmd.path ? cmd.path : nanosSessionName();
-  if (name.includes('/') || name.includes('\\') || name.includes('..')) {
+  if (name.includes('/') || name.includes('\\') || name.includes('..') || name.includes('\0')) {
     rt.emit({ type: 'error', code: 'invalid_command', message: 'new_session path must be a file name, not a path' });
+    return;
+  }
+  if (Buffer.byteLength(name) > MAX_SESSION_NAME_BYTES) {
+    rt.emit({ type: 'error', code: 'invalid_command', message: `new_session path must be a file name of at most ${MAX_SESSION_NAME_BYTES} bytes` });
     return;
   }
   const path = join(currentDir(rt), name.endsWith('.jsonl') ? name : `${name}.jsonl`);
@@ -39,9 +46,13 @@ export function handleNewSession(rt: CoreRuntime, cmd: CommandOf<'new_session'>)
 
 export function handleLoadSession(rt: CoreRuntime, cmd: CommandOf<'load_session'>): void {
   if (typeof cmd.path !== 'string' || !cmd.path) return void rt.emit({ type: 'error', code: 'invalid_command', message: 'load_session needs a path' });
-  const path = isAbsolute(cmd.path) ? cmd.path : resolve(currentDir(rt), cmd.path);
-  if (!existsSync(path) || !path.endsWith('.jsonl')) {
+  const path = isAbsolute(cmd.path) ? resolve(cmd.path) : resolve(currentDir(rt), cmd.path);
+  if (!existsSync(path) || !isSessionFileName(basename(path))) {
     rt.emit({ type: 'session_change_failed', path, message: `no session file at ${path}` });
+    return;
+  }
+  if (!inSessionDirs(rt, path)) {
+    rt.emit({ type: 'session_change_failed', path, message: `${path} is not in this workspace's sessions folder` });
     return;
   }
   cancelActive(rt, 'load_session');
@@ -86,16 +97,30 @@ function currentDir(rt: CoreRuntime): string {
   return rt.conversation.path ? dirname(rt.conversation.path) : rt.sessionsDir;
 }
 
-/** Resolves a session path argument against the current session's directory; only existing .jsonl files qualify. */
+/**
+ * Resolves a session path argument against the current session's directory; only existing session files directly in
+ * this workspace's sessions folder (or the folder of the session the core runs, which `--session` may have put
+ * elsewhere) qualify: a client's path must not make the core rename, pin or delete any `.jsonl` file on the disk.
+ */
 function sessionPath(rt: CoreRuntime, raw: unknown): string | undefined {
   if (typeof raw !== 'string' || !raw) {
     rt.emit({ type: 'error', code: 'invalid_command', message: 'a session path is required' });
     return undefined;
   }
   const path = isAbsolute(raw) ? resolve(raw) : resolve(currentDir(rt), raw);
-  if (!path.endsWith('.jsonl') || path.endsWith('.checkpoints.jsonl') || !existsSync(path)) {
+  if (!isSessionFileName(basename(path)) || !existsSync(path)) {
     rt.emit({ type: 'error', code: 'not_found', message: `no session file at ${path}` });
     return undefined;
   }
+  if (!inSessionDirs(rt, path)) {
+    rt.emit({ type: 'error', code: 'invalid_command', message: `${path} is not in this workspace's sessions folder` });
+    return undefined;
+  }
   return path;
+}
+
+/** The only folders whose sessions the commands act on: load_session keeps the current one among them. */
+function inSessionDirs(rt: CoreRuntime, path: string): boolean {
+  const dir = dirname(path);
+  return dir === resolve(rt.sessionsDir) || dir === resolve(currentDir(rt));
 }

@@ -36,7 +36,8 @@ export function handleMemory(rt: CoreRuntime, cmd: CommandOf<'save_memory'> | Co
     case 'save_memory': {
       const scope = cmd.scope === 'global' ? 'global' : 'workspace';
       const tags = Array.isArray(cmd.tags) ? cmd.tags.filter((t): t is string => typeof t === 'string') : [];
-      const entry = rt.memory.save(String(cmd.text ?? ''), tags, scope);
+      if (typeof cmd.text !== 'string' || !cmd.text.trim()) return void rt.emit({ type: 'error', code: 'invalid_command', message: 'save_memory needs a non-empty text' });
+      const entry = rt.memory.save(cmd.text, tags, scope);
       return void rt.emit({ type: 'memory_saved', id: entry.id, message: `memory saved (${scope})` });
     }
     case 'forget_memory': {

@@ -3,12 +3,24 @@ import assert from 'node:assert/strict';
 import { EventSink, legacyStatus } from './eventSink';
 import { RunScope } from './runScope';
 
-function sink(sessionId = 'session-a') {
+function sink(sessionId = 'session-a', secrets: string[] = []) {
   const lines: any[] = [];
+  const raw: string[] = [];
+  const emitted: any[] = [];
   let current = sessionId;
-  const s = new EventSink((line) => lines.push(JSON.parse(line)), () => current);
-  return { s, lines, switchTo: (id: string) => (current = id) };
+  const s = new EventSink(
+    (line) => {
+      raw.push(line);
+      lines.push(JSON.parse(line));
+    },
+    () => current,
+    (e) => emitted.push(e),
+    () => secrets,
+  );
+  return { s, lines, raw, emitted, secrets, switchTo: (id: string) => (current = id) };
 }
+
+const KEY = 'sk-live-SINKMARKER-0123456789';
 
 test('events outside a run carry protocol_version and the current session id', () => {
   const { s, lines } = sink();
@@ -55,4 +67,118 @@ test('legacyStatus follows upstream wording rules', () => {
   assert.equal(legacyStatus({ ok: false, output: 'command timed out after 30s' }), 'timed_out');
   assert.equal(legacyStatus({ ok: false, output: 'partial success: 2 of 3' }), 'partially_completed');
   assert.equal(legacyStatus({ ok: false, output: 'boom' }), 'failed');
+});
+
+test('a live secret is replaced in every string of every event, at any depth, whatever the event', () => {
+  const { s, raw, lines, emitted } = sink('session-a', [KEY]);
+  const run = new RunScope('session-a', 'run-1', 'turn');
+  s.emit({ type: 'error', code: 'auth_error', message: `Incorrect API key provided: ${KEY}` });
+  s.emitInRun(run, { type: 'tool_call', id: 'c1', name: 'write_file', args: JSON.stringify({ path: 'a.txt', content: `key=${KEY}\n` }) });
+  s.emitInRun(run, { type: 'tool_result', id: 'c1', ok: true, output: 'ok', diff: `+key=${KEY}` });
+  s.emitInRun(run, { type: 'file_change', path: 'a.txt', unified_diff: `+key=${KEY}`, tool: 'write_file' });
+  s.emitForSession('session-a', { type: 'history', messages: [{ role: 'assistant', content: [{ type: 'text', text: `it is ${KEY}` }] }] });
+  for (const line of raw) assert.ok(!line.includes(KEY), line);
+  for (const e of emitted) assert.ok(!JSON.stringify(e).includes(KEY), 'the debug-log hook gets the scrubbed event');
+  assert.equal(lines[0].message, 'Incorrect API key provided: [REDACTED]');
+  assert.equal(JSON.parse(lines[1].args).content, 'key=[REDACTED]\n', 'tool_call args stay valid JSON');
+  assert.equal(lines[2].diff, '+key=[REDACTED]');
+  assert.equal(lines[2].status, 'success');
+  assert.equal(lines[3].unified_diff, '+key=[REDACTED]');
+  assert.equal(lines[4].messages[0].content[0].text, 'it is [REDACTED]');
+});
+
+test('events without a secret are written as they are (no copy), with or without a secret configured', () => {
+  const { s, emitted } = sink('session-a', [KEY]);
+  const event = { type: 'info', message: 'nothing secret', nested: { list: ['a'] } };
+  s.emit(event);
+  assert.equal(emitted[0].nested, event.nested, 'no deep copy on the hot path');
+});
+
+test('a key split across streamed deltas never appears in any delta, and the text is intact and in order', () => {
+  const text = `Sure. For the record your key is ${KEY} — and more text.`;
+  for (let a = 0; a <= text.length; a += 3) {
+    for (let b = a; b <= text.length; b += 5) {
+      const { s, lines, raw } = sink('session-a', [KEY]);
+      const run = new RunScope('session-a', 'run-1', 'turn');
+      for (const part of [text.slice(0, a), text.slice(a, b), text.slice(b)]) s.emitInRun(run, { type: 'delta', text: part });
+      s.emitInRun(run, { type: 'done' });
+      for (const line of raw) assert.ok(!line.includes(KEY));
+      const deltas = lines.filter((l) => l.type === 'delta');
+      assert.equal(deltas.map((d) => d.text).join(''), text.replace(KEY, '[REDACTED]'), `cuts ${a}, ${b}`);
+      assert.equal(lines.at(-1).type, 'done', 'held text is flushed before done');
+      assert.deepEqual(lines.map((l) => l.sequence), lines.map((_, i) => i + 1), 'sequence stays gapless and ordered');
+    }
+  }
+});
+
+test('held text is flushed before the run\'s next event of another kind, keeping the stream\'s shape', () => {
+  const { s, lines } = sink('session-a', [KEY]);
+  const run = new RunScope('session-a', 'run-1', 'turn');
+  s.emitInRun(run, { type: 'thinking', text: 'hmm sk-live' });
+  s.emitInRun(run, { type: 'delta', text: 'answer: sk-' });
+  s.emitInRun(run, { type: 'tool_call_start', id: 'c1', index: 0 });
+  s.emitInRun(run, { type: 'tool_call_args', index: 0, args: '{"command":"echo sk-live-SINK' });
+  s.emitInRun(run, { type: 'tool_call_args', index: 0, args: 'MARKER-0123456789 sk"}' });
+  s.emitInRun(run, { type: 'tool_call_args', index: 1, args: '{}' });
+  s.emitInRun(run, { type: 'error', code: 'x', message: 'y' });
+  assert.deepEqual(
+    lines.map(({ type, text, args, index }) => ({ type, text, args, index })),
+    [
+      { type: 'thinking', text: 'hmm ', args: undefined, index: undefined },
+      { type: 'thinking', text: 'sk-live', args: undefined, index: undefined },
+      { type: 'delta', text: 'answer: ', args: undefined, index: undefined },
+      { type: 'delta', text: 'sk-', args: undefined, index: undefined },
+      { type: 'tool_call_start', text: undefined, args: undefined, index: 0 },
+      { type: 'tool_call_args', text: undefined, args: '{"command":"echo ', index: 0 },
+      { type: 'tool_call_args', text: undefined, args: '[REDACTED] sk"}', index: 0 },
+      { type: 'tool_call_args', text: undefined, args: '{}', index: 1 },
+      { type: 'error', text: undefined, args: undefined, index: undefined },
+    ],
+  );
+});
+
+test('endRun flushes what a run still holds; a cancelled run\'s held text is dropped like its other late events', () => {
+  const { s, lines } = sink('session-a', [KEY]);
+  const run = new RunScope('session-a', 'run-1', 'turn');
+  s.emitInRun(run, { type: 'delta', text: 'tail sk-li' });
+  s.endRun(run);
+  s.endRun(run);
+  assert.deepEqual(lines.map((l) => l.text), ['tail ', 'sk-li']);
+  const cancelled = new RunScope('session-a', 'run-2', 'turn');
+  s.emitInRun(cancelled, { type: 'delta', text: 'x sk-' });
+  cancelled.cancel('abort');
+  s.endRun(cancelled);
+  assert.equal(s.emitInRun(cancelled, { type: 'done' }), false);
+  assert.deepEqual(lines.slice(2).map((l) => l.text), ['x ']);
+});
+
+test('with no secret configured streamed events pass through at once, chunk for chunk', () => {
+  const { s, lines } = sink();
+  const run = new RunScope('session-a', 'run-1', 'turn');
+  for (const text of ['s', 'k-', 'live']) s.emitInRun(run, { type: 'delta', text });
+  assert.deepEqual(lines.map((l) => l.text), ['s', 'k-', 'live']);
+});
+
+test('streams of two runs are independent', () => {
+  const { s, lines } = sink('session-a', [KEY]);
+  const a = new RunScope('session-a', 'run-a', 'turn');
+  const b = new RunScope('session-a', 'run-b', 'compact');
+  s.emitInRun(a, { type: 'delta', text: 'a sk-live-SINK' });
+  s.emitInRun(b, { type: 'delta', text: 'b sk-' });
+  s.emitInRun(a, { type: 'delta', text: 'MARKER-0123456789!' });
+  s.emitInRun(b, { type: 'delta', text: 'not' });
+  assert.deepEqual(lines.map((l) => [l.run_id, l.text]), [['run-a', 'a '], ['run-b', 'b '], ['run-a', '[REDACTED]!'], ['run-b', 'sk-not']]);
+});
+
+test('an event that cannot be serialized becomes one internal_error instead of throwing into its command', () => {
+  const { s, lines } = sink();
+  const cyclic: Record<string, unknown> = { type: 'info', message: 'loop' };
+  cyclic.self = cyclic;
+  assert.doesNotThrow(() => s.emit(cyclic as { type: string }));
+  s.emit({ type: 'info', message: 'after' });
+  assert.equal(lines.length, 2);
+  assert.equal(lines[0].type, 'error');
+  assert.equal(lines[0].code, 'internal_error');
+  assert.match(lines[0].message, /an event of type info could not be sent/);
+  assert.equal(lines[1].message, 'after');
 });

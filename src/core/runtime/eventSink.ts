@@ -1,21 +1,46 @@
 import { PROTOCOL_VERSION } from '../../protocol';
-import { containsSecretKey, redactSecrets } from './redact';
+import { SecretScrubber, containsSecretKey, redactSecrets } from './redact';
 import type { RunScope } from './runScope';
+import { StreamRedactor } from './streamRedactor';
 
 export type EventFields = { type: string } & Record<string, unknown>;
 
+/** Streamed events whose text field is one chunk of a longer text, in which a secret may be split across chunks. */
+const STREAMED_TEXT: Readonly<Record<string, string>> = { delta: 'text', thinking: 'text', tool_call_args: 'args' };
+
+/** The stream of a run whose carry buffer holds text back (at most one per run: another event flushes it). */
+interface OpenStream {
+  key: string;
+  field: string;
+  /** The stream's latest event, so that a flush emits an event of the same shape (e.g. the tool call's index). */
+  template: EventFields;
+  redactor: StreamRedactor;
+}
+
 /**
  * The only writer of stdout (research §1.1): stamps protocol_version/session_id/run_id/sequence, fills
- * tool_result.status from legacy fields, redacts secret-named keys, and drops events of cancelled runs or replaced sessions.
+ * tool_result.status from legacy fields, redacts secret-named keys and the live secrets' values, and drops events of
+ * cancelled runs or replaced sessions.
+ *
+ * Secrets (`secrets()`: provider keys, config keys, sudo passwords): every occurrence in any string of any event is
+ * replaced by [REDACTED]. Streamed text (delta, thinking, tool_call_args) goes through a per-run carry buffer that holds
+ * back a tail that could be the start of a secret, so a key split across chunks is caught too; the held text is emitted
+ * with the stream's next chunk, or before the run's next event of any other kind (a different stream, a tool call,
+ * done, error…), or by `endRun`. A cancelled run's held text is dropped like the rest of its late events.
  */
 export class EventSink {
   discardedStale = 0;
+  private readonly scrubber: SecretScrubber;
+  private readonly streams = new WeakMap<RunScope, OpenStream>();
 
   constructor(
     private readonly write: (line: string) => void,
     private currentSessionId: () => string,
     private readonly onEmit?: (event: EventFields) => void,
-  ) {}
+    secrets: () => readonly string[] = () => [],
+  ) {
+    this.scrubber = new SecretScrubber(secrets);
+  }
 
   /** Emits an event outside any run (session-scoped). */
   emit(event: EventFields): void {
@@ -24,12 +49,19 @@ export class EventSink {
 
   /** Emits an event inside a foreground run; dropped if the run was cancelled or its session replaced. */
   emitInRun(scope: RunScope, event: EventFields): boolean {
-    if (scope.cancelled || scope.sessionId !== this.currentSessionId()) {
-      this.discardedStale++;
-      return false;
-    }
-    this.writeEvent({ ...event, protocol_version: PROTOCOL_VERSION, session_id: scope.sessionId, run_id: scope.runId, sequence: scope.takeSequence() });
+    if (this.isStale(scope)) return false;
+    for (const e of this.throughStreams(scope, event)) this.writeInRun(scope, e);
     return true;
+  }
+
+  /** Ends the run's open stream, emitting any text it still holds (a no-op when nothing is held or the run is stale). */
+  endRun(scope: RunScope): void {
+    const open = this.streams.get(scope);
+    if (!open) return;
+    this.streams.delete(scope);
+    if (this.isStale(scope)) return;
+    const rest = open.redactor.flush();
+    if (rest) this.writeInRun(scope, { ...open.template, [open.field]: rest });
   }
 
   /** Emits for session-owned background work: dropped if that session is no longer current. */
@@ -42,11 +74,56 @@ export class EventSink {
     return true;
   }
 
+  private isStale(scope: RunScope): boolean {
+    if (!scope.cancelled && scope.sessionId === this.currentSessionId()) return false;
+    this.discardedStale++;
+    this.streams.delete(scope);
+    return true;
+  }
+
+  /** The events to write for `event`: the held text of another stream first, then `event` with its safe text (if any). */
+  private throughStreams(scope: RunScope, event: EventFields): EventFields[] {
+    const field = STREAMED_TEXT[event.type];
+    const text = field ? event[field] : undefined;
+    const key = field && typeof text === 'string' ? `${event.type}:${String(event.index ?? '')}` : undefined;
+    const out: EventFields[] = [];
+    let open = this.streams.get(scope);
+    if (open && open.key !== key) {
+      this.streams.delete(scope);
+      const rest = open.redactor.flush();
+      if (rest) out.push({ ...open.template, [open.field]: rest });
+      open = undefined;
+    }
+    if (key === undefined || (!open && !this.scrubber.active)) {
+      out.push(event);
+      return out;
+    }
+    const stream = open ?? { key, field: field!, template: event, redactor: new StreamRedactor(() => this.scrubber.needles()) };
+    stream.template = event;
+    const safe = stream.redactor.push(text as string);
+    if (stream.redactor.pending) this.streams.set(scope, stream);
+    else this.streams.delete(scope);
+    if (safe) out.push({ ...event, [field!]: safe });
+    return out;
+  }
+
+  private writeInRun(scope: RunScope, event: EventFields): void {
+    this.writeEvent({ ...event, protocol_version: PROTOCOL_VERSION, session_id: scope.sessionId, run_id: scope.runId, sequence: scope.takeSequence() });
+  }
+
   private writeEvent(event: EventFields): void {
     if (event.type === 'tool_result' && typeof event.status !== 'string') event.status = legacyStatus(event);
-    const safe = containsSecretKey(event) ? redactSecrets(event) : event;
-    this.onEmit?.(safe);
-    this.write(JSON.stringify(safe) + '\n');
+    let serialized: { value: EventFields; json: string };
+    try {
+      const named = containsSecretKey(event) ? redactSecrets(event) : event;
+      serialized = this.scrubber.serialize(named);
+    } catch (err) {
+      // An event that cannot be serialized (a cycle, a BigInt, too deep) must not throw into the command that made it.
+      const failure = { type: 'error', code: 'internal_error', message: `an event of type ${String(event.type)} could not be sent: ${(err as Error).message}`, protocol_version: PROTOCOL_VERSION };
+      serialized = this.scrubber.serialize(failure);
+    }
+    this.onEmit?.(serialized.value);
+    this.write(serialized.json + '\n');
   }
 }
 

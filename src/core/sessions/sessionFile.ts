@@ -1,4 +1,4 @@
 export type { LoadedSession, RunRecord, RunState, SessionMessage } from './sessionTypes';
 export { SESSION_HEADER_LINE, SESSION_VERSION } from './sessionTypes';
 export { loadSessionFile } from './sessionFileLoad';
-export { SessionWriter } from './sessionWriter';
+export { SessionWriter, type SessionWriterOptions } from './sessionWriter';

@@ -50,24 +50,34 @@ function repairUnterminatedTail(filePath: string): void {
   }
 }
 
+export interface SessionWriterOptions {
+  /**
+   * The JSON text of one line's value (default JSON.stringify). The core passes a serializer that scrubs the live
+   * secrets, so a key the model repeated never reaches the disk (the in-memory conversation is left as it is).
+   */
+  serialize?: (value: unknown) => string;
+}
+
 /** Appends messages and run records to a session file; one line per write, fsync on `sync()`. */
 export class SessionWriter {
   readonly path: string;
   private fd: number | undefined;
+  private readonly serialize: (value: unknown) => string;
 
-  constructor(filePath: string) {
+  constructor(filePath: string, options: SessionWriterOptions = {}) {
     this.path = filePath;
+    this.serialize = options.serialize ?? ((value) => JSON.stringify(value));
     fs.mkdirSync(path.dirname(filePath), { recursive: true, mode: 0o700 });
     repairUnterminatedTail(filePath);
     this.fd = this.openForAppend();
   }
 
   appendMessage(m: SessionMessage): void {
-    this.writeLine(JSON.stringify(m));
+    this.writeLine(this.serialize(m));
   }
 
   appendRun(r: RunRecord): void {
-    this.writeLine(JSON.stringify({ _run: r }));
+    this.writeLine(this.serialize({ _run: r }));
   }
 
   /** Flushes appended lines to disk; called at the end of each turn. */
@@ -80,8 +90,8 @@ export class SessionWriter {
     this.openFd();
     const lines = [
       SESSION_HEADER_LINE,
-      ...messages.map((m) => JSON.stringify(m)),
-      ...runs.map((r) => JSON.stringify({ _run: r })),
+      ...messages.map((m) => this.serialize(m)),
+      ...runs.map((r) => this.serialize({ _run: r })),
     ];
     writeFileAtomic(this.path, lines.join('\n') + '\n');
     // Our descriptor still points at the replaced file; reopen the new one.

@@ -5,7 +5,7 @@ import { extensionsForType, knownTypeNames } from './fileTypes';
 import { decodeText } from './fileText';
 import { GitignoreRules } from './gitignoreRules';
 import { ToolInputError } from './outcome';
-import { resolveWorkspacePath, toWorkspaceRelative } from './workspace';
+import { isRestrictedPath, resolveWorkspacePath, toWorkspaceRelative } from './workspace';
 import { walkFiles } from './workspaceWalk';
 
 const MAX_FILE_BYTES = 1024 * 1024;
@@ -24,7 +24,10 @@ export interface SearchedFile {
 }
 
 export interface SkippedFiles {
+  /** Binary or over 1 MiB. */
   count: number;
+  /** Restricted files (.env, .ssh/…) met while walking a directory that is not itself restricted. */
+  restricted?: number;
 }
 
 /** Yields each searchable file once, in path order per root; counts files skipped for size or binary content. */
@@ -38,9 +41,15 @@ export async function* grepFiles(
   const rules = new GitignoreRules(workspace);
   const seen = new Set<string>();
   for (const root of selection.roots) {
+    // The approval gate asks before a restricted root is searched, not before the restricted files under a plain one.
+    const rootRestricted = isRestrictedPath(toWorkspaceRelative(workspace, resolveWorkspacePath(workspace, root)));
     for await (const abs of filesUnder(workspace, root, rules, signal)) {
       const rel = toWorkspaceRelative(workspace, abs);
       if (seen.has(rel) || !wanted(rel)) continue;
+      if (!rootRestricted && isRestrictedPath(rel)) {
+        skipped.restricted = (skipped.restricted ?? 0) + 1;
+        continue;
+      }
       seen.add(rel);
       const lines = await readLines(abs);
       if (lines) yield { path: rel, lines };

@@ -103,13 +103,16 @@ function searchRoots(args: Record<string, unknown>): string[] {
 }
 
 function render(result: PagedOutput, mode: OutputMode, page: Page, skipped: SkippedFiles): string {
+  const restricted = skipped.restricted
+    ? `[${skipped.restricted} restricted file(s) such as .env were not searched; name one in path to search it (asks for approval)]`
+    : '';
   if (result.lines.length === 0) {
     const beyond = page.offset > 0 ? ` at offset ${page.offset}` : '';
     const skips = skipped.count > 0 ? ` (${skipped.count} binary or over-1-MiB files were skipped)` : '';
-    return `No ${mode === 'content' ? 'matches' : 'files'} found${beyond}${skips}.`;
+    return `No ${mode === 'content' ? 'matches' : 'files'} found${beyond}${skips}.${restricted ? `\n${restricted}` : ''}`;
   }
-  if (!result.more) return result.lines.join('\n');
   const unit = mode === 'content' ? 'matches' : 'files';
   const next = page.offset + page.limit;
-  return `${result.lines.join('\n')}\n[showing ${unit} ${page.offset + 1}-${next}; more exist: pass offset=${next} to continue]`;
+  const more = result.more ? `\n[showing ${unit} ${page.offset + 1}-${next}; more exist: pass offset=${next} to continue]` : '';
+  return `${result.lines.join('\n')}${more}${restricted ? `\n${restricted}` : ''}`;
 }

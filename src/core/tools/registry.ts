@@ -90,12 +90,22 @@ export function toolTargets(name: string, args: Record<string, unknown>): { path
       return { paths: paths.length > 0 ? paths : [text('path') || '.'] };
     }
     case 'glob':
-      return { paths: ['.'] };
+      return { paths: [globBase(text('pattern') ?? '')] };
     case 'bash':
       return { paths: [], command: text('command') ?? '' };
     default:
       return { paths: [] };
   }
+}
+
+/**
+ * The directory a glob pattern searches: its segments before the first one with a wildcard ('.' for none), so that
+ * confinement refuses `../x/*` or `/etc/*` before any prompt, like a path argument.
+ */
+function globBase(pattern: string): string {
+  const segments = pattern.split('/');
+  const firstWildcard = segments.findIndex((segment) => /[*?[\]{}()!]/.test(segment));
+  return (firstWildcard < 0 ? segments : segments.slice(0, firstWildcard)).join('/') || '.';
 }
 
 function present(value: string | undefined): string[] {

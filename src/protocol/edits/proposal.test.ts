@@ -1,6 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isFileProposalTool, parseEditSpecs, proposeFileContent } from './proposal';
+import { createHash } from 'node:crypto';
+import { isAnyFileProposalTool, isFileProposalTool, parseEditSpecs, proposeFileContent } from './proposal';
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 test('write_file proposes its content, for a new or an existing file', () => {
   assert.deepEqual(proposeFileContent('write_file', { path: 'a', content: 'new\n' }, null), { ok: true, content: 'new\n' });
@@ -33,6 +36,43 @@ test('parseEditSpecs validates shapes with numbered messages', () => {
   assert.deepEqual(parseEditSpecs([{ search: 'a', replace: 'b' }]), [{ search: 'a', replace: 'b', replace_all: false, normalize_whitespace: false }]);
 });
 
-test('isFileProposalTool names exactly the three file tools', () => {
-  assert.deepEqual(['write_file', 'edit', 'patch', 'delete', 'bash'].filter(isFileProposalTool), ['write_file', 'edit', 'patch']);
+test('isFileProposalTool names exactly the three Catalyst file tools; isAnyFileProposalTool adds SCV\'s write', () => {
+  const names = ['write_file', 'edit', 'patch', 'write', 'read', 'delete', 'bash'];
+  assert.deepEqual(names.filter(isFileProposalTool), ['write_file', 'edit', 'patch']);
+  assert.deepEqual(names.filter(isAnyFileProposalTool), ['write_file', 'edit', 'patch', 'write']);
+});
+
+test('SCV write: create makes a new file, replace rewrites an existing one', () => {
+  assert.deepEqual(proposeFileContent('write', { path: 'n.txt', content: 'hi\n', mode: 'create' }, null), { ok: true, content: 'hi\n' });
+  assert.deepEqual(proposeFileContent('write', { path: 'f.txt', content: '', mode: 'replace' }, 'old\n'), { ok: true, content: '' });
+});
+
+test('SCV write fails where SCV fails: create on an existing file, replace on a missing one', () => {
+  assert.deepEqual(proposeFileContent('write', { path: 'f.txt', content: 'x', mode: 'create' }, ''), {
+    ok: false,
+    error: 'f.txt already exists, and SCV\'s write with mode "create" fails on an existing file',
+  });
+  assert.deepEqual(proposeFileContent('write', { path: 'n.txt', content: 'x', mode: 'replace' }, null), {
+    ok: false,
+    error: 'n.txt does not exist, and SCV\'s write with mode "replace" fails on a missing file',
+  });
+});
+
+test('SCV write: arguments are validated (content, mode, expected_sha256 shape)', () => {
+  assert.deepEqual(proposeFileContent('write', { path: 'f', mode: 'create' }, null), { ok: false, error: "'content' is required and must be a string" });
+  assert.deepEqual(proposeFileContent('write', { path: 'f', content: 'x' }, null), { ok: false, error: '\'mode\' must be "create" or "replace"' });
+  assert.deepEqual(proposeFileContent('write', { path: 'f', content: 'x', mode: 'overwrite' }, 'old'), { ok: false, error: '\'mode\' must be "create" or "replace"' });
+  assert.deepEqual(proposeFileContent('write', { path: 'f', content: 'x', mode: 'replace', expected_sha256: 'abc' }, 'old'), { ok: false, error: "'expected_sha256' must be a hex SHA-256" });
+});
+
+test('SCV write: expected_sha256 matching the current text (any hex case) passes; a changed file is refused', () => {
+  const old = 'héllo\r\nwörld\n';
+  const args = { path: 'src/a.ts', content: 'new\n', mode: 'replace' };
+  assert.deepEqual(proposeFileContent('write', { ...args, expected_sha256: sha256(old) }, old), { ok: true, content: 'new\n' });
+  assert.deepEqual(proposeFileContent('write', { ...args, expected_sha256: sha256(old).toUpperCase() }, old), { ok: true, content: 'new\n' });
+  assert.deepEqual(proposeFileContent('write', { ...args, expected_sha256: sha256(old) }, `${old}edited\n`), {
+    ok: false,
+    error: 'src/a.ts changed since the model read it (its SHA-256 no longer matches expected_sha256), so SCV would refuse this write',
+  });
+  assert.deepEqual(proposeFileContent('write', { ...args, expected_sha256: null }, 'anything'), { ok: true, content: 'new\n' });
 });

@@ -180,6 +180,8 @@ export class FolderCheckpoints implements vscode.Disposable {
 
   /** Lists the checkpoints (unless `list` is false) and compares the newest with the working tree; resolves when done. */
   async reload(list = true): Promise<void> {
+    // A core without checkpoints (an SCV server) is never asked about them.
+    if (!this.supported) return;
     if (list) await this.requests.request('list', '', LIST_TIMEOUT_MS, () => this.isReady() && this.core.session.listCheckpoints());
     if (!this.filesSupported) return;
     const ids = this.list.newestIds(COMPARED_CHECKPOINTS);

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { isFileProposalTool } from '../../protocol/edits';
-import { buildProposal, checkBeforeAnswer, rebaseChange, rejectHunkEdit, type ReviewHunk } from '../../client/review';
+import { isAnyFileProposalTool } from '../../protocol/edits';
+import { buildProposal, checkBeforeAnswer, perChangeOffReason, rebaseChange, rejectHunkEdit, type ReviewHunk } from '../../client/review';
 import type { ApprovalItem } from '../../shared/sessionState';
 import { UI_CAPABILITIES } from '../../shared/sessionState';
 import type { ApprovalDecisionName } from '../../shared/webviewMessages';
@@ -83,7 +83,7 @@ export class ApprovalDiffController implements vscode.Disposable {
       void vscode.window.showInformationMessage('Catalyst Code: that approval was already answered, expired or cancelled.');
       return;
     }
-    if (!isFileProposalTool(item.tool)) return;
+    if (!isAnyFileProposalTool(item.tool)) return;
     const preview = await this.ensurePreview(core, item);
     if (!preview) return;
     await this.openDiff(preview, opts.preserveFocus ?? false);
@@ -100,7 +100,7 @@ export class ApprovalDiffController implements vscode.Disposable {
       void vscode.window.showInformationMessage('Catalyst Code: that approval was already answered, expired or cancelled.');
       return false;
     }
-    if (!isFileProposalTool(item.tool) || decision === 'no') {
+    if (!isAnyFileProposalTool(item.tool) || decision === 'no') {
       const sent = core.session.approve(requestId, decision, opts.pattern === undefined ? undefined : { pattern: opts.pattern }) !== false;
       const preview = this.previews.get(requestId);
       if (sent && preview) await this.close(preview);
@@ -179,7 +179,7 @@ export class ApprovalDiffController implements vscode.Disposable {
     const item = pendingApproval(core, requestId);
     if (!item) return;
     const autoOpen = vscode.workspace.getConfiguration('catalystCode', core.folder.uri).get<boolean>('review.openDiffAutomatically', true);
-    if (isFileProposalTool(item.tool) && autoOpen) {
+    if (isAnyFileProposalTool(item.tool) && autoOpen) {
       try {
         await this.show(requestId);
       } catch (err) {
@@ -281,7 +281,7 @@ export class ApprovalDiffController implements vscode.Disposable {
     else if (outcome !== 'opened') throw outcome;
     if (preview.note) void vscode.window.showInformationMessage(`Catalyst Code: ${preview.note}`);
     if (!preview.editable) {
-      vscode.window.setStatusBarMessage('$(info) Per-change review and editing are off: this core cannot apply an edited proposal.', 10_000);
+      vscode.window.setStatusBarMessage(`$(info) Per-change review and editing are off: ${perChangeOffReason(preview.core.session.state.core.kind)}.`, 10_000);
     }
   }
 
@@ -400,7 +400,7 @@ export class ApprovalDiffController implements vscode.Disposable {
     const item = pendingApproval(core, requestId);
     if (!item || this.deps.chatVisible() || this.notified.has(requestId)) return;
     this.notified.add(requestId);
-    const file = isFileProposalTool(item.tool);
+    const file = isAnyFileProposalTool(item.tool);
     const more = file ? 'Review' : 'Show in Chat';
     void vscode.window.showInformationMessage(`Catalyst Code wants to ${describeRequest(item)}`, 'Accept', 'Reject', more).then(async (choice) => {
       this.notified.delete(requestId);
@@ -446,5 +446,9 @@ function describeRequest(item: ApprovalItem): string {
   if (item.tool === 'bash' && typeof args.command === 'string') return `run: ${args.command.length > 120 ? `${args.command.slice(0, 120)}…` : args.command}`;
   if (item.tool === 'write_file') return `write ${path ?? 'a file'}`;
   if (item.tool === 'edit' || item.tool === 'patch') return `edit ${path ?? 'a file'}`;
+  // SCV's write: a whole-file create or replace.
+  if (item.tool === 'write') return `${args.mode === 'create' ? 'create' : 'replace'} ${path ?? 'a file'}`;
+  // SCV says what the call does in its own words ("Run shell command: …", a URL).
+  if (item.summary) return `${item.tool}: ${item.summary.length > 160 ? `${item.summary.slice(0, 160)}…` : item.summary}`;
   return path ? `${item.tool} ${path}` : `use ${item.tool}`;
 }

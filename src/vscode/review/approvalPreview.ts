@@ -72,7 +72,8 @@ export class ApprovalPreview {
 
   get title(): string {
     const what = this.isNewFile ? `${this.relPath} (new file)` : this.mergedFromBuffer ? `${this.relPath} (your unsaved text)` : this.relPath;
-    return `${what} ↔ Catalyst proposal${this.editable ? '' : ' (read-only)'}`;
+    const proposer = this.core.session.state.core.kind === 'scv' ? 'SCV' : 'Catalyst';
+    return `${what} ↔ ${proposer} proposal${this.editable ? '' : ' (read-only)'}`;
   }
 
   /** The proposal document if VS Code has it open. */

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { registerReportingCommands } from '../commands';
+import { perChangeOffReason } from '../../client/review';
 import type { ApprovalDecisionName } from '../../shared/webviewMessages';
 import type { ApprovalDiffController } from './approvalDiffController';
 
@@ -25,7 +26,7 @@ export function registerReviewCommands(controller: ApprovalDiffController, log: 
     const preview = typeof requestId === 'string' ? controller.preview(requestId) : controller.activePreview();
     if (!preview) return noPreview();
     if (!preview.editable) {
-      void vscode.window.showInformationMessage('Catalyst Code: per-change review is off because this core cannot apply an edited proposal. Accept or reject the whole change.');
+      void vscode.window.showInformationMessage(`Catalyst Code: per-change review is off: ${perChangeOffReason(preview.core.session.state.core.kind)}. Accept or reject the whole change.`);
       return;
     }
     const hunkKey = typeof key === 'string' ? key : controller.hunkAtCursor(preview)?.key;

@@ -74,9 +74,11 @@ export async function transcriptTexts(chat: FrameLocator, id: typeof TEST_IDS.us
       await settle();
       collect();
       for (let i = 0; i < 1000 && scroller.scrollTop + scroller.clientHeight < scroller.scrollHeight - 1; i++) {
+        const before = scroller.scrollTop;
         scroller.scrollTop += Math.max(50, scroller.clientHeight * 0.7);
         await settle();
         collect();
+        if (scroller.scrollTop <= before) break; // the scroller can stop a few pixels short of scrollHeight − clientHeight
       }
       scroller.scrollTop = scroller.scrollHeight;
       await settle();

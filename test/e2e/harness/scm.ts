@@ -60,7 +60,7 @@ export async function showCheckpointsView(page: Page, timeoutMs = 20_000): Promi
   } catch {
     // A click can land while the workbench moves focus (a notification, the chat re-rendering): the palette is the
     // user's other way there.
-    await runCommand(page, 'View: Show Source Control');
+    await runCommand(page, 'Source Control: Focus on Changes View');
     await view.waitFor({ state: 'visible', timeout: timeoutMs });
   }
 }

@@ -1,0 +1,45 @@
+import { supportsFor, type UiCapability } from '../shared/coreCapabilities';
+import { type CoreKind, type SessionState, UI_CAPABILITIES } from '../shared/sessionState';
+
+/**
+ * Context keys that hide, in the palette, menus and keybindings, what the chat's core cannot do — the same rule as the
+ * chat itself (src/shared/coreCapabilities). package.json's `when` clauses use these names.
+ */
+export const CORE_CONTEXT_KEYS = {
+  kind: 'catalystCode.core.kind',
+  canCheckpoint: 'catalystCode.core.canCheckpoint',
+  canUndo: 'catalystCode.core.canUndo',
+  canSteer: 'catalystCode.core.canSteer',
+  canSwitchSessions: 'catalystCode.core.canSwitchSessions',
+  /** Per-change review and editing of a proposal in the diff editor. */
+  canEditProposal: 'catalystCode.core.canEditProposal',
+} as const;
+
+export type CoreContextValues = { [K in keyof typeof CORE_CONTEXT_KEYS]: K extends 'kind' ? CoreKind : boolean };
+
+const CAPABILITY_OF: Record<Exclude<keyof typeof CORE_CONTEXT_KEYS, 'kind'>, UiCapability> = {
+  canCheckpoint: UI_CAPABILITIES.checkpoints,
+  canUndo: UI_CAPABILITIES.undo,
+  canSteer: UI_CAPABILITIES.steer,
+  canSwitchSessions: UI_CAPABILITIES.sessions,
+  canEditProposal: UI_CAPABILITIES.editedContent,
+};
+
+/**
+ * The values for the chat's core (`state`), or — before it has told its capabilities (no core yet, starting, failed
+ * before the handshake) — what its kind (`configuredKind`, from the settings) leads one to expect: a Catalyst core
+ * (embedded or upstream) everything, an SCV server none of these, so the palette is right before the first start.
+ */
+export function coreContextValues(state: Pick<SessionState, 'core'> | undefined, configuredKind: CoreKind): CoreContextValues {
+  const capabilities = state?.core.capabilities ?? [];
+  const kind = state?.core.kind ?? configuredKind;
+  const can = (capability: UiCapability) => (capabilities.length > 0 ? supportsFor(kind, capabilities, capability) : kind !== 'scv');
+  return {
+    kind,
+    canCheckpoint: can(CAPABILITY_OF.canCheckpoint),
+    canUndo: can(CAPABILITY_OF.canUndo),
+    canSteer: can(CAPABILITY_OF.canSteer),
+    canSwitchSessions: can(CAPABILITY_OF.canSwitchSessions),
+    canEditProposal: can(CAPABILITY_OF.canEditProposal),
+  };
+}

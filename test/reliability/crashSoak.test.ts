@@ -13,6 +13,7 @@ import type { WireEvent } from '../../src/client/coreConnection';
 import { ensureCoreBuilt, realCoreEnv, type RealCoreEnv } from '../../src/client/realCoreHarness';
 import { RestartPolicy } from '../../src/client/restartPolicy';
 import { SessionController } from '../../src/client/sessionController';
+import { waitForEvent, waitForState } from './controllerWaits';
 import type { SessionState } from '../../src/shared/sessionState';
 
 const TURNS = 20;
@@ -77,36 +78,9 @@ describe('crash soak: the core SIGKILLed at random points of 20 scripted turns',
     await env?.cleanup();
   });
 
-  function until(pred: (s: SessionState) => boolean, what: string, timeoutMs = 20_000): Promise<SessionState> {
-    return new Promise((resolve, reject) => {
-      if (pred(controller.state)) return resolve(controller.state);
-      const timer = setTimeout(() => {
-        sub.dispose();
-        reject(new Error(`timed out waiting for ${what}; run ${JSON.stringify(controller.state.run)}, core ${JSON.stringify(controller.state.core)}\nlog tail:\n${logs.slice(-15).join('\n')}`));
-      }, timeoutMs);
-      const sub = controller.onDidChange((s) => {
-        if (!pred(s)) return;
-        clearTimeout(timer);
-        sub.dispose();
-        resolve(s);
-      });
-    });
-  }
+  const until = (pred: (s: SessionState) => boolean, what: string, timeoutMs = 20_000): Promise<SessionState> => waitForState(controller, logs, pred, what, timeoutMs);
 
-  function nextEvent(pred: (e: WireEvent) => boolean, what: string, timeoutMs = 20_000): Promise<WireEvent> {
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        sub.dispose();
-        reject(new Error(`timed out waiting for ${what}\nlog tail:\n${logs.slice(-15).join('\n')}`));
-      }, timeoutMs);
-      const sub = controller.onEvent((e) => {
-        if (!pred(e)) return;
-        clearTimeout(timer);
-        sub.dispose();
-        resolve(e);
-      });
-    });
-  }
+  const nextEvent = (pred: (e: WireEvent) => boolean, what: string, timeoutMs = 20_000): Promise<WireEvent> => waitForEvent(controller, logs, pred, what, timeoutMs);
 
   function approve(requestId: string): void {
     approvesSent.set(requestId, (approvesSent.get(requestId) ?? 0) + 1);

@@ -12,6 +12,7 @@ import type { WireEvent } from '../../src/client/coreConnection';
 import { ensureCoreBuilt, realCoreEnv, type RealCoreEnv } from '../../src/client/realCoreHarness';
 import { RestartPolicy } from '../../src/client/restartPolicy';
 import { SessionController } from '../../src/client/sessionController';
+import { waitForState } from './controllerWaits';
 import type { SessionState } from '../../src/shared/sessionState';
 
 const MARKER = `sk-live-SOAKMARKER-${process.pid}-7f3a9c2e5b1d4068aa`;
@@ -68,21 +69,7 @@ describe('secrets: a marker key never reaches logs, state, events, session files
     await env?.cleanup();
   });
 
-  function until(pred: (s: SessionState) => boolean, what: string, timeoutMs = 30_000): Promise<SessionState> {
-    return new Promise((resolve, reject) => {
-      if (pred(controller.state)) return resolve(controller.state);
-      const timer = setTimeout(() => {
-        sub.dispose();
-        reject(new Error(`timed out waiting for ${what}; log tail:\n${logs.slice(-15).join('\n')}`));
-      }, timeoutMs);
-      const sub = controller.onDidChange((s) => {
-        if (!pred(s)) return;
-        clearTimeout(timer);
-        sub.dispose();
-        resolve(s);
-      });
-    });
-  }
+  const until = (pred: (s: SessionState) => boolean, what: string, timeoutMs = 30_000): Promise<SessionState> => waitForState(controller, logs, pred, what, timeoutMs);
 
   const idleAfter = (n: number) => (s: SessionState) => s.run.status === 'idle' && s.items.filter((i) => i.kind === 'user').length >= n;
 

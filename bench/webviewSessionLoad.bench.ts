@@ -3,7 +3,7 @@
 // temp HOME's sessions dir for the workspace before VS Code starts. A report, not a test: no pass/fail exit.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CDPSession, Frame } from 'playwright-core';
+import type { Frame } from 'playwright-core';
 import { sessionsDirFor, timestampedSessionName } from '../src/protocol/sessionLayout';
 import { TEST_IDS } from '../src/shared/webviewMessages';
 import { byTestId, chatFrame } from '../test/e2e/harness/chatView';
@@ -12,12 +12,12 @@ import { quickPickRow, runCommand } from '../test/e2e/harness/quickInput';
 import { epochNow } from '../test/e2e/harness/timingProxy';
 import { waitUntil } from '../test/e2e/harness/wait';
 import { percentile, readProbe, startProbe } from '../test/e2e/harness/webviewProbe';
+import { heapProbe, MB, typingLatency } from './support/webviewMetrics';
 
 const MESSAGES = 2_000;
 const TITLE = 'Bench: the 2,000-message session';
 const LAST_MARKER = 'Zq9last';
 const MODEL = 'bench-model';
-const MB = 1024 * 1024;
 
 const budget = (value: number, limit: number, unit: string) =>
   `${Number.isFinite(value) ? value.toFixed(1) : 'n/a'} ${unit}  (budget ≤ ${limit} ${unit}: ${value <= limit ? 'within' : 'OVER'})`;
@@ -48,7 +48,7 @@ async function run(env: E2eEnv): Promise<void> {
   await waitUntil(async () => (await chat.getByText(LAST_MARKER).count()) === 0, { timeoutMs: 30_000, what: 'an empty session' });
 
   let frame = await chatFrame(page, 'sidebar');
-  const heap = await heapProbe(env, frame);
+  const heap = await heapProbe(env.page, frame);
   const heapBefore = await heap.usedBytes();
   await startProbe(frame, { selector: byTestId(TEST_IDS.transcript), marker: LAST_MARKER });
   await runCommand(page, 'Catalyst: Open Session…');
@@ -92,42 +92,6 @@ function assistantText(n: number): string {
     + `- check the inputs\n- write a test for case ${n}\n`;
 }
 
-/**
- * Per key typed into the composer: keydown (the event's own time stamp, i.e. including any wait for the main thread)
- * → the end of the first animation frame after the composer's value changed (a task posted from that frame's rAF runs
- * once the frame has been produced). Every figure is read from this frame's `performance` clock: an rAF callback's
- * argument is the frame's start, which can precede the keydown that the frame then handles, so it is not used.
- */
-async function typingLatency(frame: Frame, keyboard: { type(text: string, opts?: { delay?: number }): Promise<void> }): Promise<number[]> {
-  await frame.evaluate((sel) => {
-    const g = globalThis as any;
-    const samples: number[] = [];
-    g.__catalystTyping = samples;
-    const composer = g.document.querySelector(sel);
-    let pendingDown: number | undefined;
-    g.document.addEventListener('keydown', (e: any) => {
-      const now = g.performance.now();
-      // A time stamp from another clock (or none) would make the figure meaningless: fall back to the handler's time.
-      pendingDown = e.timeStamp > 0 && e.timeStamp <= now && now - e.timeStamp < 10_000 ? e.timeStamp : now;
-    }, true);
-    composer?.addEventListener('input', () => {
-      const down = pendingDown;
-      pendingDown = undefined;
-      if (down === undefined) return;
-      g.requestAnimationFrame(() => {
-        const channel = new g.MessageChannel();
-        channel.port1.onmessage = () => samples.push(g.performance.now() - down);
-        channel.port2.postMessage(0);
-      });
-    });
-    composer?.focus();
-  }, byTestId(TEST_IDS.composer));
-  await frame.locator(byTestId(TEST_IDS.composer)).first().click();
-  await keyboard.type('a quick follow-up question about case 2000', { delay: 60 });
-  await new Promise((r) => setTimeout(r, 300));
-  return frame.evaluate(() => (globalThis as any).__catalystTyping as number[]);
-}
-
 /** Notes (epoch ms) when each snapshot or patch batch reaches the webview, to split the load time between host and view. */
 async function noteStateMessages(frame: Frame): Promise<void> {
   await frame.evaluate(() => {
@@ -148,33 +112,6 @@ async function lastStateMessageBefore(frame: Frame, time: number): Promise<numbe
 /** Polls only the marker time, not the whole probe (a growing array serialized on the thread being measured). */
 function markerSeenAt(frame: Frame): Promise<number | undefined> {
   return frame.evaluate(() => (globalThis as any).__catalystProbe?.markerSeenAt as number | undefined);
-}
-
-interface HeapProbe { scope: string; usedBytes(): Promise<number> }
-
-/**
- * The webview's own V8 heap when its frame runs out of process (CDP on the frame); otherwise the renderer's heap that
- * the workbench and the webview share (CDP on the page), after a GC.
- */
-async function heapProbe(env: E2eEnv, frame: Frame): Promise<HeapProbe> {
-  const context = env.page.context();
-  let session: CDPSession;
-  let scope: string;
-  try {
-    session = await context.newCDPSession(frame);
-    scope = 'the webview frame\'s own heap';
-  } catch {
-    session = await context.newCDPSession(env.page);
-    scope = 'renderer heap shared by the workbench and the same-process webview';
-  }
-  return {
-    scope,
-    async usedBytes() {
-      await session.send('HeapProfiler.collectGarbage').catch(() => undefined);
-      const usage = await session.send('Runtime.getHeapUsage');
-      return usage.usedSize;
-    },
-  };
 }
 
 main().catch((error: unknown) => {

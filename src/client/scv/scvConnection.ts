@@ -3,6 +3,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import type { Command } from '../../protocol';
 import { type ApprovalPolicy, DEFAULT_MAX_SERVER_FRAME_BYTES, MAX_PROMPT_BYTES } from '../../protocol/scv';
+import { ChildProcessLink, ListenerSet, type ExitListener } from '../childProcessLink';
 import type { CoreChannel, ServerQueueControl } from '../coreChannel';
 import { type Disposable, type Handshake, type WireEvent, DEFAULT_HANDSHAKE_TIMEOUT_MS, STOP_GRACE_MS, describeExit } from '../coreConnection';
 import type { CoreLaunch } from '../coreLaunch';
@@ -11,10 +12,6 @@ import { ServerFrameReader } from './serverFrameReader';
 import { type TranslatorStep, ScvTranslator } from './scvTranslator';
 
 export const SCV_CLIENT_NAME = 'catalyst-vscode';
-const STDERR_TAIL_LINES = 20;
-const EXIT_DRAIN_MS = 1_000;
-
-type ExitListener = (code: number | null, signal: NodeJS.Signals | null) => void;
 
 export interface ScvSpawnOptions {
   /** The SessionController's rules: `always` ones outlive this connection; `session` ones are cleared for it. */
@@ -28,20 +25,15 @@ export class ScvConnection implements CoreChannel {
   readonly serverQueue: ServerQueueControl;
   private readonly translator: ScvTranslator;
   private readonly reader: ServerFrameReader;
-  private readonly eventListeners = new Set<(e: WireEvent) => void>();
-  private readonly logListeners = new Set<(line: string) => void>();
-  private readonly exitListeners = new Set<ExitListener>();
-  private readonly stderrTail: string[] = [];
-  private stderrPartial = '';
-  private exitInfo: { code: number | null; signal: NodeJS.Signals | null } | undefined;
-  private readonly exited: Promise<void>;
+  private readonly eventListeners = new ListenerSet<[e: WireEvent]>();
+  private readonly link: ChildProcessLink;
   private handshakeWaiter: { resolve: (h: Handshake) => void; reject: (err: Error) => void } | undefined;
   private handshakeFailure: string | undefined;
   private handshakeStarted = false;
   private handshakeEvents: Partial<Handshake> = {};
 
   private constructor(
-    private readonly child: ChildProcessWithoutNullStreams,
+    child: ChildProcessWithoutNullStreams,
     workspace: string,
     clientVersion: string,
     policy: ApprovalPolicy | undefined,
@@ -56,30 +48,13 @@ export class ScvConnection implements CoreChannel {
       remove: (id) => this.run(this.translator.queueRemove(id)),
       pause: (paused) => this.run(this.translator.queuePause(paused)),
     };
-    let markExited!: () => void;
-    this.exited = new Promise((r) => (markExited = r));
     this.reader = new ServerFrameReader({
       maxLineBytes: opts.maxLineBytes ?? DEFAULT_MAX_SERVER_FRAME_BYTES,
       onValue: (value) => this.apply(this.translator.onServerValue(value)),
-      onError: (err) => this.log(`SCV stdout: ${err.kind}: ${err.message}${err.preview ? ` (${JSON.stringify(err.preview)})` : ''}`),
+      onError: (err) => this.link.log(`SCV stdout: ${err.kind}: ${err.message}${err.preview ? ` (${JSON.stringify(err.preview)})` : ''}`),
     });
     // Flowing mode, never paused: SCV drops a client that stops reading for 3 s, even while an approval waits.
-    child.stdout.on('data', (chunk: Buffer) => this.guard(() => this.reader.push(chunk)));
-    child.stdout.on('end', () => this.guard(() => this.reader.end()));
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (chunk: string) => this.onStderr(chunk));
-    child.stdin.on('error', (err: NodeJS.ErrnoException) => {
-      if (err.code !== 'EPIPE' && err.code !== 'ERR_STREAM_DESTROYED') this.log(`SCV stdin: ${err.message}`);
-    });
-    child.on('error', (err) => {
-      this.log(`SCV process: ${err.message}`);
-      this.rememberStderr(err.message);
-      // A spawn failure (ENOENT, EACCES) never emits 'exit'.
-      if (child.pid === undefined) this.finish(null, null, markExited);
-    });
-    // 'close' comes once stdout is drained; a grandchild holding the pipes open must not delay it forever.
-    child.on('exit', (code, signal) => setTimeout(() => this.finish(code, signal, markExited), EXIT_DRAIN_MS).unref());
-    child.on('close', (code, signal) => this.finish(code, signal, markExited));
+    this.link = new ChildProcessLink(child, 'SCV', this.reader);
   }
 
   /** Spawns the server in the workspace folder. Listeners registered right after this call miss nothing. */
@@ -89,45 +64,46 @@ export class ScvConnection implements CoreChannel {
   }
 
   get pid(): number | undefined {
-    return this.child.pid;
+    return this.link.pid;
   }
 
   get hasExited(): boolean {
-    return this.exitInfo !== undefined;
+    return this.link.hasExited;
   }
 
   recentStderr(): string[] {
-    return this.stderrPartial ? [...this.stderrTail, this.stderrPartial] : [...this.stderrTail];
+    return this.link.recentStderr();
   }
 
   onEvent(listener: (e: WireEvent) => void): Disposable {
-    return register(this.eventListeners, listener);
+    return this.eventListeners.add(listener);
   }
 
   onLog(listener: (line: string) => void): Disposable {
-    return register(this.logListeners, listener);
+    return this.link.onLog(listener);
   }
 
   onExit(listener: ExitListener): Disposable {
-    return register(this.exitListeners, listener);
+    return this.link.onExit(listener);
   }
 
   send(cmd: Command): boolean {
-    if (this.exitInfo || !this.child.stdin.writable) return false;
+    if (!this.link.writable) return false;
     return this.run(this.translator.onCommand(cmd));
   }
 
   /** `initialize` → `initialized` (version 3) → `session.start` → `session.started` + `queue.snapshot` → ready. */
   handshake(timeoutMs = DEFAULT_HANDSHAKE_TIMEOUT_MS): Promise<Handshake> {
-    if (this.exitInfo) {
-      return Promise.reject(new Error(`the SCV server exited (${describeExit(this.exitInfo.code, this.exitInfo.signal)}) before the handshake${this.stderrSuffix()}`));
+    const exit = this.link.exitInfo;
+    if (exit) {
+      return Promise.reject(new Error(`the SCV server exited (${describeExit(exit.code, exit.signal)}) before the handshake${this.link.stderrSuffix()}`));
     }
     if (this.handshakeFailure) return Promise.reject(new Error(this.handshakeFailure));
     if (this.handshakeStarted) return Promise.reject(new Error('the SCV handshake was already started'));
     this.handshakeStarted = true;
     return new Promise<Handshake>((resolve, reject) => {
-      const timer = setTimeout(() => settle(new Error(`the SCV server did not finish the handshake within ${timeoutMs} ms${this.stderrSuffix()}`)), timeoutMs);
-      const exits = this.onExit((code, signal) => settle(new Error(`the SCV server exited (${describeExit(code, signal)}) before the handshake completed${this.stderrSuffix()}`)));
+      const timer = setTimeout(() => settle(new Error(`the SCV server did not finish the handshake within ${timeoutMs} ms${this.link.stderrSuffix()}`)), timeoutMs);
+      const exits = this.onExit((code, signal) => settle(new Error(`the SCV server exited (${describeExit(code, signal)}) before the handshake completed${this.link.stderrSuffix()}`)));
       const settle = (result: Handshake | Error): void => {
         clearTimeout(timer);
         exits.dispose();
@@ -142,30 +118,26 @@ export class ScvConnection implements CoreChannel {
 
   /** Closes stdin (the server cancels the active turn and exits) and SIGKILLs it if it is still running after the grace. */
   stop(graceMs = STOP_GRACE_MS): Promise<void> {
-    if (this.exitInfo) return Promise.resolve();
-    this.child.stdin.end();
-    const timer = setTimeout(() => void this.kill(), graceMs);
-    return this.exited.then(() => clearTimeout(timer));
+    return this.link.stop(graceMs);
   }
 
   kill(): Promise<void> {
-    if (!this.exitInfo) this.child.kill('SIGKILL');
-    return this.exited;
+    return this.link.kill();
   }
 
   private run(step: TranslatorStep & { accepted: boolean }): boolean {
-    if (this.exitInfo || !this.child.stdin.writable) return false;
+    if (!this.link.writable) return false;
     this.apply(step);
     return step.accepted;
   }
 
   /** Carries out a translator step: log, write, emit, then the handshake and fatal outcomes. */
   private apply(step: TranslatorStep): void {
-    for (const line of step.logs) this.log(line);
+    for (const line of step.logs) this.link.log(line);
     if (step.maxServerFrameBytes !== undefined) this.reader.setMaxLineBytes(step.maxServerFrameBytes);
     for (const frame of step.messages) {
-      if (this.exitInfo || !this.child.stdin.writable) break;
-      this.child.stdin.write(frame.line);
+      if (!this.link.writable) break;
+      this.link.write(frame.line);
     }
     // `client:*` events travel the same way as the core's: the session dispatches whatever arrives into its reducer.
     for (const e of step.events as WireEvent[]) {
@@ -177,7 +149,7 @@ export class ScvConnection implements CoreChannel {
       this.handshakeWaiter?.reject(new Error(step.handshakeError));
     }
     if (step.fatal !== undefined) {
-      this.log(`SCV fatal error: ${step.fatal}; ending the server`);
+      this.link.log(`SCV fatal error: ${step.fatal}; ending the server`);
       void this.kill();
     }
   }
@@ -191,70 +163,7 @@ export class ScvConnection implements CoreChannel {
   }
 
   private emit(e: WireEvent): void {
-    for (const listener of [...this.eventListeners]) {
-      try {
-        listener(e);
-      } catch (err) {
-        this.log(`event listener failed on ${e.type}: ${(err as Error).stack ?? String(err)}`);
-      }
-    }
-  }
-
-  private onStderr(chunk: string): void {
-    const lines = (this.stderrPartial + chunk).split('\n');
-    this.stderrPartial = lines.pop() ?? '';
-    for (const raw of lines) {
-      const line = raw.replace(/\r$/, '');
-      if (!line) continue;
-      this.rememberStderr(line);
-      this.log(line);
-    }
-  }
-
-  private rememberStderr(line: string): void {
-    this.stderrTail.push(line);
-    if (this.stderrTail.length > STDERR_TAIL_LINES) this.stderrTail.shift();
-  }
-
-  private stderrSuffix(): string {
-    const tail = this.recentStderr().slice(-8);
-    return tail.length ? `; last stderr lines:\n${tail.join('\n')}` : '';
-  }
-
-  private finish(code: number | null, signal: NodeJS.Signals | null, markExited: () => void): void {
-    if (this.exitInfo) return;
-    if (this.stderrPartial) {
-      this.rememberStderr(this.stderrPartial);
-      this.log(this.stderrPartial);
-      this.stderrPartial = '';
-    }
-    this.exitInfo = { code, signal };
-    markExited();
-    for (const listener of [...this.exitListeners]) {
-      try {
-        listener(code, signal);
-      } catch (err) {
-        this.log(`exit listener failed: ${(err as Error).message}`);
-      }
-    }
-  }
-
-  private log(line: string): void {
-    for (const listener of [...this.logListeners]) {
-      try {
-        listener(line);
-      } catch {
-        // A failing log sink must not break the connection.
-      }
-    }
-  }
-
-  private guard(fn: () => void): void {
-    try {
-      fn();
-    } catch (err) {
-      this.log(`SCV stdout: ${(err as Error).message}`);
-    }
+    this.eventListeners.emit([e], (err) => this.link.log(`event listener failed on ${e.type}: ${(err as Error).stack ?? String(err)}`));
   }
 }
 
@@ -266,9 +175,4 @@ export function approvalPolicyOf(args: readonly string[]): ApprovalPolicy | unde
     else if (args[i].startsWith('--approval-policy=')) policy = args[i].slice('--approval-policy='.length);
   }
   return policy === 'on-risk' || policy === 'always' || policy === 'never' ? policy : undefined;
-}
-
-function register<T>(set: Set<T>, listener: T): Disposable {
-  set.add(listener);
-  return { dispose: () => void set.delete(listener) };
 }

@@ -290,12 +290,14 @@ export class ApprovalDiffController implements vscode.Disposable {
   private async answerProposal(preview: ApprovalPreview, decision: ApprovalDecisionName, pattern: string | undefined): Promise<boolean> {
     const disk = await readDiskText(preview.fileUri);
     const fileDoc = preview.fileDocument();
-    const check = checkBeforeAnswer({ previewBase: preview.diskText, diskNow: disk, bufferDirty: Boolean(fileDoc?.isDirty) && !preview.mergedFromBuffer });
+    // After Merge… the left side is the buffer as it was merged; anything typed since is unsaved text again.
+    const bufferMoved = preview.mergedFromBuffer && fileDoc !== undefined && fileDoc.getText() !== preview.review.original;
+    const check = checkBeforeAnswer({ previewBase: preview.diskText, diskNow: disk, bufferDirty: Boolean(fileDoc?.isDirty) && (!preview.mergedFromBuffer || bufferMoved) });
     if (check.kind === 'changed_on_disk') {
       await this.rediff(preview, disk);
       return false;
     }
-    let replaceUnsaved = preview.mergedFromBuffer;
+    let replaceUnsaved = preview.mergedFromBuffer && !bufferMoved;
     if (check.kind === 'dirty_buffer' && fileDoc) {
       const choice = await askAboutDirtyBuffer(preview.relPath, preview.editable);
       if (!choice || !pendingApproval(preview.core, preview.requestId)) return false;

@@ -14,24 +14,13 @@ import { ensureCoreBuilt, realCoreEnv, type RealCoreEnv } from '../../src/client
 import { RestartPolicy } from '../../src/client/restartPolicy';
 import { SessionController } from '../../src/client/sessionController';
 import { waitForEvent, waitForState } from './controllerWaits';
+import { Rng } from './hostileLines';
 import type { SessionState } from '../../src/shared/sessionState';
 
 const TURNS = 20;
 const SEED = Number(process.env.CRASH_SOAK_SEED ?? 20261130);
 type KillPoint = 'mid-stream' | 'pending-approval' | 'mid-tool' | 'after-approval' | 'at-done';
 const KILL_POINTS: KillPoint[] = ['mid-stream', 'pending-approval', 'mid-tool', 'after-approval', 'at-done'];
-
-/** mulberry32: a small seeded PRNG, so a failing soak can be replayed with CRASH_SOAK_SEED. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface TurnRecord {
   index: number;
@@ -100,7 +89,8 @@ describe('crash soak: the core SIGKILLed at random points of 20 scripted turns',
   }
 
   test('every kill is survived; nothing completed is lost or duplicated; the workspace and checkpoints are consistent', { timeout: 600_000 }, async (t) => {
-    const random = prng(SEED);
+    const rng = new Rng(SEED); // seeded, so a failing soak replays with CRASH_SOAK_SEED
+    const random = (): number => rng.next();
     t.diagnostic(`seed ${SEED} (replay with CRASH_SOAK_SEED=${SEED})`);
     assert.equal(await controller.start(), true, 'the core starts');
     const turns: TurnRecord[] = [];

@@ -54,6 +54,20 @@ export function reduceApprovalAnswered(s: SessionState, e: ApprovalAnsweredEvent
   return withRecomputedRunStatus(next);
 }
 
+/**
+ * A file tool's successful tool_result carries the diff of what the core wrote. It replaces the proposal's diff on the
+ * approved card: after a per-change review or a hand edit the two differ, and the card shows what is on disk.
+ */
+export function reduceWrittenDiff(s: SessionState, e: Fields): SessionState {
+  const toolCallId = str(e.id);
+  const diff = str(e.diff);
+  if (!toolCallId || !diff || e.ok !== true) return s;
+  const index = findLastIndex(s.items, (item) => item.kind === 'approval' && item.toolCallId === toolCallId);
+  const item = s.items[index] as ApprovalItem | undefined;
+  if (item?.state !== 'approved' || item.diff === diff) return s;
+  return updateItemAt<ApprovalItem>(s, index, { diff });
+}
+
 /** The core's error code for an allow_pattern answer that does not cover the request (the tool call is then denied). */
 export const APPROVAL_SCOPE_ERROR = 'approval_scope';
 

@@ -458,6 +458,38 @@ describe('sessionReducer: approvals, asks, sudo', () => {
     assert.ok(denied.kind === 'approval' && denied.state === 'denied' && !('edited' in denied));
   });
 
+  test('approved with edits: the card\'s diff becomes the diff the core wrote (the rejected change is gone)', () => {
+    const proposal = '--- a/x\n+++ b/x\n@@ -1,3 +1,3 @@\n-one\n+ONE\n-two\n+TWO\n-three\n+THREE\n';
+    const written = '--- a/x\n+++ b/x\n@@ -1,3 +1,3 @@\n-one\n+ONE\n two\n-three\n+THREE\n';
+    const s = fold([
+      { type: 'tool_call', id: 'c1', name: 'write_file', args: fullArgs, run_id: 'run-1' },
+      { type: 'approval_request', request_id: 'apv-1-c1', tool_call_id: 'c1', tool: 'write_file', args: '{}', diff: proposal, run_id: 'run-1' },
+      { type: 'client:approval_answered', requestId: 'apv-1-c1', decision: 'yes', edited: true },
+      { type: 'tool_result', id: 'c1', ok: true, output: 'The user modified your proposal…', status: 'success', diff: written },
+    ], streaming());
+    const approval = s.items.find((i) => i.kind === 'approval');
+    assert.ok(approval?.kind === 'approval');
+    assert.equal(approval.diff, written);
+    assert.ok(!approval.diff.includes('+TWO'));
+    assert.equal((s.items.find((i) => i.kind === 'tool') as { diff?: string }).diff, written, 'the tool card has it too');
+  });
+
+  test('only a successful result with a diff replaces an approved card\'s diff', () => {
+    const answered = (decision: 'yes' | 'no') => sessionReducer(withApproval(), { type: 'client:approval_answered', requestId: 'apv-1-c1', decision });
+    const written = '--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b\n';
+    const approvalDiff = (s: SessionState) => (s.items.find((i) => i.kind === 'approval') as { diff?: string }).diff;
+    const failed = sessionReducer(answered('yes'), { type: 'tool_result', id: 'c1', ok: false, output: 'edit failed', status: 'failed', diff: written });
+    assert.equal(approvalDiff(failed), '--- a/x\n+++ b/x\n');
+    const noDiff = sessionReducer(answered('yes'), { type: 'tool_result', id: 'c1', ok: true, output: 'nothing was written', status: 'success' });
+    assert.equal(approvalDiff(noDiff), '--- a/x\n+++ b/x\n');
+    const otherCall = sessionReducer(answered('yes'), { type: 'tool_result', id: 'c9', ok: true, output: 'ok', status: 'success', diff: written });
+    assert.equal(approvalDiff(otherCall), '--- a/x\n+++ b/x\n');
+    const pending = sessionReducer(withApproval(), { type: 'tool_result', id: 'c1', ok: true, output: 'ok', status: 'success', diff: written });
+    assert.equal(approvalDiff(pending), '--- a/x\n+++ b/x\n', 'a card still waiting for the user keeps the proposal');
+    const denied = sessionReducer(answered('no'), { type: 'tool_result', id: 'c1', ok: true, output: 'ok', status: 'success', diff: written });
+    assert.equal(approvalDiff(denied), '--- a/x\n+++ b/x\n');
+  });
+
   test('the core refusing an allow_pattern answer: the error goes on that approval card and a notice is added', () => {
     const scopeError = { type: 'error', code: 'approval_scope', message: 'approval pattern exceeds or does not match the requested scope', run_id: 'run-1' } as const;
     let s = sessionReducer(withApproval('bash', '{"command":"rm -rf build"}'), { type: 'client:approval_answered', requestId: 'apv-1-c1', decision: 'allow_pattern' });

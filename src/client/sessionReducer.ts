@@ -25,6 +25,7 @@ import {
   reduceAskRequest,
   reduceSudoAnswered,
   reduceSudoRequest,
+  reduceWrittenDiff,
 } from './reduceInteraction';
 import {
   reduceClientNotice,
@@ -75,7 +76,8 @@ const CORE_REDUCERS: Partial<Record<EventType, CoreReducer>> = {
   tool_call_name: reduceToolCallName,
   tool_call_args: reduceToolCallArgs,
   tool_call: reduceToolCall,
-  tool_result: reduceToolResult,
+  // A file edit's result also puts the diff of what was written on its approval card.
+  tool_result: (s, e) => reduceWrittenDiff(reduceToolResult(s, e), e),
   file_change: reduceFileChange,
   approval_request: reduceApprovalRequest,
   approval_expired: reduceApprovalExpired,

@@ -134,3 +134,30 @@ test('an unanswered approval expires: approval_expired, the call is denied, and 
     await s.close();
   }
 });
+
+test('approved with a change rejected (edited_content): tool_result.diff and file_change are the diff of what was written', async () => {
+  const before = 'one\ntwo\nthree\n';
+  const edits = [{ search: 'one', replace: 'ONE' }, { search: 'two', replace: 'TWO' }, { search: 'three', replace: 'THREE' }];
+  const s = await startScenario({
+    files: { 'a.txt': before },
+    script: [{ steps: [{ toolCall: { id: 'c1', name: 'edit', arguments: { path: 'a.txt', edits } } }] }, say('noted')],
+  });
+  try {
+    // The user rejects the middle change in the diff editor: the client sends the proposal without it.
+    const kept = 'ONE\ntwo\nTHREE\n';
+    const events = await turnAnswering(s, 'uppercase', [{ decision: 'yes', edited_content: kept }]);
+    assert.equal(readFileSync(join(s.core.workspace, 'a.txt'), 'utf8'), kept);
+    const request = events.find((e) => e.type === 'approval_request');
+    assert.match(request.diff, /^\+TWO$/m, 'the proposal had the change the user rejected');
+    const result = events.find((e) => e.type === 'tool_result' && e.id === 'c1');
+    assert.equal(result.status, 'success');
+    assert.match(result.diff, /^-one\n\+ONE$/m);
+    assert.match(result.diff, /^-three\n\+THREE$/m);
+    assert.match(result.diff, /^ two$/m, 'the rejected line is unchanged context');
+    assert.doesNotMatch(result.diff, /TWO/);
+    const change = events.find((e) => e.type === 'file_change');
+    assert.deepEqual([change.path, change.tool, change.unified_diff], ['a.txt', 'edit', result.diff]);
+  } finally {
+    await s.close();
+  }
+});

@@ -196,6 +196,13 @@ describe('approvals in the diff editor (issue #4)', { timeout: 900_000 }, () => 
     const told = await waitForToolResultSent(model, 'call_e2e_blocks');
     assert.match(told, /The user modified your proposal/, `the tool result the model got: ${told}`);
     await waitForAssistantText(chat(), 'e2e-blocks-done');
+    // The chat card shows the diff of what was written: the core's tool_result came before the reply just seen.
+    const card = approvalCard(chat(), 'blocks.txt');
+    await waitForCardState(card, 'approved');
+    assert.match(await card.locator('.approval-state').innerText(), /with your edits/);
+    const cardDiff = await card.locator('pre.diff').innerText();
+    assert.ok(cardDiff.includes(BLOCK_NEW[5]) && cardDiff.includes(BLOCK_NEW[95]), `the card's diff lacks the accepted blocks: ${cardDiff}`);
+    assert.ok(!cardDiff.includes(BLOCK_NEW[50]), `the card's diff still has the rejected block: ${cardDiff}`);
     await waitForIdle(chat());
   }));
 

@@ -53,6 +53,16 @@ export function reduceError(s: SessionState, e: Fields): SessionState {
   return addNotice(s, { level: 'error', text, code, action: code ? ERROR_ACTIONS[code] : undefined });
 }
 
+/**
+ * The core's answer to /memory: a quiet confirmation naming the note. A core that does not echo the note (upstream)
+ * gets its own message shown; forget_memory's answer, which has no note, is its message as well.
+ */
+export function reduceMemorySaved(s: SessionState, e: Fields): SessionState {
+  const note = str(e.text)?.trim();
+  const text = note ? `Saved to memory: ${note}` : str(e.message);
+  return text ? addNotice(s, { level: 'info', text }) : s;
+}
+
 /** A provider retry; with `discard_partial` the output streamed by the failed attempt is void and goes away. */
 export function reduceHttpRetry(s: SessionState, e: Fields): SessionState {
   const next = e.discard_partial === true ? discardPartialOutput(s) : s;

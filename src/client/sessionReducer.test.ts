@@ -576,6 +576,16 @@ describe('sessionReducer: errors, retries, notices', () => {
     assert.equal(last(bare).kind, 'notice');
   });
 
+  test('memory_saved (the answer to /memory) confirms with an info notice naming the note', () => {
+    const saved = sessionReducer(initialSessionState(), { type: 'memory_saved', id: 'tabs-1a2b3c', message: 'memory saved (workspace)', text: 'The user prefers tabs' });
+    assert.deepEqual({ ...last(saved), id: '' }, { kind: 'notice', id: '', level: 'info', text: 'Saved to memory: The user prefers tabs' });
+    // A core that does not echo the note, and the answer to forget_memory: the core's message.
+    const upstream = sessionReducer(initialSessionState(), { type: 'memory_saved', id: 'm1', message: 'memory saved (workspace)' });
+    assert.deepEqual({ ...last(upstream), id: '' }, { kind: 'notice', id: '', level: 'info', text: 'memory saved (workspace)' });
+    const bare = initialSessionState();
+    assert.equal(sessionReducer(bare, { type: 'memory_saved', id: 'm1' }), bare);
+  });
+
   test('http_retry: a warning notice updated in place; discard_partial drops the partial answer', () => {
     let s = fold([{ type: 'thinking', text: 'hmm' }], streaming());
     s = sessionReducer(s, { type: 'http_retry', attempt: 1, status: null, reason: 'stream dropped', backoff_ms: 500, discard_partial: true });

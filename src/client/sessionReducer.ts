@@ -34,6 +34,7 @@ import {
   reduceError,
   reduceHttpRetry,
   reduceInfo,
+  reduceMemorySaved,
   reduceSessionChangeFailed,
   reduceSessionRecovered,
 } from './reduceNotices';
@@ -110,6 +111,7 @@ const CORE_REDUCERS: Partial<Record<EventType, CoreReducer>> = {
   compacting: reduceCompacting,
   compacted: reduceCompacted,
   session_recovered: reduceSessionRecovered,
+  memory_saved: reduceMemorySaved,
 };
 
 type ClientReducers = { [T in ClientEventType]: (s: SessionState, e: Extract<ClientEvent, { type: T }>) => SessionState };

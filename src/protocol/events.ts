@@ -641,6 +641,8 @@ export interface MemorySavedEvent extends EventMetadata {
   type: 'memory_saved';
   id: string;
   message: string;
+  /** Ours: the note as saved, on the answer to save_memory (upstream sends id and message only). */
+  text?: string;
 }
 
 export interface MemoryListEvent extends EventMetadata {

@@ -101,8 +101,9 @@ test('memory, stats, context, approval mode, config and runtime status commands'
   const s = await startScenario({ script: [{ steps: [{ text: 'remembered' }], usage: { prompt: 50, completion: 5 } }] });
   try {
     const from = s.core.events.length;
-    s.core.send({ type: 'save_memory', text: 'The user prefers tabs', tags: ['style'] });
+    s.core.send({ type: 'save_memory', text: '  The user prefers tabs ', tags: ['style'] });
     const saved = await s.core.waitForType('memory_saved', { from });
+    assert.equal(saved.text, 'The user prefers tabs', 'the answer echoes the note as saved (the chat confirms with it)');
     s.core.send({ type: 'list_memory' });
     const list = await s.core.waitForType('memory_list', { from });
     assert.equal(list.count, 1);

@@ -38,7 +38,7 @@ export function handleMemory(rt: CoreRuntime, cmd: CommandOf<'save_memory'> | Co
       const tags = Array.isArray(cmd.tags) ? cmd.tags.filter((t): t is string => typeof t === 'string') : [];
       if (typeof cmd.text !== 'string' || !cmd.text.trim()) return void rt.emit({ type: 'error', code: 'invalid_command', message: 'save_memory needs a non-empty text' });
       const entry = rt.memory.save(cmd.text, tags, scope);
-      return void rt.emit({ type: 'memory_saved', id: entry.id, message: `memory saved (${scope})` });
+      return void rt.emit({ type: 'memory_saved', id: entry.id, message: `memory saved (${scope})`, text: entry.text });
     }
     case 'forget_memory': {
       const scope = cmd.scope === 'global' || cmd.scope === 'workspace' ? cmd.scope : undefined;

@@ -1,7 +1,7 @@
 /**
  * Development aid: stands in for VS Code's webview host so the bundle can run in a plain browser page. It provides
  * `acquireVsCodeApi`, records what the webview posts, and lets a driver (Playwright) send host messages.
- * Never shipped: built into a temp folder by dev/run.mjs.
+ * Never shipped: built into a temp folder by dev/run.mjs and by test/webview/standaloneWebview.ts.
  */
 import type { HostToWebview } from '../../src/shared/webviewMessages';
 import { firstRunState, longReply, longState, richState, scvState } from './fixtures';

@@ -23,7 +23,12 @@ const STDERR_TAIL_LINES = 20;
 /** How many of those lines an error message quotes. */
 const STDERR_SUFFIX_LINES = 8;
 /** After 'exit', how long to wait for 'close' (stdout drained) before treating the process as gone anyway. */
-const EXIT_DRAIN_MS = 1_000;
+export const EXIT_DRAIN_MS = 1_000;
+
+export interface ChildProcessLinkOptions {
+  /** Arms the drain timer after 'exit' (default: an unref'd setTimeout, so it never keeps the host alive). */
+  setTimer?: (fn: () => void, ms: number) => unknown;
+}
 
 /** A set of listeners called in registration order; one that throws is reported and the others still run. */
 export class ListenerSet<A extends unknown[]> {
@@ -61,7 +66,9 @@ export class ChildProcessLink {
     private readonly child: ChildProcessWithoutNullStreams,
     private readonly name: string,
     stdout: StdoutSink,
+    options: ChildProcessLinkOptions = {},
   ) {
+    const setTimer = options.setTimer ?? ((fn, ms) => setTimeout(fn, ms).unref());
     this.exited = new Promise((r) => (this.markExited = r));
     child.stdout.on('data', (chunk: Buffer) => this.guard(() => stdout.push(chunk)));
     child.stdout.on('end', () => this.guard(() => stdout.end()));
@@ -77,7 +84,7 @@ export class ChildProcessLink {
       if (child.pid === undefined) this.finish(null, null);
     });
     // 'close' comes once stdout is drained, so no event is lost; a grandchild holding the pipes open must not delay it forever.
-    child.on('exit', (code, signal) => setTimeout(() => this.finish(code, signal), EXIT_DRAIN_MS).unref());
+    child.on('exit', (code, signal) => setTimer(() => this.finish(code, signal), EXIT_DRAIN_MS));
     child.on('close', (code, signal) => this.finish(code, signal));
   }
 

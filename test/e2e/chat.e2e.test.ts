@@ -293,3 +293,64 @@ async function assertPickerOffers(page: Page, chat: FrameLocator, picker: Return
   await page.keyboard.press('Escape');
   assert.deepEqual(missing, [], `the model picker does not offer ${missing.join(', ')} (it shows: ${inline.trim().slice(0, 200)})`);
 }
+
+// Issue #11: Log In → Custom OpenAI-compatible endpoint with the key box left empty, pointing at a local server.
+describe('a keyless local endpoint in code-server (issue #11)', { timeout: 600_000 }, () => {
+  let env: E2eEnv | undefined;
+  const check = withArtifacts(() => env);
+  const sidebar = () => env!.chat('sidebar');
+  const LOCAL_MODEL = 'local-e2e-model';
+
+  before(async () => {
+    env = await startE2eEnv({ models: [LOCAL_MODEL] });
+  });
+  after(async () => {
+    await env?.close();
+  });
+
+  it('shows the welcome (log in) before any provider is configured', check(async () => {
+    await runCommand(env!.page, 'Catalyst: Open Chat');
+    await testId(sidebar(), TEST_IDS.welcome).first().waitFor({ state: 'visible', timeout: 90_000 });
+  }));
+
+  it('logs in with the key left empty: the core lists the models without an Authorization header and the welcome goes', check(async (t) => {
+    const { page, model } = env!;
+    const asked = await logInToCustomEndpoint(page, { name: 'ollama', baseUrl: model.url, apiKey: '' });
+    t.diagnostic(`input boxes: ${JSON.stringify(asked)}`);
+    assert.ok(asked.some((p) => /key/i.test(p)), `the key box was not shown: ${JSON.stringify(asked)}`);
+    await waitUntil(() => model.requests.some((r) => r.method === 'GET' && r.path.includes('/models')), { timeoutMs: 30_000, what: 'GET /models from the core' });
+    const listings = model.requests.filter((r) => r.method === 'GET' && r.path.includes('/models'));
+    assert.deepEqual(listings.map((r) => r.headers.authorization), listings.map(() => undefined), 'a keyless provider sent an Authorization header');
+    const chat = sidebar();
+    await testId(chat, TEST_IDS.welcome).first().waitFor({ state: 'hidden', timeout: 30_000 });
+    const picker = testId(chat, TEST_IDS.modelPicker).first();
+    await picker.waitFor({ state: 'visible', timeout: 30_000 });
+    await assertPickerOffers(page, chat, picker, [LOCAL_MODEL]);
+  }));
+
+  it('sends a prompt and the reply streams in', check(async () => {
+    const { model } = env!;
+    model.enqueue({ steps: [{ text: 'Local answer begins. ' }, { delayMs: 1500, text: 'Local answer ends: e2e-keyless-ok.' }], chunkDelayMs: 5 });
+    const chat = sidebar();
+    await sendPrompt(chat, 'Hello, local model');
+    await waitForUserText(chat, 'Hello, local model');
+    const partial = await waitForAssistantText(chat, 'Local answer begins', 30_000);
+    assert.equal(await partial.getByText('e2e-keyless-ok').count(), 0, 'the tail showed before the server sent it');
+    await waitForAssistantText(chat, 'e2e-keyless-ok');
+    await waitForIdle(chat);
+    const request = lastChatRequest(model.requests);
+    assert.equal(request.body.model, LOCAL_MODEL);
+    assert.equal(request.headers.authorization, undefined, 'the chat request carried an Authorization header');
+    assert.ok(mentions(request, 'Hello, local model'));
+  }));
+
+  it('neither stored nor sent an empty key: the extension log shows add_custom_provider and no set_key', check(async () => {
+    const { workbench } = env!;
+    await workbench.close(); // flushes the output channel's log file
+    const ourLogs = filesUnder(workbench.logsDir).filter((f) => /catalyst/i.test(relative(workbench.logsDir, f)));
+    const log = ourLogs.map((f) => readFileSync(f, 'utf8')).join('\n');
+    assert.match(log, /→ add_custom_provider/, `the command log is not where this check looks (${ourLogs.length} files)`);
+    assert.match(log, /configured provider ollama without a key/);
+    assert.doesNotMatch(log, /→ set_key/);
+  }));
+});

@@ -12,7 +12,7 @@ import type { WireEvent } from '../../src/client/coreConnection';
 import { ensureCoreBuilt, realCoreEnv, type RealCoreEnv } from '../../src/client/realCoreHarness';
 import { RestartPolicy } from '../../src/client/restartPolicy';
 import { SessionController } from '../../src/client/sessionController';
-import { waitForState } from './controllerWaits';
+import { waitForEvent, waitForState } from './controllerWaits';
 import type { SessionState } from '../../src/shared/sessionState';
 
 const MARKER = `sk-live-SOAKMARKER-${process.pid}-7f3a9c2e5b1d4068aa`;
@@ -99,9 +99,13 @@ describe('secrets: a marker key never reaches logs, state, events, session files
     const streaming = await until((s) => s.items.some((i) => i.kind === 'assistant' && i.text.startsWith('slow')), 'the slow reply');
     process.kill(streaming.core.pid!, 'SIGKILL');
     await until((s) => s.core.status === 'ready' && s.core.pid !== streaming.core.pid && s.run.status === 'idle', 'the restart');
+    // The endpoint is on 127.0.0.1 with no key variable, so it counts as logged in from `ready` on (a keyless local
+    // server): wait for set_key's own answer, which also comes after the restarted core's history.
+    const keyAgain = waitForEvent(controller, logs, (e) => e.type === 'authed' && e.provider === 'scripted', 'the key again after the restart');
     assert.equal(controller.setKey('scripted', MARKER), true);
     env.model.enqueue({ status: 403, body: `forbidden: ${MARKER}` });
-    await until((s) => s.authed && s.model !== undefined, 'the key again after the restart');
+    await keyAgain;
+    await until((s) => s.authed && s.model !== undefined, 'the models after the restart');
     assert.equal(controller.sendPrompt('fourth try'), true);
     await until(idleAfter(4), 'the fourth turn');
     await controller.stop();

@@ -23,6 +23,8 @@ export interface ScenarioOptions extends Omit<CoreOptions, 'providers'> {
   files?: Record<string, string>;
   kind?: 'openai' | 'anthropic';
   handshake?: boolean;
+  /** The providers of config.json, given the scripted server's URL (the first is active); default: 'scripted' with TEST_KEY. */
+  providers?: (modelUrl: string) => Array<{ name: string; [field: string]: unknown }>;
 }
 
 /** A scripted model server, a temp workspace (optionally a git repo with files) and a core configured to use them. */
@@ -35,12 +37,13 @@ export async function startScenario(opts: ScenarioOptions = {}): Promise<Scenari
     writeFileSync(abs, content);
   }
   if (opts.git) initGitRepo(workspace);
+  const providers = opts.providers?.(model.url) ?? [{ name: 'scripted', kind: opts.kind ?? 'openai', base_url: model.url, api_key: TEST_KEY }];
   const core = CoreProcess.start({
     ...opts,
     workspace,
     args: ['--approval', opts.approval ?? 'destructive', ...(opts.args ?? [])],
-    providers: [{ name: 'scripted', kind: opts.kind ?? 'openai', base_url: model.url, api_key: TEST_KEY }],
-    config: { activeProvider: 'scripted', ...(opts.config ?? {}) },
+    providers,
+    config: { ...(providers[0] ? { activeProvider: providers[0].name } : {}), ...(opts.config ?? {}) },
   });
   if (opts.handshake !== false) await core.handshake();
   return {

@@ -84,9 +84,15 @@ async function streamOnce(deps: TurnDeps, scope: RunScope, input: TurnInput): Pr
     }
     const message = scrubText((err as Error).message, deps.secrets());
     const code = err instanceof ProviderError ? (err.kind === 'auth' ? 'auth_error' : 'provider_error') : 'internal_error';
-    deps.emit({ type: 'error', code, message: code === 'auth_error' ? `${message} — check the API key (log in again)` : message });
+    deps.emit({ type: 'error', code, message: code === 'auth_error' ? `${message} — ${authAdvice(input.provider)}` : message });
     return 'failed';
   }
+}
+
+/** A keyless local server that refuses the request wants a key after all; a keyed one got a wrong key. */
+function authAdvice(provider: ResolvedProvider): string {
+  if (provider.apiKey) return 'check the API key (log in again)';
+  return `no API key was sent, because '${provider.name}' has none; if this endpoint needs one, log in to '${provider.name}' again with its key`;
 }
 
 /**

@@ -58,7 +58,7 @@ function readyEvent(rt: CoreRuntime): { type: 'ready' } & Record<string, unknown
   return {
     type: 'ready',
     models: rt.providers.models(),
-    authed: rt.providers.hasKey(rt.providers.active),
+    authed: rt.providers.loggedIn(rt.providers.active),
     anyLoggedIn: rt.providers.anyLoggedIn(),
     workspace: rt.workspace,
     approval: rt.approvals.mode,

@@ -11,7 +11,7 @@ export function presetsEvent(rt: CoreRuntime): { type: 'provider_presets'; prese
     type: 'provider_presets',
     presets: PROVIDER_PRESETS.map((p) => {
       const configured = rt.providers.providers.some((c) => c.name === p.id || c.name.startsWith(`${p.id}-`));
-      const loggedIn = rt.providers.providers.some((c) => (c.name === p.id || c.name.startsWith(`${p.id}-`)) && !!rt.providers.keyFor(c));
+      const loggedIn = rt.providers.providers.some((c) => (c.name === p.id || c.name.startsWith(`${p.id}-`)) && rt.providers.isLoggedIn(c));
       return { id: p.id, label: p.label, kind: p.kind, base_url: p.baseUrl, envVar: p.envVar, altEnvs: p.altEnvs, description: p.description, hasKey: loggedIn || !!rt.env[p.envVar], configured, loggedIn, supportsOauth: false };
     }),
   };
@@ -53,7 +53,7 @@ export async function handleLogin(rt: CoreRuntime, cmd: CommandOf<'login'>): Pro
 export async function handleLogout(rt: CoreRuntime, cmd: CommandOf<'logout'>): Promise<void> {
   const name = String(cmd.provider ?? '');
   const names = rt.providers.providers.map((p) => p.name).filter((n) => n === name || n.startsWith(`${name}-`));
-  if (names.length === 0 || !names.some((n) => rt.providers.hasKey(n))) {
+  if (names.length === 0 || !names.some((n) => rt.providers.loggedIn(n))) {
     rt.emit({ type: 'error', code: 'not_logged_in', message: `not logged into '${name}'` });
     return;
   }
@@ -89,7 +89,7 @@ export async function handleSetProvider(rt: CoreRuntime, cmd: CommandOf<'set_pro
   rt.providers.active = name;
   persist(rt, (cfg) => (cfg.activeProvider = name));
   rt.emit(providerChangedEvent(rt));
-  if (rt.providers.hasKey(name)) rt.emit({ type: 'authed', ok: true, provider: name });
+  if (rt.providers.loggedIn(name)) rt.emit({ type: 'authed', ok: true, provider: name });
   await refreshAndEmitModels(rt, { only: name });
 }
 
@@ -103,7 +103,7 @@ export async function handleAddCustomProvider(rt: CoreRuntime, cmd: CommandOf<'a
   rt.providers.upsert(parsed);
   rt.providers.active = parsed.name;
   rt.emit(providerChangedEvent(rt));
-  if (rt.providers.hasKey(parsed.name)) rt.emit({ type: 'authed', ok: true, provider: parsed.name });
+  if (rt.providers.loggedIn(parsed.name)) rt.emit({ type: 'authed', ok: true, provider: parsed.name });
   await refreshAndEmitModels(rt, { only: parsed.name });
 }
 

@@ -1,16 +1,19 @@
 import type { ModelInfo } from '../../protocol';
 import type { CoreConfig } from '../config/config';
+import { isKeylessLocal } from '../config/keylessLocal';
 import { resolveApiKey, type ProviderConfig } from '../config/providers';
 import { discoverModels } from '../providers/models';
 import type { ResolvedProvider } from '../providers/types';
 
 /**
  * The configured providers, their keys (runtime keys from set_key never persist) and the aggregated model list.
- * Models come from each keyed provider's /models (cached) plus its models_override entries.
+ * Models come from each logged-in provider's /models (cached) plus its models_override entries.
  */
 export class ProviderRegistry {
   private runtimeKeys: Record<string, string>;
   private modelsByProvider = new Map<string, ModelInfo[]>();
+  /** Providers whose current list came without a key (a keyless local one): once a key arrives, it is listed again. */
+  private listedWithoutKey = new Set<string>();
   active: string;
 
   constructor(private readonly config: CoreConfig, private readonly env: NodeJS.ProcessEnv) {
@@ -44,8 +47,18 @@ export class ProviderRegistry {
     return !!p && !!this.keyFor(p);
   }
 
+  /** Usable: it has a key, or it is a keyless local server (see keylessLocal.ts). */
+  isLoggedIn(p: ProviderConfig): boolean {
+    return !!this.keyFor(p) || isKeylessLocal(p);
+  }
+
+  loggedIn(name: string): boolean {
+    const p = this.find(name);
+    return !!p && this.isLoggedIn(p);
+  }
+
   anyLoggedIn(): boolean {
-    return this.config.providers.some((p) => !!this.keyFor(p));
+    return this.config.providers.some((p) => this.isLoggedIn(p));
   }
 
   setRuntimeKey(name: string, key: string): void {
@@ -67,6 +80,7 @@ export class ProviderRegistry {
     if (i < 0) return false;
     this.config.providers.splice(i, 1);
     this.modelsByProvider.delete(name);
+    this.listedWithoutKey.delete(name);
     delete this.runtimeKeys[name];
     if (this.active === name) this.active = this.pickActive(undefined);
     return true;
@@ -98,15 +112,20 @@ export class ProviderRegistry {
     return this.models().find((m) => m.id === model && (!provider || (m.provider ?? this.active) === provider));
   }
 
-  /** Refreshes the models of every keyed provider; failures keep the previous list and are returned as messages. */
+  /** Refreshes the models of every logged-in provider; failures keep the previous list and are returned as messages. */
   async refresh(opts: { force?: boolean; signal?: AbortSignal; only?: string } = {}): Promise<string[]> {
     const errors: string[] = [];
-    const targets = this.config.providers.filter((p) => (!opts.only || p.name === opts.only) && !!this.keyFor(p));
+    const targets = this.config.providers.filter((p) => (!opts.only || p.name === opts.only) && this.isLoggedIn(p));
     await Promise.all(
       targets.map(async (p) => {
+        const resolved = this.resolve(p.name)!;
+        // The cache is per URL, not per key: a list made without the key must not stand in for the keyed one.
+        const force = opts.force || (!!resolved.apiKey && this.listedWithoutKey.has(p.name));
         try {
-          const found = await discoverModels(this.resolve(p.name)!, { signal: opts.signal, cacheFile: `${this.config.configDir}/models-cache.json`, force: opts.force });
+          const found = await discoverModels(resolved, { signal: opts.signal, cacheFile: `${this.config.configDir}/models-cache.json`, force });
           this.modelsByProvider.set(p.name, mergeOverrides(found.map((m) => ({ ...m, provider: p.name })), this.overrideModels(p.name)));
+          if (resolved.apiKey) this.listedWithoutKey.delete(p.name);
+          else this.listedWithoutKey.add(p.name);
         } catch (err) {
           errors.push(`${p.name}: ${(err as Error).message}`);
           if (!this.modelsByProvider.has(p.name)) this.modelsByProvider.set(p.name, this.overrideModels(p.name));
@@ -131,8 +150,8 @@ export class ProviderRegistry {
 
   private pickActive(preferred: string | undefined): string {
     if (preferred && this.find(preferred)) return preferred;
-    const keyed = this.config.providers.find((p) => !!this.keyFor(p));
-    return keyed?.name ?? this.config.providers[0]?.name ?? 'default';
+    const usable = this.config.providers.find((p) => this.isLoggedIn(p));
+    return usable?.name ?? this.config.providers[0]?.name ?? 'default';
   }
 }
 

@@ -1,4 +1,4 @@
-import type { ModelView } from '../shared/sessionState';
+import type { ModelView, SessionState } from '../shared/sessionState';
 
 export interface ModelGroup { provider: string; models: ModelView[] }
 
@@ -23,4 +23,13 @@ export function describeModel(m: ModelView): string {
   if (m.reasoning || (m.thinkingLevels?.length ?? 0) > 0) parts.push('reasoning');
   if (m.vision) parts.push('images');
   return parts.join(' · ');
+}
+
+/**
+ * What "Select Model…" says when there are no models: log in when nothing is, else the logged-in provider (a keyless
+ * local server, say) listed none, which logging in again would not fix.
+ */
+export function noModelsMessage(state: Pick<SessionState, 'anyLoggedIn' | 'provider'>): string {
+  if (!state.anyLoggedIn) return 'Catalyst Code: no models yet — log in to a provider first.';
+  return `Catalyst Code: ${state.provider || 'the provider'} lists no models yet — is its server running? Log In… changes the endpoint or adds a key.`;
 }

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { ApprovalModeName } from '../shared/sessionState';
 import type { CoreManager, FolderCore } from './coreManager';
-import { describeModel, groupModelsByProvider } from './modelGroups';
+import { describeModel, groupModelsByProvider, noModelsMessage } from './modelGroups';
 import type { ModelPreference } from './modelPreference';
 
 type ModelItem = vscode.QuickPickItem & { model?: string };
@@ -10,7 +10,7 @@ type ModelItem = vscode.QuickPickItem & { model?: string };
 export async function pickModel(core: FolderCore, models: ModelPreference): Promise<void> {
   const state = core.session.state;
   if (state.models.length === 0) {
-    const choice = await vscode.window.showInformationMessage('Catalyst Code: no models yet — log in to a provider first.', 'Log In…');
+    const choice = await vscode.window.showInformationMessage(noModelsMessage(state), 'Log In…');
     if (choice) await vscode.commands.executeCommand('catalystCode.login');
     return;
   }

@@ -8,17 +8,7 @@ cs_version="4.139.1"
 node_version="24"
 marker="$cache/code-server-$cs_version.ok"
 
-need_apt=()
-command -v chromium >/dev/null || need_apt+=(chromium)
-for pkg in libkrb5-dev libsecret-1-dev libxkbfile-dev libx11-dev pkg-config; do
-  dpkg -s "$pkg" >/dev/null 2>&1 || need_apt+=("$pkg")
-done
-if [ ${#need_apt[@]} -gt 0 ]; then
-  echo "[install-code-server] apt-get install ${need_apt[*]}"
-  if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need_apt[@]}" >/dev/null
-fi
+bash "$root/scripts/install-chromium.sh" --code-server-deps
 
 if [ -f "$marker" ]; then
   echo "[install-code-server] cached: $cache"

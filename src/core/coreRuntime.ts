@@ -67,6 +67,8 @@ export class CoreRuntime {
     };
     this.memory = new MemoryStore({ workspace: join(this.workspace, '.catalyst-code', 'memory'), global: join(config.homeDir, '.catalyst-code', 'memory') });
     this.checkpoints = this.makeCheckpoints();
+    // Leftovers of a core killed half-way are swept now, ahead of every checkpoint operation and off init's path.
+    void this.checkpoints.recover();
   }
 
   emit(event: EventFields): void {

@@ -10,6 +10,9 @@ import { CoreRuntime } from './coreRuntime';
 import { redactSecrets } from './runtime/redact';
 
 export const MAX_COMMAND_BYTES = 8 * 1024 * 1024;
+/** On exit: how long the cancelled run may take to unwind, and a store compaction to finish before it is stopped. */
+const RUN_UNWIND_MS = 3000;
+const COMPACTION_GRACE_MS = 1000;
 
 function main(): void {
   const cli = parseCli(process.argv.slice(2));
@@ -41,16 +44,23 @@ function main(): void {
   });
   process.stdin.on('data', (chunk: Buffer) => decoder.push(chunk));
   process.stdin.on('error', (err) => rt.emit({ type: 'error', code: 'protocol_read_error', message: `stdin read failed: ${err.message}` }));
+  let exiting = false;
+  const shutdown = async (): Promise<void> => {
+    if (exiting) return;
+    exiting = true;
+    cancelActive(rt, 'shutdown');
+    const unwound = Promise.race([rt.runs.idle(), new Promise((r) => setTimeout(r, RUN_UNWIND_MS))]);
+    await Promise.all([unwound, rt.checkpoints.finishBackgroundWork(COMPACTION_GRACE_MS)]);
+    rt.conversation.sync();
+    rt.conversation.close();
+    process.exit(0);
+  };
   process.stdin.on('end', () => {
     decoder.end();
-    chain = chain.then(async () => {
-      cancelActive(rt, 'shutdown');
-      await Promise.race([rt.runs.idle(), new Promise((r) => setTimeout(r, 3000))]);
-      rt.conversation.sync();
-      rt.conversation.close();
-      process.exit(0);
-    });
+    chain = chain.then(shutdown);
   });
+  // SIGTERM (a system shutting down, a supervisor) ends the core as stdin EOF does; a second one ends it at once.
+  process.on('SIGTERM', () => (exiting ? process.exit(143) : void shutdown()));
   process.on('uncaughtException', (err) => {
     log(`uncaught: ${err.stack ?? err.message}`);
     rt.emit({ type: 'error', code: 'internal_error', message: `internal error: ${err.message}` });

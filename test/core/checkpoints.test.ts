@@ -4,7 +4,9 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gatePid, gitGate } from '../../src/core/checkpoints/gitTestSupport';
 import { fnv1a64Hex } from '../../src/protocol/sessionLayout';
+import { CoreProcess } from '../support/coreProcess';
 import { gitEnv, startScenario, TEST_MODEL, type Scenario } from '../support/coreScenario';
 
 const edit = (id: string, path: string, search: string, replace: string) => ({ steps: [{ toolCall: { id, name: 'edit', arguments: { path, edits: [{ search, replace }] } } }] });
@@ -29,7 +31,7 @@ function repoState(dir: string): string[] {
 }
 
 /** Sends a command and waits for the first event of `type` (matching `pred`) after it. */
-async function ask(s: Scenario, cmd: object, type: string, pred: (e: any) => boolean = () => true, timeoutMs = 30000): Promise<any> {
+async function ask(s: { core: CoreProcess }, cmd: object, type: string, pred: (e: any) => boolean = () => true, timeoutMs = 30000): Promise<any> {
   const from = s.core.events.length;
   s.core.send(cmd);
   return s.core.waitFor((e) => (e.type === type && pred(e)) || (e.type === 'error' && /checkpoint|invalid_path|busy/.test(String(e.code))), { from, timeoutMs }).then((e) => {
@@ -67,8 +69,23 @@ async function gcSettled(gitDir: string): Promise<void> {
   }
 }
 
+function dataDir(core: CoreProcess): string {
+  return join(core.home, '.config', 'catalyst-code', 'checkpoints', fnv1a64Hex(realpathSync(core.workspace)));
+}
+
 function shadowDir(s: Scenario): string {
-  return join(s.core.home, '.config', 'catalyst-code', 'checkpoints', fnv1a64Hex(realpathSync(s.core.workspace)), 'shadow.git');
+  return join(dataDir(s.core), 'shadow.git');
+}
+
+/** Another core on the scenario's workspace and home (its config, sessions and checkpoint stores), handshaken. */
+async function nextCore(s: Scenario, env: Record<string, string> = {}): Promise<CoreProcess> {
+  const core = CoreProcess.start({ workspace: s.core.workspace, home: s.core.home, args: ['--approval', 'never'], env });
+  await core.handshake();
+  return core;
+}
+
+function exitOf(core: CoreProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  return new Promise((resolve) => core.child.once('exit', (code, signal) => resolve({ code, signal })));
 }
 
 for (const useGit of [true, false]) {
@@ -411,3 +428,78 @@ test('restore_checkpoint with an unknown id is an error and the core keeps runni
     await s.close();
   }
 });
+
+for (const how of ['stdin closed', 'SIGTERM'] as const) {
+  test(`a core exiting (${how}) while the shadow store is compacted stops the gc, and the store works for the next core`, async () => {
+    const s = await startScenario({ files: { 'a.txt': 'a\n' }, handshake: false });
+    await s.core.close(); // only the workspace, home and model server are used: the cores below hold the gate
+    const gate = gitGate('gc');
+    let gated: CoreProcess | undefined;
+    let next: CoreProcess | undefined;
+    try {
+      gated = await nextCore(s, { PATH: `${gate.binDir}:${process.env.PATH ?? ''}` });
+      const cpFrom = gated.events.length;
+      gated.send({ type: 'create_checkpoint', label: 'one' });
+      const cp = await gated.waitForType('checkpoint_created', { from: cpFrom });
+      const paused = await gate.waitFor(/^paused \d+ .*gc --quiet --auto$/);
+      const exited = exitOf(gated);
+      if (how === 'SIGTERM') gated.child.kill('SIGTERM');
+      else gated.child.stdin.end();
+      assert.deepEqual(await exited, { code: 0, signal: null }, 'a clean exit');
+      assert.deepEqual(gate.lines(), [paused, `stopped ${gatePid(paused)}`], 'the core stopped its gc before exiting');
+      assert.deepEqual(readdirSync(shadowDir(s)).filter((n) => n === 'gc.pid' || n.endsWith('.lock')), [], 'no lock left behind');
+
+      next = await nextCore(s);
+      const created = await ask({ core: next }, { type: 'create_checkpoint', label: 'two' }, 'checkpoint_created');
+      await ask({ core: next }, { type: 'delete_checkpoint', id: cp.id }, 'checkpoint_deleted', (e) => e.id === cp.id);
+      const refs = execFileSync('git', ['for-each-ref', '--format=%(refname)', 'refs/catcode/checkpoints/'], { env: { ...gitEnv(), GIT_DIR: shadowDir(s) } }).toString().trim();
+      assert.equal(refs, `refs/catcode/checkpoints/${created.id}`);
+    } finally {
+      await gated?.close();
+      await next?.close();
+      gate.dispose();
+      await s.close();
+    }
+  });
+}
+
+const KILL_POINTS = [
+  { when: 'while its snapshot is being built', gate: () => gitGate('update-index') },
+  { when: 'after its ref was written, before it was recorded', gate: () => gitGate('update-ref', { afterRun: true }) },
+];
+
+for (const point of KILL_POINTS) {
+  test(`a core started after one was killed ${point.when} sweeps what it left before any checkpoint work`, async () => {
+    const s = await startScenario({ git: true, files: { 'a.txt': 'a\n' } });
+    const gate = point.gate();
+    let killed: CoreProcess | undefined;
+    let next: CoreProcess | undefined;
+    const refs = () => git(s.core.workspace, 'for-each-ref', '--format=%(refname)', 'refs/catcode/checkpoints/').trim().split('\n');
+    try {
+      const cp = await create(s, 'before the kill');
+      await s.core.close();
+      writeFileSync(join(s.core.workspace, 'b.txt'), 'new since\n'); // so the next snapshot has a file to update
+      killed = await nextCore(s, { PATH: `${gate.binDir}:${process.env.PATH ?? ''}` });
+      killed.send({ type: 'create_checkpoint', label: 'killed half-way' });
+      await gate.waitFor(/^paused \d+ /);
+      const scratchDir = join(dataDir(s.core), 'repo');
+      const scratch = () => readdirSync(scratchDir).filter((n) => n.startsWith('tmp-'));
+      assert.equal(scratch().length, 1, 'the snapshot is under way in its scratch directory');
+      assert.match(scratch()[0], new RegExp(`^tmp-${killed.child.pid}-`));
+      await killed.kill();
+      gate.dispose(); // the held git outlived its core
+
+      next = await nextCore(s);
+      const file = await ask({ core: next }, { type: 'checkpoint_file', id: cp.id, path: 'a.txt' }, 'checkpoint_file');
+      assert.equal(file.content, 'a\n');
+      assert.deepEqual(scratch(), [], 'the killed snapshot’s scratch is gone once the next core answered a checkpoint command');
+      assert.deepEqual(refs(), [`refs/catcode/checkpoints/${cp.id}`], 'no ref of a checkpoint that was never recorded');
+      assert.deepEqual((await ask({ core: next }, { type: 'list_checkpoints' }, 'checkpoints')).checkpoints.map((c: any) => c.id), [cp.id]);
+    } finally {
+      await killed?.kill();
+      await next?.close();
+      gate.dispose();
+      await s.close();
+    }
+  });
+}

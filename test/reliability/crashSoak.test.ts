@@ -218,7 +218,12 @@ describe('crash soak: the core SIGKILLed at random points of 20 scripted turns',
     for (const c of list) if (c.kind === undefined || c.kind === 'git') assert.ok(refIds.has(c.id), `checkpoint ${c.id} is listed but its ref is gone`);
     t.diagnostic(`checkpoints: ${list.length} listed, ${refs.length} refs`);
     assert.ok(list.length >= TURNS / KILL_POINTS.length, 'the mid-tool turns each made a checkpoint');
-    // A snapshot killed half-way leaves no scratch behind once the core has started again.
+    // A snapshot killed half-way leaves no scratch behind once the core has started again: it sweeps the stores at start,
+    // ahead of every checkpoint operation, so the answer to one proves the sweep ran (reading a file makes no scratch).
+    const probe = list[list.length - 1].id;
+    const read = nextEvent((e) => e.type === 'checkpoint_file' && (e as { id?: string }).id === probe, 'the answer to a checkpoint command');
+    assert.equal(controller.checkpointFile(probe, 'README.md'), true);
+    assert.equal((await read as { content?: string }).content, 'soak workspace\n');
     const checkpointsDir = join(env.configDir, 'checkpoints');
     assert.ok(existsSync(checkpointsDir), `no checkpoint storage at ${checkpointsDir}`);
     const scratch = existsSync(checkpointsDir) ? readdirSync(checkpointsDir, { recursive: true, encoding: 'utf8' }).filter((p) => /(^|\/)(tmp-|\.init-|\.restore-|catcode-restore-)[^/]*$/.test(p)) : [];

@@ -18,13 +18,17 @@ after(() => restoreGitConfig());
 let tmp: string;
 let ws: string;
 let dataDir: string;
+let managers: CheckpointManager[];
 beforeEach(() => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'catcode-cp-files-'));
   ws = path.join(tmp, 'ws');
   dataDir = path.join(tmp, 'data');
   fs.mkdirSync(ws);
+  managers = [];
 });
-afterEach(() => {
+afterEach(async () => {
+  // A create or deleteAll leaves a `git gc` running in the shadow store: removing the store under it fails (ENOTEMPTY).
+  await Promise.all(managers.map((m) => m.idle()));
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
@@ -32,7 +36,9 @@ const storeDir = () => path.join(ws, '.catalyst-code', 'checkpoints');
 const shadowGit = (...args: string[]) => execFileSync('git', args, { env: { ...process.env, GIT_DIR: path.join(dataDir, 'shadow.git') }, encoding: 'utf8' });
 
 function manager(maxFileBytes?: number): CheckpointManager {
-  return new CheckpointManager({ workspace: ws, indexPath: path.join(tmp, 'session.checkpoints.jsonl'), filesStoreDir: storeDir(), dataDir, maxFileBytes });
+  const cm = new CheckpointManager({ workspace: ws, indexPath: path.join(tmp, 'session.checkpoints.jsonl'), filesStoreDir: storeDir(), dataDir, maxFileBytes });
+  managers.push(cm);
+  return cm;
 }
 
 /** Sizes of every file of the shadow repository's object store. */

@@ -1,20 +1,27 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { compactInBackground, compactionSettled, finishCompaction, stopCompaction } from './backgroundCompaction';
 import { newCheckpointId } from './checkpointId';
 import { CheckpointIndex } from './checkpointIndex';
-import { filesChangedFiles, readFilesFileAt, restoreFilesSnapshot, type FilesScope } from './filesBackend';
+import { FILES_RESTORE_SCRATCH, filesChangedFiles, readFilesFileAt, restoreFilesSnapshot, type FilesScope } from './filesBackend';
 import { detectGitWorkspace } from './gitWorkspace';
 import { ownStateExclusions, toWorkspaceRelative } from './relPath';
-import { repoStore, shadowStore, type SnapshotStore } from './snapshotStore';
+import { abandonedScratch, removeScratchDir } from './scratchDirs';
+import { repoPrivateDir, repoStore, shadowStore, type SnapshotStore } from './snapshotStore';
+import { clearStaleGitLocks } from './staleGitLocks';
 import {
   compactStore,
   createSnapshot,
   currentTree,
   deleteSnapshot,
+  pendingCheckpointIn,
   readSnapshotFile,
   restoreSnapshot,
+  scratchLocations,
   snapshotChanges,
+  TREE_SCRATCH,
   type DiffPolicy,
+  type PendingCheckpoint,
   type SnapshotScope,
 } from './treeSnapshot';
 import type { CheckpointFileChange, CheckpointRecord, RestoreResult } from './types';
@@ -63,8 +70,8 @@ function defaultLabel(auto: boolean): string {
 
 /** One queue per data directory, so managers of the same workspace (the active session, a pruned one) never overlap. */
 const queues = new Map<string, Promise<unknown>>();
-/** The running background `git gc` of a shadow store, per data directory. */
-const compactions = new Map<string, Promise<void>>();
+/** Data directories whose leftovers of killed cores this process has swept (or is sweeping: first in their queue). */
+const recovered = new Set<string>();
 
 function enqueue<T>(key: string, op: () => Promise<T>): Promise<T> {
   const run = (queues.get(key) ?? Promise.resolve()).then(op, op);
@@ -129,31 +136,33 @@ export class CheckpointManager {
       this.keepIndexOutOfGit();
       const store = await this.currentStore();
       const scope = this.scope(store, scopes, o.signal);
-      const snap = await createSnapshot(scope, id, label);
-      if (o.signal?.aborted) {
-        await deleteSnapshot({ ...scope, signal: undefined }, id).catch(() => undefined);
-        o.signal.throwIfAborted();
-      }
-      const record: CheckpointRecord = {
-        id,
-        label,
-        created_at: now.getTime(),
-        kind: store.kind === 'repo' ? 'git' : 'files',
-        head_sha: snap.head_sha,
-        stash_sha: snap.commit,
-        paths: scopes,
-        dir: store.kind === 'shadow' ? store.gitDir : '',
-        auto: o.auto,
-        ...(o.runId ? { run_id: o.runId } : {}),
-        format: CHECKPOINT_FORMAT,
-        ...(store.kind === 'shadow' ? { store: 'shadow' as const } : {}),
-        ...(snap.skipped.length ? { skipped: snap.skipped } : {}),
-        max_file_bytes: this.maxFileBytes,
-        tree: snap.tree,
-      };
-      this.index.append(record);
+      const record = await createSnapshot(scope, { id, indexPath: this.index.filePath }, label, async (snap) => {
+        if (o.signal?.aborted) {
+          await deleteSnapshot({ ...scope, signal: undefined }, id).catch(() => undefined);
+          o.signal.throwIfAborted();
+        }
+        const recorded: CheckpointRecord = {
+          id,
+          label,
+          created_at: now.getTime(),
+          kind: store.kind === 'repo' ? 'git' : 'files',
+          head_sha: snap.head_sha,
+          stash_sha: snap.commit,
+          paths: scopes,
+          dir: store.kind === 'shadow' ? store.gitDir : '',
+          auto: o.auto,
+          ...(o.runId ? { run_id: o.runId } : {}),
+          format: CHECKPOINT_FORMAT,
+          ...(store.kind === 'shadow' ? { store: 'shadow' as const } : {}),
+          ...(snap.skipped.length ? { skipped: snap.skipped } : {}),
+          max_file_bytes: this.maxFileBytes,
+          tree: snap.tree,
+        };
+        this.index.append(recorded); // from here on the checkpoint exists
+        return recorded;
+      });
       this.reusableTree = undefined;
-      if (store.kind === 'shadow') this.compactInBackground(false);
+      if (store.kind === 'shadow') this.compactShadow(false);
       return record;
     });
   }
@@ -187,12 +196,15 @@ export class CheckpointManager {
     });
   }
 
-  /** Deletes every checkpoint of this index (its session is being deleted) and compacts the shadow store. */
+  /** Deletes every checkpoint of this index (its session is being deleted) and compacts the shadow store in full. */
   deleteAll(): Promise<number> {
     return this.exclusive(async () => {
       const records = this.index.records();
+      const inShadow = records.some((r) => r.store === 'shadow');
+      // A full compaction follows, which would otherwise have to wait: the running one is cut short instead.
+      if (inShadow) await stopCompaction(this.dataDir);
       for (const record of records) await this.deleteRecord(record).catch(() => undefined);
-      if (records.some((r) => r.store === 'shadow')) this.compactInBackground(true);
+      if (inShadow) this.compactShadow(true);
       return records.length;
     });
   }
@@ -235,21 +247,63 @@ export class CheckpointManager {
   /** Resolves once every queued operation and the background compaction have finished. */
   async idle(): Promise<void> {
     await this.exclusive(async () => undefined);
-    await compactions.get(this.dataDir);
+    await compactionSettled(this.dataDir);
+  }
+
+  /**
+   * The core is exiting: a running compaction gets `graceMs` to finish and is stopped after that (the next one does
+   * its work again); resolves once no git of it runs any more. Queued operations are not waited for.
+   */
+  finishBackgroundWork(graceMs: number): Promise<void> {
+    return finishCompaction(this.dataDir, graceMs);
+  }
+
+  /**
+   * Sweeps what cores killed half-way left in this data directory's stores (once per process, ahead of every other
+   * operation on them): scratch of snapshots and restores, refs of checkpoints never recorded, and stale git locks of
+   * the shadow store. Runs by itself at the first operation; a core calls it at start, so that it is done off the
+   * critical path even when no checkpoint is used.
+   */
+  recover(): Promise<void> {
+    return this.exclusive(async () => undefined);
+  }
+
+  private async recoverStores(): Promise<void> {
+    const shadow = shadowStore(this.workspace, this.dataDir);
+    const repo = await this.repoStoreOrUndefined().catch(() => undefined);
+    const locations = [
+      ...scratchLocations(shadow).map((l) => ({ ...l, store: shadow })),
+      // The repo store's scratch is swept even when the workspace is no git work tree any more.
+      ...(repo ? scratchLocations(repo).map((l) => ({ ...l, store: repo })) : [{ parent: repoPrivateDir(this.dataDir), prefix: TREE_SCRATCH, store: undefined }]),
+      { parent: this.filesStoreDir, prefix: FILES_RESTORE_SCRATCH, store: undefined },
+    ];
+    for (const { parent, prefix, store } of locations) {
+      for (const dir of abandonedScratch(parent, prefix)) {
+        const pending = pendingCheckpointIn(dir);
+        if (pending && store) await this.deleteIfUnrecorded(store, pending).catch(() => undefined);
+        removeScratchDir(dir);
+      }
+    }
+    clearStaleGitLocks(shadow.gitDir);
+  }
+
+  /** A core killed after writing a checkpoint's ref but before recording it left a ref that nothing lists. */
+  private async deleteIfUnrecorded(store: SnapshotStore, pending: PendingCheckpoint): Promise<void> {
+    if (new CheckpointIndex(pending.indexPath).find(pending.id)) return;
+    if (store.kind === 'shadow' && !fs.existsSync(store.gitDir)) return;
+    await deleteSnapshot(this.scope(store, []), pending.id);
   }
 
   /**
    * Packs the shadow store's loose objects (`gc --auto`: only once there are thousands; `full` after a session's
    * checkpoints were deleted) beside the queue, not in it: a first big snapshot's packing can take seconds and must not
    * hold up the next checkpoint. That is safe because the shadow store only prunes unreachable objects older than an
-   * hour, and a snapshot being written refreshes the objects it reuses.
+   * hour, and a snapshot being written refreshes the objects it reuses; a ref deletion waits (git retries for a second)
+   * for the moment gc's pack-refs holds packed-refs.lock.
    */
-  private compactInBackground(full: boolean): void {
-    if (compactions.has(this.dataDir)) return;
-    const run = compactStore(this.scope(shadowStore(this.workspace, this.dataDir), []), full)
-      .catch(() => undefined)
-      .finally(() => compactions.delete(this.dataDir));
-    compactions.set(this.dataDir, run);
+  private compactShadow(full: boolean): void {
+    const shadow = shadowStore(this.workspace, this.dataDir);
+    compactInBackground(this.dataDir, full, (asFull, signal) => compactStore(this.scope(shadow, [], signal), asFull));
   }
 
   private async deleteRecord(record: CheckpointRecord): Promise<void> {
@@ -272,6 +326,10 @@ export class CheckpointManager {
   }
 
   private exclusive<T>(op: () => Promise<T>): Promise<T> {
+    if (!recovered.has(this.dataDir)) {
+      recovered.add(this.dataDir);
+      void enqueue(this.dataDir, () => this.recoverStores()).catch(() => undefined);
+    }
     return enqueue(this.dataDir, op);
   }
 

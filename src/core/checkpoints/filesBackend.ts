@@ -3,6 +3,7 @@ import path from 'node:path';
 import { applyFilePlan, type PlannedWrite } from './applyFilePlan';
 import { walkWorkspaceFiles } from './fileWalk';
 import { isWithinAnyScope, isWithinScope } from './relPath';
+import { makeScratchDir } from './scratchDirs';
 import type { CheckpointFileChange, RestoreResult } from './types';
 
 /** Upstream's cap on files per snapshot. */
@@ -11,6 +12,8 @@ export const SNAPSHOT_FILE_LIMIT = 2000;
 const RESTORE_WALK_LIMIT = 50_000;
 
 const MANIFEST_NAME = 'manifest.json';
+/** Scratch of a restore (backups of the files it replaces) in the old store directory. */
+export const FILES_RESTORE_SCRATCH = '.restore-';
 const FILES_SUBDIR = 'files';
 
 /**
@@ -198,8 +201,7 @@ export function restoreFilesSnapshot(s: FilesScope, dir: string, scratchParent: 
     mode: snap.modes.get(rel),
   }));
   if (writes.length === 0 && diff.added.length === 0) return { restored: [], removed: [] };
-  fs.mkdirSync(scratchParent, { recursive: true });
-  const scratch = fs.mkdtempSync(path.join(scratchParent, '.restore-'));
+  const scratch = makeScratchDir(scratchParent, FILES_RESTORE_SCRATCH);
   try {
     const applied = applyFilePlan(s.workspace, { writes, deletes: diff.added }, { scratchDir: scratch, consumeSources: false });
     return { restored: applied.written, removed: applied.removed };

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { killProcessGroup } from '../tools/processGroup';
 
 export interface GitRunOptions {
   cwd: string;
@@ -8,6 +9,12 @@ export interface GitRunOptions {
   okCodes?: number[];
   /** Kills git and rejects with the signal's reason when aborted. */
   signal?: AbortSignal;
+  /**
+   * Runs git in a process group of its own, which an abort ends as a whole (git's own children too): SIGTERM first, on
+   * which git removes its lock files, SIGKILL after `graceMs`. The promise then rejects once git has exited. (Windows has
+   * no process groups: git alone is killed there.)
+   */
+  ownGroup?: { graceMs: number };
 }
 
 export interface GitRunResult {
@@ -46,8 +53,15 @@ export function runGit(args: string[], opts: GitRunOptions): Promise<GitRunResul
       reject(opts.signal.reason);
       return;
     }
-    const child = spawn('git', args, { cwd: opts.cwd, env: gitEnv(opts.env), windowsHide: true });
+    const group = process.platform === 'win32' ? undefined : opts.ownGroup;
+    const child = spawn('git', args, { cwd: opts.cwd, env: gitEnv(opts.env), windowsHide: true, detached: group !== undefined });
+    let aborted = false;
     const onAbort = () => {
+      if (group && child.pid !== undefined) {
+        aborted = true;
+        void killProcessGroup(child.pid, group.graceMs);
+        return;
+      }
       child.kill('SIGKILL');
       reject(opts.signal?.reason);
     };
@@ -60,7 +74,8 @@ export function runGit(args: string[], opts: GitRunOptions): Promise<GitRunResul
     child.on('close', (code) => {
       opts.signal?.removeEventListener('abort', onAbort);
       const result = { code: code ?? -1, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8') };
-      if ((opts.okCodes ?? [0]).includes(result.code)) resolve(result);
+      if (aborted) reject(opts.signal?.reason);
+      else if ((opts.okCodes ?? [0]).includes(result.code)) resolve(result);
       else reject(new GitCommandError(args, code, result.stderr));
     });
     child.stdin.on('error', () => {

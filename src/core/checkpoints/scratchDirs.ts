@@ -1,38 +1,76 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { isProcessAlive, processStartTicks } from './processIdentity';
 
 /**
- * Scratch directories of a snapshot (temporary index, staging repo) carry the creating core's pid, so a core killed
- * half-way leaves something the next core can recognise as abandoned — without touching the scratch of another core
- * that is alive and working on the same workspace (two windows).
+ * Scratch directories of a snapshot (temporary index, staging repo) are named `<prefix><pid>-<start>-XXXXXX` after the
+ * core that made them: its pid and, where the system tells (Linux), its start time. A core killed half-way leaves
+ * something the next core recognises as abandoned, without touching the scratch of another core alive and working on
+ * the same workspace (two windows). A pid alone proves nothing once it is reused by an unrelated process: the start time
+ * tells them apart, and where it cannot be read, age does.
  */
-export function makeScratchDir(parent: string, prefix: string): string {
-  fs.mkdirSync(parent, { recursive: true });
-  sweepAbandonedScratch(parent, prefix);
-  return fs.mkdtempSync(path.join(parent, `${prefix}${process.pid}-`));
+
+/** No snapshot or restore keeps its scratch this long: older scratch is abandoned whoever's pid it names. */
+export const SCRATCH_ABANDONED_AFTER_MS = 12 * 60 * 60 * 1000;
+
+/** `<pid>-` or `<pid>-<start>-`, then mkdtemp's six letters and digits. */
+const SCRATCH_TAG = /^(\d+)-(?:(\d+)-)?[A-Za-z0-9]{6}$/;
+
+const ownStart = processStartTicks(process.pid);
+
+/** The tag this process gives its scratch directories. */
+export function ownScratchTag(): string {
+  return ownStart === undefined ? `${process.pid}` : `${process.pid}-${ownStart}`;
 }
 
-/** Removes `<prefix><pid>-*` directories whose process is gone (and pid-less ones from before this naming). */
+/** Makes a scratch directory, sweeping abandoned ones first (but those `leave` says are for someone else to settle). */
+export function makeScratchDir(parent: string, prefix: string, leave?: (dir: string) => boolean): string {
+  fs.mkdirSync(parent, { recursive: true });
+  for (const dir of abandonedScratch(parent, prefix)) if (!leave?.(dir)) removeScratchDir(dir);
+  return fs.mkdtempSync(path.join(parent, `${prefix}${ownScratchTag()}-`));
+}
+
+/** Removes the `<prefix>*` directories whose core is gone (and untagged ones from before this naming). */
 export function sweepAbandonedScratch(parent: string, prefix: string): void {
+  for (const dir of abandonedScratch(parent, prefix)) removeScratchDir(dir);
+}
+
+/** The `<prefix>*` directories in `parent` whose core is gone. */
+export function abandonedScratch(parent: string, prefix: string): string[] {
   let names: string[];
   try {
     names = fs.readdirSync(parent);
   } catch {
-    return;
+    return [];
   }
-  for (const name of names) {
-    if (!name.startsWith(prefix)) continue;
-    const pid = Number(/^(\d+)-/.exec(name.slice(prefix.length))?.[1]);
-    if (Number.isInteger(pid) && pid > 0 && (pid === process.pid || isAlive(pid))) continue;
-    fs.rmSync(path.join(parent, name), { recursive: true, force: true });
+  return names.filter((name) => name.startsWith(prefix) && isAbandoned(path.join(parent, name), name.slice(prefix.length))).map((name) => path.join(parent, name));
+}
+
+export function removeScratchDir(dir: string): void {
+  try {
+    fs.rmSync(dir, { recursive: true, force: true });
+  } catch {
+    // Left for the next sweep (a file held open on Windows, a permission problem): never fails the caller.
   }
 }
 
-function isAlive(pid: number): boolean {
+function isAbandoned(dir: string, tag: string): boolean {
+  const m = SCRATCH_TAG.exec(tag);
+  if (!m) return true;
+  if (pathAgeMs(dir) > SCRATCH_ABANDONED_AFTER_MS) return true;
+  const pid = Number(m[1]);
+  const start = m[2];
+  if (pid === process.pid) return start !== ownStart;
+  const actualStart = start === undefined ? undefined : processStartTicks(pid);
+  if (actualStart !== undefined) return actualStart !== start;
+  return !isProcessAlive(pid);
+}
+
+/** Since the last change of the file or directory (0 when it is gone). */
+export function pathAgeMs(p: string): number {
   try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+    return Date.now() - fs.lstatSync(p).mtimeMs;
+  } catch {
+    return 0;
   }
 }

@@ -33,6 +33,8 @@ export interface SnapshotStore {
 }
 
 export const SHADOW_DIR_NAME = 'shadow.git';
+/** Beside the shadow store: the repository being set up, renamed into place once complete. */
+export const SHADOW_INIT_SCRATCH = '.init-';
 
 /**
  * Points at the commit whose tree matches the persisted stat-cache index, so `git gc` keeps every object the index
@@ -40,6 +42,11 @@ export const SHADOW_DIR_NAME = 'shadow.git';
  * workspace folders may live in one repository.
  */
 export const CACHE_REF_PREFIX = 'refs/catcode/cache';
+
+/** The repo store's private directory: known from the data directory alone (the workspace may have left git since). */
+export function repoPrivateDir(dataDir: string): string {
+  return path.join(dataDir, 'repo');
+}
 
 export function repoStore(repo: GitWorkspace, dataDir: string): SnapshotStore {
   return {
@@ -49,7 +56,7 @@ export function repoStore(repo: GitWorkspace, dataDir: string): SnapshotStore {
     gitDir: repo.gitDir,
     env: {},
     userIndex: repo.indexFile,
-    privateDir: path.join(dataDir, 'repo'),
+    privateDir: repoPrivateDir(dataDir),
     cacheRef: `${CACHE_REF_PREFIX}/${path.basename(dataDir).replace(/[^0-9A-Za-z_-]/g, '_') || 'workspace'}`,
     head: repo.head,
   };
@@ -92,7 +99,7 @@ const SHADOW_CONFIG: [string, string][] = [
 /** Creates the shadow repository on first use (idempotent, safe against a concurrent creator). */
 export async function ensureShadowRepo(store: SnapshotStore): Promise<void> {
   if (store.kind !== 'shadow' || fs.existsSync(path.join(store.gitDir, 'HEAD'))) return;
-  const staging = makeScratchDir(path.dirname(store.gitDir), '.init-');
+  const staging = makeScratchDir(path.dirname(store.gitDir), SHADOW_INIT_SCRATCH);
   try {
     await runGit(['init', '--bare', '-q', staging], { cwd: path.dirname(store.gitDir) });
     for (const [key, value] of SHADOW_CONFIG) await runGit(['config', key, value], { cwd: staging, env: { GIT_DIR: staging } });

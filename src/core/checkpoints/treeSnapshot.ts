@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { applyFilePlan } from './applyFilePlan';
 import { enumerateWorkspace, type Enumeration } from './fileEnumeration';
-import { runGit, splitNul } from './gitRunner';
+import { runGit, splitNul, type GitRunOptions } from './gitRunner';
 import { isWithinAnyScope, isWithinScope } from './relPath';
-import { ensureShadowRepo, fullPath, workspaceRel, type SnapshotStore } from './snapshotStore';
+import { ensureShadowRepo, fullPath, SHADOW_INIT_SCRATCH, workspaceRel, type SnapshotStore } from './snapshotStore';
 import type { CheckpointFileChange, RestoreResult } from './types';
 import { makeScratchDir } from './scratchDirs';
 
@@ -77,16 +77,57 @@ function lstatOrUndefined(p: string): fs.Stats | undefined {
   }
 }
 
-function git(s: SnapshotScope, args: string[], extra: { env?: Record<string, string>; input?: string; okCodes?: number[] } = {}) {
-  return runGit(args, { cwd: s.store.top, env: { ...s.store.env, ...extra.env }, input: extra.input, okCodes: extra.okCodes, signal: s.signal });
+function git(s: SnapshotScope, args: string[], extra: Pick<GitRunOptions, 'env' | 'input' | 'okCodes' | 'ownGroup'> = {}) {
+  return runGit(args, { ...extra, cwd: s.store.top, env: { ...s.store.env, ...extra.env }, signal: s.signal });
 }
 
 async function gitText(s: SnapshotScope, args: string[], env?: Record<string, string>): Promise<string> {
   return (await git(s, args, { env })).stdout.toString('utf8').trim();
 }
 
+/** Scratch of tree building (a temporary index) and of restores (a staging checkout), named by makeScratchDir. */
+export const TREE_SCRATCH = 'tmp-';
+const RESTORE_SCRATCH = 'catcode-restore-';
+
+/** A restore stages files on the work tree's file system: in the repository's git dir, or beside the shadow store. */
+function restoreScratchParent(store: SnapshotStore): string {
+  return store.kind === 'repo' ? store.gitDir : store.privateDir;
+}
+
+/** Where this store's snapshots, restores and creation keep scratch: what a killed core can leave behind. */
+export function scratchLocations(store: SnapshotStore): { parent: string; prefix: string }[] {
+  return [
+    { parent: store.privateDir, prefix: TREE_SCRATCH },
+    { parent: restoreScratchParent(store), prefix: RESTORE_SCRATCH },
+    ...(store.kind === 'shadow' ? [{ parent: path.dirname(store.gitDir), prefix: SHADOW_INIT_SCRATCH }] : []),
+  ];
+}
+
+/**
+ * In a snapshot's scratch from just before its checkpoint ref is written until the checkpoint is recorded (or given
+ * up): a core killed in between leaves a ref no index lists, which the next core to open the store deletes.
+ */
+const PENDING_CHECKPOINT = 'checkpoint.json';
+
+/** The checkpoint whose ref a snapshot writes, and the index that is to record it. */
+export interface PendingCheckpoint {
+  id: string;
+  indexPath: string;
+}
+
+/** What an abandoned snapshot's scratch says about its checkpoint, if it got as far as writing the ref. */
+export function pendingCheckpointIn(scratch: string): PendingCheckpoint | undefined {
+  try {
+    const p = JSON.parse(fs.readFileSync(path.join(scratch, PENDING_CHECKPOINT), 'utf8')) as Partial<PendingCheckpoint>;
+    return typeof p.id === 'string' && typeof p.indexPath === 'string' ? { id: p.id, indexPath: p.indexPath } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 async function withScratch<T>(s: SnapshotScope, fn: (dir: string) => Promise<T>): Promise<T> {
-  const dir = makeScratchDir(s.store.privateDir, 'tmp-');
+  // Scratch naming a pending checkpoint is settled when a store is opened (it may have to delete a ref), not here.
+  const dir = makeScratchDir(s.store.privateDir, TREE_SCRATCH, (abandoned) => pendingCheckpointIn(abandoned) !== undefined);
   try {
     return await fn(dir);
   } finally {
@@ -191,10 +232,17 @@ function toWorkspaceRels(s: SnapshotScope, fulls: string[]): string[] {
 }
 
 /**
- * Snapshots the workspace (or its scopes) into a commit under refs/catcode/checkpoints/<id>. The user's index, HEAD,
- * branches and stash are never written; only new objects and our refs are.
+ * Snapshots the workspace (or its scopes) into a commit under refs/catcode/checkpoints/<id>, then has `record` record
+ * it (in `indexPath`) while the scratch still says which ref is pending. The user's index, HEAD, branches and stash are
+ * never written; only new objects and our refs are.
  */
-export async function createSnapshot(s: SnapshotScope, id: string, label: string): Promise<CreatedSnapshot> {
+export async function createSnapshot<T>(
+  s: SnapshotScope,
+  pending: PendingCheckpoint,
+  label: string,
+  record: (snap: CreatedSnapshot) => Promise<T>,
+): Promise<T> {
+  const id = pending.id;
   await ensureShadowRepo(s.store);
   return withScratch(s, async (scratch) => {
     const built = await buildTree(s, scratch, true);
@@ -208,16 +256,17 @@ export async function createSnapshot(s: SnapshotScope, id: string, label: string
     // One transaction: the checkpoint's ref and, for a whole-workspace snapshot, the ref keeping the stat cache alive.
     const whole = s.scopes.length === 0;
     const updates = [`update ${CHECKPOINT_REF_PREFIX}${id} ${commit}`, ...(whole ? [`update ${s.store.cacheRef} ${commit}`] : [])];
+    fs.writeFileSync(path.join(scratch, PENDING_CHECKPOINT), JSON.stringify(pending));
     await git(unabortable, ['update-ref', '--stdin'], { input: updates.join('\n') + '\n' });
     if (whole) keepCache(s, built);
-    return {
+    return record({
       head_sha: head,
       commit,
       tree: built.tree,
       skipped: toWorkspaceRels(s, built.enumeration.skipped),
       nested: toWorkspaceRels(s, built.enumeration.nested),
       files: built.enumeration.files.length,
-    };
+    });
   });
 }
 
@@ -336,9 +385,7 @@ export async function restoreSnapshot(s: SnapshotScope, commit: string, policy: 
   const diff = await diffAgainst(scoped, commit, policy);
   const writes = [...diff.modified, ...diff.missing];
   if (writes.length === 0 && diff.added.length === 0) return { restored: [], removed: [] };
-  const scratchParent = s.store.kind === 'repo' ? s.store.gitDir : s.store.privateDir;
-  fs.mkdirSync(scratchParent, { recursive: true });
-  const scratch = fs.mkdtempSync(path.join(scratchParent, 'catcode-restore-'));
+  const scratch = makeScratchDir(restoreScratchParent(s.store), RESTORE_SCRATCH);
   try {
     const stageDir = path.join(scratch, 'stage');
     const backupDir = path.join(scratch, 'backup');
@@ -370,9 +417,15 @@ export async function deleteSnapshot(s: SnapshotScope, id: string): Promise<void
   await git(s, ['update-ref', '-d', CHECKPOINT_REF_PREFIX + id]);
 }
 
-/** The shadow store packs loose objects once there are many (`gc --auto`), or now with `full`; a repo store is the user's. */
+/** How long a stopped `git gc` gets to clean up after SIGTERM before SIGKILL. */
+const GC_STOP_GRACE_MS = 500;
+
+/**
+ * The shadow store packs loose objects once there are many (`gc --auto`), or now with `full`; a repo store is the
+ * user's. The scope's signal stops it: gc and its repack run in their own process group, which the signal ends whole.
+ */
 export async function compactStore(s: SnapshotScope, full = false): Promise<void> {
   if (s.store.kind !== 'shadow' || !fs.existsSync(s.store.gitDir)) return;
-  // Not detached: the caller tracks it (and git's own detached gc would outlive every bookkeeping).
-  await git(s, ['-c', 'gc.autoDetach=false', 'gc', '--quiet', ...(full ? [] : ['--auto'])]);
+  // git's own detached gc would outlive every bookkeeping: the caller tracks this one.
+  await git(s, ['-c', 'gc.autoDetach=false', 'gc', '--quiet', ...(full ? [] : ['--auto'])], { ownGroup: { graceMs: GC_STOP_GRACE_MS } });
 }

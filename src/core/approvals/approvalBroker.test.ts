@@ -1,6 +1,6 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { ApprovalBroker, type PendingApproval } from './approvalBroker';
+import { ApprovalBroker, DEFAULT_APPROVAL_TIMEOUT_MS, type PendingApproval } from './approvalBroker';
 
 function pending(broker: ApprovalBroker, toolCallId: string, runId = 'run-1', createdAt = Date.now()): PendingApproval {
   return { requestId: broker.nextRequestId(toolCallId), toolCallId, tool: 'write_file', runId, target: 'src/a.ts', createdAt };
@@ -65,15 +65,28 @@ describe('ApprovalBroker', () => {
     assert.equal(expiredCount, 1);
   });
 
-  test('an answer clears the expiry timer', async () => {
-    let expiredCount = 0;
-    const b = new ApprovalBroker({ timeoutMs: 20, onExpired: () => expiredCount++ });
-    const p = pending(b, 'c1');
-    const waiting = b.wait(p, new AbortController().signal);
-    b.answer(p.requestId, { decision: 'yes' });
-    await waiting;
-    await new Promise((r) => setTimeout(r, 60));
-    assert.equal(expiredCount, 0);
+  test('every way a wait ends clears its expiry timer (a 15-minute timer left behind would keep the core alive)', async () => {
+    const armed = new Map<number, number>();
+    let handles = 0;
+    const b = new ApprovalBroker({
+      onExpired: never,
+      setTimer: (_fn, ms) => (armed.set(++handles, ms), handles),
+      clearTimer: (h) => armed.delete(h as number),
+    });
+    const answered = pending(b, 'c1');
+    const waits = [b.wait(answered, new AbortController().signal)];
+    assert.deepEqual([...armed.values()], [DEFAULT_APPROVAL_TIMEOUT_MS]);
+    b.answer(answered.requestId, { decision: 'yes' });
+    const ac = new AbortController();
+    waits.push(b.wait(pending(b, 'c2'), ac.signal));
+    ac.abort();
+    waits.push(b.wait(pending(b, 'c3', 'run-stale'), new AbortController().signal));
+    b.markStale('run-stale');
+    waits.push(b.wait(pending(b, 'c4'), new AbortController().signal));
+    b.cancelAll();
+    assert.equal(handles, 4, 'each wait armed its own timer');
+    assert.deepEqual(await Promise.all(waits), [{ decision: 'yes' }, ...Array(3).fill({ decision: 'no', cancelled: true })]);
+    assert.deepEqual([...armed.keys()], [], 'no timer left armed');
   });
 
   test('abort resolves as cancelled; an already-aborted signal resolves at once', async () => {

@@ -26,6 +26,15 @@ export type AnswerResult = { ok: true } | { ok: false; message: string };
 export const DEFAULT_APPROVAL_TIMEOUT_MS = 15 * 60 * 1000;
 const MAX_REMEMBERED = 1024;
 
+export interface ApprovalBrokerOptions {
+  timeoutMs?: number;
+  onExpired: (p: PendingApproval) => void;
+  now?: () => number;
+  /** The expiry timer of each pending approval (default: setTimeout / clearTimeout). */
+  setTimer?: (fn: () => void, ms: number) => unknown;
+  clearTimer?: (handle: unknown) => void;
+}
+
 interface Waiter {
   approval: PendingApproval;
   settled: boolean;
@@ -36,6 +45,8 @@ export class ApprovalBroker {
   private readonly timeoutMs: number;
   private readonly onExpired: (p: PendingApproval) => void;
   private readonly now: () => number;
+  private readonly setTimer: (fn: () => void, ms: number) => unknown;
+  private readonly clearTimer: (handle: unknown) => void;
   private seq = 0;
   private readonly pending = new Map<string, Waiter>();
   private readonly staleIds = new BoundedSet(MAX_REMEMBERED);
@@ -43,10 +54,12 @@ export class ApprovalBroker {
   /** Requests that ended by abort, by run, so a later markStale(run) can still name them. */
   private readonly cancelledByRun = new Map<string, string[]>();
 
-  constructor(opts: { timeoutMs?: number; onExpired: (p: PendingApproval) => void; now?: () => number }) {
+  constructor(opts: ApprovalBrokerOptions) {
     this.timeoutMs = opts.timeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS;
     this.onExpired = opts.onExpired;
     this.now = opts.now ?? Date.now;
+    this.setTimer = opts.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
+    this.clearTimer = opts.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));
   }
 
   nextRequestId(toolCallId: string): string {
@@ -73,7 +86,7 @@ export class ApprovalBroker {
           if (waiter.settled) return;
           waiter.settled = true;
           if (this.pending.get(p.requestId) === waiter) this.pending.delete(p.requestId);
-          clearTimeout(timer);
+          this.clearTimer(timer);
           signal.removeEventListener('abort', onAbort);
           resolve(a);
         },
@@ -81,7 +94,7 @@ export class ApprovalBroker {
       this.pending.set(p.requestId, waiter);
       signal.addEventListener('abort', onAbort, { once: true });
       const delay = Math.max(0, p.createdAt + this.timeoutMs - this.now());
-      const timer = setTimeout(() => this.expire(waiter), delay);
+      const timer = this.setTimer(() => this.expire(waiter), delay);
     });
   }
 

@@ -66,25 +66,28 @@ describe('ApprovalBroker', () => {
   });
 
   test('every way a wait ends clears its expiry timer (a 15-minute timer left behind would keep the core alive)', async () => {
+    const NOW = 1_000_000;
     const armed = new Map<number, number>();
+    const armedDelays: number[] = [];
     let handles = 0;
     const b = new ApprovalBroker({
       onExpired: never,
-      setTimer: (_fn, ms) => (armed.set(++handles, ms), handles),
+      now: () => NOW,
+      setTimer: (_fn, ms) => (armedDelays.push(ms), armed.set(++handles, ms), handles),
       clearTimer: (h) => armed.delete(h as number),
     });
-    const answered = pending(b, 'c1');
+    const answered = pending(b, 'c1', 'run-1', NOW);
     const waits = [b.wait(answered, new AbortController().signal)];
     assert.deepEqual([...armed.values()], [DEFAULT_APPROVAL_TIMEOUT_MS]);
     b.answer(answered.requestId, { decision: 'yes' });
     const ac = new AbortController();
-    waits.push(b.wait(pending(b, 'c2'), ac.signal));
+    waits.push(b.wait(pending(b, 'c2', 'run-1', NOW), ac.signal));
     ac.abort();
-    waits.push(b.wait(pending(b, 'c3', 'run-stale'), new AbortController().signal));
+    waits.push(b.wait(pending(b, 'c3', 'run-stale', NOW), new AbortController().signal));
     b.markStale('run-stale');
-    waits.push(b.wait(pending(b, 'c4'), new AbortController().signal));
+    waits.push(b.wait(pending(b, 'c4', 'run-1', NOW), new AbortController().signal));
     b.cancelAll();
-    assert.equal(handles, 4, 'each wait armed its own timer');
+    assert.deepEqual([handles, new Set(armedDelays).size, armedDelays[0]], [4, 1, DEFAULT_APPROVAL_TIMEOUT_MS], 'each wait armed its own 15-minute timer');
     assert.deepEqual(await Promise.all(waits), [{ decision: 'yes' }, ...Array(3).fill({ decision: 'no', cancelled: true })]);
     assert.deepEqual([...armed.keys()], [], 'no timer left armed');
   });

@@ -1,6 +1,26 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startScenario, TEST_MODEL } from '../support/coreScenario';
+import { startScenario, TEST_MODEL, type Scenario } from '../support/coreScenario';
+import type { CoreEvent } from '../support/coreProcess';
+import type { RecordedRequest } from '../support/scriptedModelServer';
+
+/** The chat request that carried `prompt` as its last user message. */
+function requestFor(s: Scenario, prompt: string): RecordedRequest {
+  const found = s.model.requests.find((r) => r.body?.messages?.at(-1)?.content === prompt);
+  assert.ok(found, `the model was asked ${JSON.stringify(prompt)}`);
+  return found;
+}
+
+/**
+ * Sends `runtime_status` and returns its answer with the events since `from` that came before it. The core answers
+ * commands in order, so an event the core emitted before handling the probe is in that slice.
+ */
+async function eventsBeforeProbe(s: Scenario, from: number): Promise<{ status: CoreEvent; before: CoreEvent[] }> {
+  const at = s.core.events.length;
+  s.core.send({ type: 'runtime_status' });
+  const status = await s.core.waitForType('runtime_status', { from: at });
+  return { status, before: s.core.events.slice(from, s.core.events.indexOf(status)) };
+}
 
 const slow = (text: string) => ({ steps: [{ text: 'Starting a long answer. ' }, { delayMs: 400 }, { text }, { delayMs: 400 }, { text: ' and more.' }] });
 
@@ -15,17 +35,16 @@ test('abort mid-stream: run_cancelled + aborted, no stale deltas, and the next t
     assert.equal(cancelled.reason, 'abort');
     assert.equal(cancelled.run_id, firstDelta.run_id);
     await s.core.waitForType('aborted', { from });
+    // The stale text was still 3 s away in the script: the core dropped the stream, so it can never arrive.
+    assert.equal(await s.model.responseEnd(requestFor(s, 'long')), 'closed_by_client', 'the cancelled run abandoned its stream');
     const next = await s.turn('again');
     assert.equal(next.filter((e) => e.type === 'delta').map((e) => e.text).join(''), 'second turn ok');
     assert.notEqual(next.find((e) => e.type === 'delta').run_id, firstDelta.run_id);
     const context = s.model.requests.at(-1)!.body.messages.map((m: any) => [m.role, m.content]);
     assert.deepEqual(context.slice(1), [['user', 'long'], ['assistant', 'first part \n\n[interrupted by the user]'], ['user', 'again']], 'the interrupted text is kept, marked');
-    await new Promise((r) => setTimeout(r, 200));
-    const all = s.core.events.slice(from);
-    assert.ok(!all.some((e) => e.type === 'delta' && /SHOULD NOT APPEAR/.test(e.text)));
-    assert.equal(all.filter((e) => e.run_id === firstDelta.run_id && e.type === 'done').length, 0, 'the aborted run never says done');
-    s.core.send({ type: 'runtime_status' });
-    const status = await s.core.waitForType('runtime_status', { from });
+    const { status, before } = await eventsBeforeProbe(s, from);
+    assert.ok(!before.some((e) => e.type === 'delta' && /SHOULD NOT APPEAR/.test(e.text)));
+    assert.equal(before.filter((e) => e.run_id === firstDelta.run_id && e.type === 'done').length, 0, 'the aborted run never says done');
     assert.equal(status.last_cancellation.reason, 'abort');
   } finally {
     await s.close();
@@ -79,8 +98,10 @@ test('one-deep queue: a second send is queued and runs after, a third is refused
     s.core.send({ type: 'clear_queue' });
     await s.core.waitFor((e) => e.type === 'info' && e.message === 'queue cleared', { from: at });
     await s.core.waitForType('done', { from: at });
-    await new Promise((r) => setTimeout(r, 300));
-    assert.equal(s.core.ofType('done', at).length, 1, 'the cleared prompt never ran');
+    // A queued prompt starts as the run that said done unwinds, before the core reads its next command.
+    const { status, before } = await eventsBeforeProbe(s, at);
+    assert.equal(status.run_id, null, 'no run started after done: the cleared prompt never ran');
+    assert.equal(before.filter((e) => e.type === 'done').length, 1);
     assert.ok(!s.model.requests.some((r) => JSON.stringify(r.body ?? null).includes('to be dropped')));
   } finally {
     await s.close();
@@ -98,9 +119,10 @@ test('stale events after new_session: the old run is cancelled and its output ne
     assert.equal(changed.new, true);
     const cancelled = s.core.ofType('run_cancelled', from)[0];
     assert.equal(cancelled.reason, 'new_session');
-    await new Promise((r) => setTimeout(r, 1200));
-    assert.ok(!s.core.events.some((e) => e.text === 'STALE'));
-    const after = s.core.events.slice(s.core.events.indexOf(changed));
+    assert.equal(await s.model.responseEnd(requestFor(s, 'x')), 'closed_by_client', 'the old run abandoned its stream before STALE was sent');
+    const { status, before } = await eventsBeforeProbe(s, from);
+    assert.ok(!before.some((e) => e.text === 'STALE'));
+    const after = [...before.slice(before.indexOf(changed)), status];
     assert.ok(after.every((e) => e.session_id !== delta.session_id), 'later events carry the new session id');
   } finally {
     await s.close();

@@ -3,14 +3,14 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CoreProcess, type CoreOptions } from './coreProcess';
-import { startScriptedModelServer, type ScriptedModelServer, type ScriptedResponse } from './scriptedModelServer';
+import { startScriptedModelServer, type ScriptedResponse, type StartedScriptedModelServer } from './scriptedModelServer';
 
 export const TEST_MODEL = 'test-model';
 export const TEST_KEY = 'sk-test-SECRETMARKER-0123456789abcdef';
 
 export interface Scenario {
   core: CoreProcess;
-  model: ScriptedModelServer;
+  model: StartedScriptedModelServer;
   /** Sends a prompt and resolves with the events of that turn once `done` (or the given terminal type) arrives. */
   turn(prompt: string, opts?: { until?: string; timeoutMs?: number }): Promise<any[]>;
   close(): Promise<void>;

@@ -1,6 +1,6 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadScenario, NO_SCRIPT_LEFT_MESSAGE, startScriptedModelServer, type ScriptedModelServer } from './scriptedModelServer';
+import { loadScenario, NO_SCRIPT_LEFT_MESSAGE, startScriptedModelServer, type StartedScriptedModelServer } from './scriptedModelServer';
 
 interface SseEvent {
   event?: string;
@@ -20,12 +20,12 @@ function parseSse(text: string): SseEvent[] {
     });
 }
 
-async function post(server: ScriptedModelServer, path: string, body: unknown, headers: Record<string, string> = {}) {
+async function post(server: StartedScriptedModelServer, path: string, body: unknown, headers: Record<string, string> = {}) {
   return fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 }
 
 describe('scripted model server', () => {
-  let server: ScriptedModelServer;
+  let server: StartedScriptedModelServer;
   before(async () => {
     server = await startScriptedModelServer({ models: ['m-1', 'm-2'] });
   });
@@ -115,6 +115,20 @@ describe('scripted model server', () => {
     const res = await post(server, '/chat/completions', {});
     assert.equal(res.status, 200);
     await assert.rejects(res.text());
+    assert.equal(await server.responseEnd(server.requests[0]), 'cut_by_script');
+  });
+
+  test('responseEnd tells a finished response from one the client abandoned mid-delay', async () => {
+    server.enqueue({ steps: [{ text: 'all of it' }] }, { steps: [{ text: 'first ' }, { delayMs: 60_000 }, { text: 'never sent' }] });
+    await (await post(server, '/chat/completions', {})).text();
+    assert.equal(await server.responseEnd(server.requests[0]), 'completed');
+    const client = new AbortController();
+    const res = await fetch(`${server.url}/chat/completions`, { method: 'POST', body: '{}', signal: client.signal });
+    const reader = res.body!.getReader();
+    await reader.read();
+    client.abort();
+    assert.equal(await server.responseEnd(server.requests[1]), 'closed_by_client');
+    assert.throws(() => server.responseEnd({ ...server.requests[1] }), /not one of its requests/);
   });
 
   test('GET /models lists ids in OpenAI shape, or Anthropic shape when asked the Anthropic way', async () => {
@@ -145,6 +159,7 @@ describe('scripted model server lifecycle', () => {
     await server.close();
     const settled = await bodies;
     assert.ok(settled.every((s) => s.status === 'rejected'));
+    assert.deepEqual(await Promise.all(server.requests.map((r) => server.responseEnd(r))), ['closed_by_server', 'closed_by_server']);
   });
 });
 

@@ -43,6 +43,9 @@ export interface RecordedRequest {
   apiKey?: string;
 }
 
+/** How the server's response to a request ended. */
+export type ResponseEnd = 'completed' | 'closed_by_client' | 'cut_by_script' | 'closed_by_server';
+
 export interface ScriptedModelServer {
   /** http://127.0.0.1:PORT/v1 */
   url: string;
@@ -56,12 +59,21 @@ export interface ScriptedModelServer {
   close(): Promise<void>;
 }
 
+/** A started server: the above (all a helper reading its requests needs), plus how each response ended. */
+export interface StartedScriptedModelServer extends ScriptedModelServer {
+  /**
+   * Resolves once the response to `request` (one of `requests`) is over. `closed_by_client` is the proof that a client
+   * abandoned a stream (a cancelled run's fetch): nothing the script still had for it can reach that client.
+   */
+  responseEnd(request: RecordedRequest): Promise<ResponseEnd>;
+}
+
 export const NO_SCRIPT_LEFT_MESSAGE = 'scripted model server: no scripted response left';
 const DELTA_CHARS = 8;
 
 type Dialect = 'openai' | 'anthropic';
 
-export async function startScriptedModelServer(opts: { models?: string[]; script?: ScriptedResponse[] } = {}): Promise<ScriptedModelServer> {
+export async function startScriptedModelServer(opts: { models?: string[]; script?: ScriptedResponse[] } = {}): Promise<StartedScriptedModelServer> {
   const state = new ServerState(opts.models ?? [], opts.script ?? []);
   const server = createServer((req, res) => {
     handleRequest(state, req, res).catch((error: unknown) => {
@@ -79,6 +91,11 @@ export async function startScriptedModelServer(opts: { models?: string[]; script
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests: state.requests,
+    responseEnd: (request) => {
+      const end = state.responseEnds.get(request);
+      if (!end) throw new Error(`scripted model server: not one of its requests: ${request.method} ${request.path}`);
+      return end;
+    },
     enqueue: (...responses) => state.queue.push(...responses),
     setModels: (ids) => {
       state.models = [...ids];
@@ -103,6 +120,9 @@ export function loadScenario(name: string): ScriptedResponse[] {
 
 class ServerState {
   readonly requests: RecordedRequest[] = [];
+  readonly responseEnds = new WeakMap<RecordedRequest, Promise<ResponseEnd>>();
+  /** Responses whose socket a `cut` step destroyed. */
+  readonly cut = new WeakSet<ServerResponse>();
   closed = false;
   private readonly timers = new Map<NodeJS.Timeout, () => void>();
 
@@ -133,7 +153,10 @@ class ServerState {
 }
 
 async function handleRequest(state: ServerState, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  // Listening before the body is read, so a client that leaves at once is seen too.
+  const end = new Promise<ResponseEnd>((resolve) => res.once('close', () => resolve(endOf(state, res))));
   const recorded = await recordRequest(req);
+  state.responseEnds.set(recorded, end);
   state.requests.push(recorded);
   const path = recorded.path.split('?')[0].replace(/\/+$/, '');
   if (recorded.method === 'GET' && path.endsWith('/models')) {
@@ -144,6 +167,12 @@ async function handleRequest(state: ServerState, req: IncomingMessage, res: Serv
   const scripted = state.queue.shift();
   if (!scripted) return sendJson(res, 500, errorBody(dialect, 500, NO_SCRIPT_LEFT_MESSAGE));
   await respond(state, dialect, scripted, modelOf(recorded.body), res);
+}
+
+function endOf(state: ServerState, res: ServerResponse): ResponseEnd {
+  if (res.writableFinished) return 'completed';
+  if (state.cut.has(res)) return 'cut_by_script';
+  return state.closed ? 'closed_by_server' : 'closed_by_client';
 }
 
 function dialectOfPath(path: string): Dialect | undefined {
@@ -182,6 +211,7 @@ async function play(state: ServerState, actions: Action[], chunkDelayMs: number,
         await new Promise<void>((resolve) => res.write(action.data, () => resolve()));
         break;
       case 'cut':
+        state.cut.add(res);
         res.socket?.destroy();
         return;
       case 'hang':

@@ -10,7 +10,7 @@ import { describeCommand } from './commandLog';
 import type { CoreChannel, ServerQueueControl } from './coreChannel';
 import { type Disposable, type WireEvent, DEFAULT_HANDSHAKE_TIMEOUT_MS, describeExit } from './coreConnection';
 import { type CoreLaunch, type CoreLaunchOptions, resolveCoreLaunch } from './coreLaunch';
-import { strings } from './eventFields';
+import { num, strings } from './eventFields';
 import { isApprovalMode } from './reduceCore';
 import { RestartPolicy } from './restartPolicy';
 import { perChangeOffReason } from './review/perChangeReview';
@@ -53,6 +53,14 @@ export interface CustomProviderSpec {
 
 type LaunchMode = 'start' | 'auto';
 
+interface HeldPrompt {
+  text: string;
+  images: string[];
+}
+
+/** Held while a resumed history is awaited, as the one-deep queue would take them: the first starts a turn, the second waits. */
+const MAX_HELD_PROMPTS = 2;
+
 /**
  * One core for one workspace folder and the session model derived from its events. Starts it, restarts it after a
  * crash with bounded backoff (the same `--session` file, so the conversation resumes), and turns the user's intents
@@ -70,6 +78,10 @@ export class SessionController implements SlashTarget {
   private incidentNotified = false;
   private resumingAfterCrash = false;
   private everReady = false;
+  /** The core's `ready` announced a resumed conversation whose `history` has not been delivered yet. */
+  private awaitingHistory = false;
+  /** Prompts sent while `awaitingHistory`: shown and sent once the history is in, so its rebuild cannot replace them. */
+  private heldPrompts: HeldPrompt[] = [];
   private readonly reportsRequested = new Set<'stats' | 'context_breakdown'>();
   private readonly policy: RestartPolicy;
   private readonly changeListeners = new Set<StateListener>();
@@ -136,6 +148,7 @@ export class SessionController implements SlashTarget {
   }
 
   async dispose(): Promise<void> {
+    this.heldPrompts = [];
     await this.stop();
     this.changeListeners.clear();
     this.eventListeners.clear();
@@ -164,6 +177,7 @@ export class SessionController implements SlashTarget {
 
   private attach(conn: CoreChannel): void {
     this.connection = conn;
+    this.awaitingHistory = false;
     conn.onLog((line) => this.log(line));
     conn.onEvent((e) => this.onCoreEvent(conn, e));
     conn.onExit((code, signal) => this.onCoreExit(conn, code, signal));
@@ -178,6 +192,7 @@ export class SessionController implements SlashTarget {
       this.everReady = true;
       this.dispatch({ type: 'client:core_status', status: 'ready', kind: this.o.launch.kind, pid: conn.pid, capabilities: strings(hello.capabilities), version: typeof hello.version === 'string' ? hello.version : undefined });
       this.log(`core ready (pid ${conn.pid ?? '?'}, session ${this.sessionFile ?? 'none'})`);
+      if (!this.awaitingHistory) this.releaseHeldPrompts();
       // SCV keeps a conversation only for its connection: a new server starts from nothing.
       if (restarted && this.o.launch.kind === 'scv' && this.current.items.some((i) => i.kind === 'user' || i.kind === 'assistant')) {
         this.notice('info', 'The SCV server was restarted and keeps no conversation across restarts: the model no longer sees the messages above.');
@@ -246,6 +261,7 @@ export class SessionController implements SlashTarget {
     if (conn !== this.connection) return;
     this.followSession(e);
     if (!this.isRedundantRecovery(e)) this.dispatch(e);
+    this.followResumedHistory(e);
     this.reportIfRequested(e);
     for (const listener of [...this.eventListeners]) {
       try {
@@ -278,6 +294,26 @@ export class SessionController implements SlashTarget {
         this.log(`core error${typeof e.code === 'string' ? ` [${e.code}]` : ''}: ${typeof e.message === 'string' ? e.message : ''}`);
         break;
     }
+  }
+
+  /**
+   * A core that resumed a conversation replays it (`history`) after the handshake, and the rebuild replaces the
+   * transcript: a prompt shown before it would vanish. So from `ready` (with resumed messages) until the history is in,
+   * prompts are held. The answer to the `stats` sent after the handshake also ends the wait: the core answers commands
+   * in order, so by then its start-up events are all out (a history line too large to decode is dropped).
+   */
+  private followResumedHistory(e: WireEvent): void {
+    if (e.type === 'ready') {
+      this.awaitingHistory = (num(e.resumed_messages) ?? 0) > 0;
+    } else if (this.awaitingHistory && (e.type === 'history' || e.type === 'stats')) {
+      this.awaitingHistory = false;
+      // Before the handshake has marked the core ready, the handshake releases them.
+      if (this.current.core.status === 'ready') this.releaseHeldPrompts();
+    }
+  }
+
+  private releaseHeldPrompts(): void {
+    for (const p of this.heldPrompts.splice(0)) this.sendPrompt(p.text, p.images);
   }
 
   /** After a crash the restart notice already says the turn was interrupted; a bare "runs interrupted" recovery repeats it. */
@@ -321,6 +357,7 @@ export class SessionController implements SlashTarget {
     if (!this.requireReady() || !this.withinPromptLimit(text)) return false;
     const model = this.current.model;
     if (!model) return this.refuse('No model is available: log in to a provider or add one.', 'login', 'error');
+    if (this.awaitingHistory) return this.holdPrompt(text, images);
     const busy = this.current.run.status !== 'idle';
     const serverQueue = this.capabilities().has(UI_CAPABILITIES.serverQueue);
     if (busy && !serverQueue && this.current.run.queued !== undefined) {
@@ -331,6 +368,13 @@ export class SessionController implements SlashTarget {
     const cmd: CommandOf<'send'> = { type: 'send', prompt: text, model, reasoning_effort: this.current.reasoningEffort, ...this.providerOf(model) };
     if (images.length) cmd.images = [...images];
     return this.sendCommand(cmd);
+  }
+
+  private holdPrompt(text: string, images: string[]): boolean {
+    if (this.heldPrompts.length >= MAX_HELD_PROMPTS) return this.refuse('Two prompts are already waiting for the conversation to load; send this one once they show.');
+    this.log('prompt held until the resumed conversation is shown');
+    this.heldPrompts.push({ text, images: [...images] });
+    return true;
   }
 
   steer(text: string): boolean {

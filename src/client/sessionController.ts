@@ -49,6 +49,8 @@ export interface CustomProviderSpec {
   baseUrl: string;
   kind: ProviderKind;
   headers?: HeadersSpec;
+  /** A `setKey` for this provider follows: the core waits for it before listing the models (`key_follows`). */
+  keyFollows?: boolean;
 }
 
 type LaunchMode = 'start' | 'auto';
@@ -613,6 +615,7 @@ export class SessionController implements SlashTarget {
     if (!isHttpUrl(spec.baseUrl)) return this.refuse('The base URL must be an http:// or https:// URL.');
     const cmd: CommandOf<'add_custom_provider'> = { type: 'add_custom_provider', name, base_url: spec.baseUrl.trim(), kind: spec.kind };
     if (spec.headers) cmd.headers = spec.headers;
+    if (spec.keyFollows) cmd.key_follows = true;
     return this.requireReady() && this.sendCommand(cmd);
   }
 

@@ -1,6 +1,7 @@
 // Commands (client → core on stdin): all 73 of upstream's `core/src/protocol/commands.rs`,
 // discriminated by `type`, in the order of research §1.3. `?` marks a field upstream defaults.
 // Ours on top (EXTENSION_COMMAND_TYPES, capability `checkpoint_files`): delete_checkpoint, checkpoint_changes, checkpoint_file.
+// Fields of ours on upstream's commands: approve.edited_content, restore_checkpoint.paths, add_custom_provider.key_follows.
 // A core must tolerate unknown fields; these types do not validate anything at runtime.
 import type {
   ApprovalDecision,
@@ -166,6 +167,13 @@ export interface AddCustomProviderCommand {
   headers?: HeadersSpec;
   context_window?: number;
   models_override?: ModelsOverrideSpec;
+  /**
+   * Ours (upstream ignores it): a `set_key` for this provider follows. The core then neither reports the provider
+   * logged in nor lists its models until the key is there, so an endpoint that needs one (a loopback vLLM started
+   * with --api-key) is not first listed without it (a false "HTTP 401" in the chat). The key itself never comes here,
+   * which would persist it in config.json.
+   */
+  key_follows?: boolean;
 }
 
 /** Lists an endpoint's models without persisting a provider. */

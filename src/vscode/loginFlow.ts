@@ -3,7 +3,7 @@ import type { ProviderPreset } from '../protocol';
 import type { ApiKeyStore } from './apiKeyStore';
 import type { CoreManager, FolderCore } from './coreManager';
 import { whenCoreReady } from './coreWaits';
-import { providersForPreset, validateBaseUrl, validateProviderName, type ProviderSetup } from './providerSetup';
+import { configureProviders, providersForPreset, validateBaseUrl, validateProviderName, type ProviderSetup } from './providerSetup';
 
 const CUSTOM_OPENAI = 'Custom OpenAI-compatible endpoint…';
 const CUSTOM_ANTHROPIC = 'Custom Anthropic endpoint…';
@@ -99,12 +99,7 @@ export class LoginFlow {
     if (key) for (const s of setups) await this.keys.store(s.name, key);
     else for (const s of setups) await this.keys.delete(s.name);
     const targets = [active, ...this.cores.all().filter((c) => c !== active)];
-    for (const core of targets) {
-      for (const s of setups) {
-        await core.session.addCustomProvider({ name: s.name, baseUrl: s.baseUrl, kind: s.kind });
-        if (key) await core.session.setKey(s.name, key);
-      }
-    }
+    for (const core of targets) await configureProviders(core.session, setups, key);
     this.log.info(`configured provider ${setups.map((s) => s.name).join(', ')}${key ? ' with a key from SecretStorage' : ' without a key'}`);
   }
 

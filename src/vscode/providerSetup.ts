@@ -3,6 +3,24 @@ import type { ProviderPreset } from '../protocol';
 /** One provider the login flow configures with `add_custom_provider` (never with a key: keys go through `set_key`). */
 export interface ProviderSetup { name: string; baseUrl: string; kind: 'openai' | 'anthropic' }
 
+/** What configuring a provider needs of a folder's session (a part of ChatSession). */
+export interface ProviderTarget {
+  addCustomProvider(p: ProviderSetup & { keyFollows?: boolean }): unknown;
+  setKey(provider: string, key: string): unknown;
+}
+
+/**
+ * Configures `setups` on one core: each endpoint without a key, then the key (if any) with `set_key`, so the key never
+ * reaches config.json. With a key, the endpoint is announced as `keyFollows`: the core lists its models only once the
+ * key is there (a loopback endpoint that needs one would otherwise be listed without it first and report HTTP 401).
+ */
+export async function configureProviders(target: ProviderTarget, setups: readonly ProviderSetup[], key: string): Promise<void> {
+  for (const s of setups) {
+    await target.addCustomProvider({ name: s.name, baseUrl: s.baseUrl, kind: s.kind, ...(key ? { keyFollows: true } : {}) });
+    if (key) await target.setKey(s.name, key);
+  }
+}
+
 /**
  * The providers a preset becomes. OpenCode Go serves some models over an Anthropic endpoint under the same key and base
  * URL; the core's own `login` expands it the same way (src/core/config/providers.ts providerFromPreset).

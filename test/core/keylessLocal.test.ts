@@ -131,3 +131,54 @@ test('a key given later (set_key) to a loopback provider that was listed without
     await s.close();
   }
 });
+
+test('add_custom_provider saying a key follows, then set_key, to a loopback server that needs one: no discovery failure, listed with the key', async () => {
+  // The extension's log-in to a local vLLM started with --api-key: the endpoint first (without its key, which never
+  // goes to config.json), then the key. Listing between the two would get a 401 and show it in the chat.
+  const vllm = await startScriptedModelServer({ models: ['vllm-model'], requiredKey: TEST_KEY });
+  const s = await startScenario({ providers: () => [] });
+  try {
+    const from = s.core.events.length;
+    s.core.send({ type: 'add_custom_provider', name: 'vllm', kind: 'openai', base_url: vllm.url, key_follows: true });
+    s.core.send({ type: 'set_key', provider: 'vllm', api_key: TEST_KEY });
+    // The core answers commands in order: once the stats probe is answered, both commands' events are all out.
+    s.core.send({ type: 'stats' });
+    const probe = await s.core.waitForType('stats', { from, timeoutMs: 30000 });
+    const events = s.core.events.slice(from, s.core.events.indexOf(probe));
+    assert.deepEqual(events.filter((e) => e.type === 'error' || (e.type === 'info' && /discovery failed|401/.test(e.message))), []);
+    assert.deepEqual(events.filter((e) => e.type === 'authed').map((e) => [e.ok, e.provider]), [[true, 'vllm']]);
+    const models = events.filter((e) => e.type === 'models');
+    assert.deepEqual(models.at(-1)?.models.map((m: any) => [m.id, m.provider]), [['vllm-model', 'vllm']]);
+    const listings = vllm.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/models'));
+    assert.deepEqual(listings.map((r) => r.apiKey), [TEST_KEY], 'the models were listed without the key');
+
+    const turnFrom = s.core.events.length;
+    vllm.enqueue({ steps: [{ text: 'served with the key' }] });
+    s.core.send({ type: 'send', prompt: 'hi', model: 'vllm-model' });
+    const done = await s.core.waitForType('done', { from: turnFrom, timeoutMs: 30000 });
+    const turn = s.core.events.slice(turnFrom, s.core.events.indexOf(done));
+    assert.equal(turn.filter((e) => e.type === 'delta').map((e) => e.text).join(''), 'served with the key');
+  } finally {
+    await s.close();
+    await vllm.close();
+  }
+});
+
+test('control: the same sequence without key_follows lists without the key first and reports the 401 (what the flag prevents)', async () => {
+  // The failure key_follows prevents, shown on the same server: this is what the chat showed before.
+  const vllm = await startScriptedModelServer({ models: ['vllm-model'], requiredKey: TEST_KEY });
+  const s = await startScenario({ providers: () => [] });
+  try {
+    const from = s.core.events.length;
+    s.core.send({ type: 'add_custom_provider', name: 'vllm', kind: 'openai', base_url: vllm.url });
+    s.core.send({ type: 'set_key', provider: 'vllm', api_key: TEST_KEY });
+    s.core.send({ type: 'stats' });
+    const probe = await s.core.waitForType('stats', { from, timeoutMs: 30000 });
+    const failures = s.core.events.slice(from, s.core.events.indexOf(probe)).filter((e) => e.type === 'info' && /model discovery failed for vllm: .*401/.test(e.message));
+    assert.equal(failures.length, 1);
+    assert.deepEqual(vllm.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/models')).map((r) => r.apiKey), [undefined, TEST_KEY]);
+  } finally {
+    await s.close();
+    await vllm.close();
+  }
+});

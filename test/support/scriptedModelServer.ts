@@ -73,8 +73,15 @@ const DELTA_CHARS = 8;
 
 type Dialect = 'openai' | 'anthropic';
 
-export async function startScriptedModelServer(opts: { models?: string[]; script?: ScriptedResponse[] } = {}): Promise<StartedScriptedModelServer> {
-  const state = new ServerState(opts.models ?? [], opts.script ?? []);
+export interface ScriptedServerOptions {
+  models?: string[];
+  script?: ScriptedResponse[];
+  /** Every request without this key is answered 401, as by a server started with one (vLLM's --api-key). */
+  requiredKey?: string;
+}
+
+export async function startScriptedModelServer(opts: ScriptedServerOptions = {}): Promise<StartedScriptedModelServer> {
+  const state = new ServerState(opts.models ?? [], opts.script ?? [], opts.requiredKey);
   const server = createServer((req, res) => {
     handleRequest(state, req, res).catch((error: unknown) => {
       if (!res.headersSent) sendJson(res, 500, { error: { message: `scripted model server failed: ${String(error)}` } });
@@ -129,6 +136,7 @@ class ServerState {
   constructor(
     public models: string[],
     public readonly queue: ScriptedResponse[],
+    public readonly requiredKey: string | undefined,
   ) {}
 
   /** A pause that close() cuts short, so a scripted delay never keeps the test process alive. */
@@ -159,6 +167,9 @@ async function handleRequest(state: ServerState, req: IncomingMessage, res: Serv
   state.responseEnds.set(recorded, end);
   state.requests.push(recorded);
   const path = recorded.path.split('?')[0].replace(/\/+$/, '');
+  if (state.requiredKey !== undefined && recorded.apiKey !== state.requiredKey) {
+    return sendJson(res, 401, errorBody(dialectOfPath(path) ?? ('anthropic-version' in recorded.headers ? 'anthropic' : 'openai'), 401, 'invalid or missing API key'));
+  }
   if (recorded.method === 'GET' && path.endsWith('/models')) {
     return sendJson(res, 200, modelList(state.models, 'anthropic-version' in recorded.headers));
   }

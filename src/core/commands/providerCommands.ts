@@ -103,6 +103,8 @@ export async function handleAddCustomProvider(rt: CoreRuntime, cmd: CommandOf<'a
   rt.providers.upsert(parsed);
   rt.providers.active = parsed.name;
   rt.emit(providerChangedEvent(rt));
+  // The client's set_key comes next and logs in and lists with the key (see AddCustomProviderCommand.key_follows).
+  if (cmd.key_follows === true) return;
   if (rt.providers.loggedIn(parsed.name)) rt.emit({ type: 'authed', ok: true, provider: parsed.name });
   await refreshAndEmitModels(rt, { only: parsed.name });
 }

@@ -12,7 +12,17 @@ const seed = Number(process.argv[2] ?? 20240607);
 const CORE_GIANTS = [8 * MiB + 2, 9 * MiB, 16 * MiB, 32 * MiB, 64 * MiB + 16];
 const CLIENT_GIANTS = [9 * MiB, 16 * MiB, 32 * MiB, 64 * MiB, 64 * MiB + 16];
 
+/** Budget for RSS growth from a quarter of the way in (after the giant lines) to the end: no growth with the line count. */
+const MAX_LATE_GROWTH_KIB = 64 * 1024;
+
 const mib = (kib: number) => `${(kib / 1024).toFixed(0)} MiB`;
+
+/** RSS at the end of the run (its last tenth, highest sample) minus RSS a quarter of the way in, in KiB. */
+function lateGrowthKiB(samples: [line: number, rssKiB: number][], count: number): number {
+  const quarter = samples.find(([line]) => line >= count * 0.25)?.[1] ?? 0;
+  const late = Math.max(...samples.filter(([line]) => line >= count * 0.9).map(([, rss]) => rss));
+  return late - quarter;
+}
 
 async function main(): Promise<void> {
   console.log(`fuzzing both pipes: ${LINES} lines each, seed ${seed}`);
@@ -32,6 +42,8 @@ async function main(): Promise<void> {
   console.log(`  answers: ${answers.refused} refused as invalid_command, ${answers.unsupported} unsupported, ${answers.answeredOnce} other single errors, ${answers.silent} without error (valid or blank), ${answers.twice} with more than one error`);
   console.log(`  handler exceptions: ${core.handlerFailures.length}; stderr problems: ${core.stderrProblems.length}`);
   console.log(`  RSS over the run: first ${mib(coreRss[0] ?? 0)}, at 25% ${mib(coreRss[Math.floor(coreRss.length / 4)] ?? 0)}, last ${mib(coreRss.at(-1) ?? 0)}`);
+  const coreGrowth = lateGrowthKiB(core.rssSamples, LINES);
+  console.log(`  RSS growth from 25% to the end: ${mib(coreGrowth)} (budget ≤ ${mib(MAX_LATE_GROWTH_KIB)})`);
   console.log(`  files outside the workspace untouched: ${Object.values(core.canaries).every(Boolean) && core.outsideNewEntries.length === 0 ? 'yes' : 'NO'}`);
   console.log(`  ${(core.durationMs / 1000).toFixed(1)} s`);
 
@@ -41,11 +53,14 @@ async function main(): Promise<void> {
   console.log(`  ${client.events} events delivered, ${client.logs} lines logged, ${client.mismatchCount} lines handled other than expected`);
   console.log(`  reducer exceptions: ${client.reducerThrows}; Object.prototype clean: ${client.prototypeClean}; unterminated last line delivered: ${client.tailDelivered}`);
   console.log(`  RSS over the run: first ${mib(clientRss[0] ?? 0)}, at 25% ${mib(clientRss[Math.floor(clientRss.length / 4)] ?? 0)}, last ${mib(clientRss.at(-1) ?? 0)}`);
+  const clientGrowth = lateGrowthKiB(client.rssSamples, LINES);
+  console.log(`  RSS growth from 25% to the end: ${mib(clientGrowth)} (budget ≤ ${mib(MAX_LATE_GROWTH_KIB)})`);
   console.log(`  ${(client.durationMs / 1000).toFixed(1)} s`);
   if (client.stderr) console.log(`  client stderr: ${client.stderr.slice(0, 500)}`);
 
-  const pass = core.crashes === 0 && core.unresponsive === 0 && answers.twice === 0 && client.crashes === 0 && client.mismatchCount === 0;
-  console.log(`\n${pass ? 'PASS' : 'FAIL'}: no crash, every line answered at most once on both sides`);
+  const survived = core.crashes === 0 && core.unresponsive === 0 && answers.twice === 0 && client.crashes === 0 && client.mismatchCount === 0;
+  const flat = coreGrowth <= MAX_LATE_GROWTH_KIB && clientGrowth <= MAX_LATE_GROWTH_KIB;
+  console.log(`\n${survived && flat ? 'PASS' : 'FAIL'}: no crash, every line answered at most once on both sides, RSS flat after the first quarter`);
 }
 
 void main();

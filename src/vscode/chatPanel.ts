@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { ChatHub } from './chatHub';
 import { CHAT_PANEL_ID } from './ids';
 import type { WebviewBridge } from './webviewBridge';
+import { chatWebviewOptions } from './webviewHtml';
 
 /**
  * The chat as an editor tab ("Open Chat in Editor"): one panel showing the same live state as the sidebar, restored
@@ -25,10 +26,9 @@ export class ChatPanelManager implements vscode.WebviewPanelSerializer, vscode.D
     }
     const column = vscode.window.activeTextEditor ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active;
     const panel = vscode.window.createWebviewPanel(CHAT_PANEL_ID, 'Catalyst Code', column, {
-      enableScripts: true,
+      ...chatWebviewOptions(vscode.Uri.joinPath(this.extensionUri, 'dist')),
       retainContextWhenHidden: true,
       enableFindWidget: true,
-      localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'dist')],
     });
     return this.adopt(panel);
   }

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { validateWebviewMessage, type HostToWebview, type ViewContext, type WebviewToHost } from '../shared/webviewMessages';
 import type { CoreManager } from './coreManager';
 import { PatchStream } from './patchStream';
-import { buildWebviewHtml, createNonce } from './webviewHtml';
+import { chatWebviewShell } from './webviewHtml';
 
 export type Placement = ViewContext['placement'];
 /** What the host acts on: every chat message but the handshake, which the bridge answers itself. */
@@ -44,18 +44,9 @@ export class WebviewBridge implements vscode.Disposable {
     readonly placement: Placement,
     private readonly host: BridgeHost,
   ) {
-    const dist = vscode.Uri.joinPath(host.extensionUri, 'dist');
-    webview.options = { enableScripts: true, localResourceRoots: [dist] };
-    webview.html = buildWebviewHtml({
-      cspSource: webview.cspSource,
-      nonce: createNonce(),
-      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.js')).toString(),
-      styleUris: [
-        webview.asWebviewUri(vscode.Uri.joinPath(dist, 'codicons', 'codicon.css')).toString(),
-        webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.css')).toString(),
-      ],
-      title: 'Catalyst Code',
-    });
+    const shell = chatWebviewShell(webview, vscode.Uri.joinPath(host.extensionUri, 'dist'), (base, ...segments) => vscode.Uri.joinPath(base, ...segments));
+    webview.options = shell.options;
+    webview.html = shell.html;
     this.stream = new PatchStream({ post: (m) => this.postNow(m) });
     this.subscriptions.push(
       this.disposeEmitter,

@@ -9,6 +9,38 @@ export interface WebviewShellOptions {
   title: string;
 }
 
+/** The part of a VS Code webview the shell needs (vscode.Webview has it; tests pass plain paths). */
+export interface ShellWebview<U> {
+  readonly cspSource: string;
+  asWebviewUri(localResource: U): { toString(): string };
+}
+
+/** The options of every chat webview: scripts on (only the nonce'd bundle runs, see the CSP), local files only from the bundle. */
+export function chatWebviewOptions<U>(bundleRoot: U): { enableScripts: true; localResourceRoots: U[] } {
+  return { enableScripts: true, localResourceRoots: [bundleRoot] };
+}
+
+/**
+ * A chat webview's options and HTML shell, every resource it loads taken from `bundleRoot` (the extension's dist/).
+ * Generic over the URI type so that it stays free of `vscode`.
+ */
+export function chatWebviewShell<U>(
+  webview: ShellWebview<U>,
+  bundleRoot: U,
+  joinPath: (base: U, ...segments: string[]) => U,
+  nonce = createNonce(),
+): { options: { enableScripts: true; localResourceRoots: U[] }; html: string } {
+  const bundled = (...segments: string[]) => webview.asWebviewUri(joinPath(bundleRoot, ...segments)).toString();
+  const html = buildWebviewHtml({
+    cspSource: webview.cspSource,
+    nonce,
+    scriptUri: bundled('webview.js'),
+    styleUris: [bundled('codicons', 'codicon.css'), bundled('webview.css')],
+    title: 'Catalyst Code',
+  });
+  return { options: chatWebviewOptions(bundleRoot), html };
+}
+
 /** A fresh nonce per HTML load: 128 random bits, base64 without padding characters that need escaping. */
 export function createNonce(): string {
   return randomBytes(16).toString('base64').replace(/[+/=]/g, (c) => ({ '+': '-', '/': '_', '=': '' })[c] ?? '');

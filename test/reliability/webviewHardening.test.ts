@@ -4,9 +4,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, posix, resolve } from 'node:path';
 import { MAX_IMAGES, MAX_TEXT, validateWebviewMessage } from '../../src/shared/webviewMessages';
-import { buildWebviewHtml, createNonce } from '../../src/vscode/webviewHtml';
+import { chatWebviewShell, createNonce } from '../../src/vscode/webviewHtml';
 import { resolveInsideWorkspace } from '../../src/vscode/workspacePaths';
 import { fileLinkOf } from '../../webview/links';
 
@@ -150,13 +150,7 @@ test('hostile markdown renders inert: only plain elements, no handlers, no scrip
 test('the served HTML carries the CSP: nothing by default, nonce-only scripts, resources only from the bundle', () => {
   const cspSource = 'https://file+.vscode-resource.vscode-cdn.net';
   const nonce = createNonce();
-  const html = buildWebviewHtml({
-    cspSource,
-    nonce,
-    scriptUri: `${cspSource}/ext/dist/webview.js`,
-    styleUris: [`${cspSource}/ext/dist/codicons/codicon.css`, `${cspSource}/ext/dist/webview.css`],
-    title: 'Catalyst Code',
-  });
+  const { html } = chatWebviewShell({ cspSource, asWebviewUri: (path: string) => `${cspSource}${path}` }, '/ext/dist', posix.join, nonce);
   const head = /<head>([\s\S]*)<\/head>/.exec(html)?.[1] ?? '';
   const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(head);
   assert.ok(meta, 'a CSP meta tag');
@@ -183,11 +177,20 @@ test('the served HTML carries the CSP: nothing by default, nonce-only scripts, r
 });
 
 test('webviews load local resources from the bundle only, and the bundle needs no eval', () => {
-  for (const file of ['src/vscode/webviewBridge.ts', 'src/vscode/chatPanel.ts']) {
-    const source = readFileSync(join(REPO, file), 'utf8');
-    const roots = [...source.matchAll(/localResourceRoots:\s*\[([^\]]*)\]/g)].map((m) => m[1].trim());
-    assert.ok(roots.length > 0, `${file} sets localResourceRoots`);
-    for (const root of roots) assert.match(root, /^(dist|vscode\.Uri\.joinPath\(this\.extensionUri, 'dist'\))$/, `${file}: ${root}`);
+  // The shell the sidebar and the editor panel both get, built with plain paths for URIs.
+  const cspSource = 'https://file+.vscode-resource.vscode-cdn.net';
+  const bundleRoot = '/ext/dist';
+  const webview = { cspSource, asWebviewUri: (path: string) => `${cspSource}${path}` };
+  const { options, html } = chatWebviewShell(webview, bundleRoot, posix.join);
+  assert.deepEqual(options, { enableScripts: true, localResourceRoots: [bundleRoot] }, 'one root, no command URIs, no port mapping');
+  const loaded = [...html.matchAll(/(?:src|href)="([^"]*)"/g)].map(([, url]) => url);
+  assert.equal(loaded.length, 3, 'the script and two stylesheets');
+  for (const url of loaded) {
+    assert.ok(url.startsWith(cspSource), `${url} is a webview resource URI`);
+    const local = url.slice(cspSource.length);
+    const root = options.localResourceRoots.find((r) => !posix.relative(r, local).startsWith('..'));
+    assert.ok(root, `${local} lies inside a local resource root`);
+    assert.ok(existsSync(join(REPO, 'dist', posix.relative(root, local))), `${local} is a file the build produces`);
   }
   const bundle = join(REPO, 'dist', 'webview.js');
   assert.ok(existsSync(bundle), 'dist/webview.js is built (npm run build)');

@@ -30,6 +30,7 @@ export class App {
   private readonly serverQueue: ServerQueuePanel;
   private readonly composer: Composer;
   private readonly highlighter: HighlightQueue;
+  private readonly appEl: HTMLElement;
 
   constructor(root: HTMLElement, private readonly host: HostBridge, private readonly ui: UiStateStore) {
     this.frames = new FrameCoalescer<StateChange>((cb) => requestAnimationFrame(cb), mergeChanges, (change) => this.render(change));
@@ -44,8 +45,9 @@ export class App {
     this.composer = new Composer(post, (draft) => this.ui.update({ draft }));
     this.composer.setDraft(ui.current.draft);
     this.serverQueue = new ServerQueuePanel(post, { restoreDraft: (text) => this.composer.restoreDraft(text), focusComposer: () => this.composer.focus() });
-    root.replaceChildren(h('div', { class: 'app' },
-      this.toolbar.root, this.sessions.root, this.welcome.root, this.transcript.root, this.reviewList.root, this.serverQueue.root, this.composer.root));
+    this.appEl = h('div', { class: 'app' },
+      this.toolbar.root, this.sessions.root, this.welcome.root, this.transcript.root, this.reviewList.root, this.serverQueue.root, this.composer.root);
+    root.replaceChildren(this.appEl);
   }
 
   /** Host messages: state goes to the store immediately, rendering waits for the next frame. */
@@ -79,6 +81,7 @@ export class App {
     this.highlighter.newFrame();
     const view = this.store.view as ViewContext;
     if (change.reset || change.keys.size > 0) {
+      this.showRunStatus(state);
       this.toolbar.update(state);
       this.welcome.update(state);
       this.sessions.update(state.sessions);
@@ -90,6 +93,11 @@ export class App {
     this.reviewList.update(state, change);
     if (change.reset || change.length || change.items.size > 0) this.transcript.update(state, change);
     else this.transcript.relayout();
+  }
+
+  /** The stylesheet keys off it: while the run waits for the user nothing is working, so no spinner turns. */
+  private showRunStatus(state: SessionState): void {
+    if (this.appEl.dataset.run !== state.run.status) this.appEl.dataset.run = state.run.status;
   }
 
   private toggleSessions(open = !this.sessions.isOpen): void {

@@ -158,12 +158,22 @@ export class VirtualList {
     this.source.release(index);
   }
 
-  /** Reads the heights of mounted items (one layout for all); true when any differed from what was known. */
+  /**
+   * Reads the heights of mounted items (one layout for all); true when any differed from what was known.
+   * This read can come before the item's custom elements have rendered (vscode-button and vscode-badge fill their
+   * shadow DOM a microtask later), so it may be short of the settled height. Observing the item afresh makes the
+   * ResizeObserver report the settled height in this frame; without that it stays silent whenever the settled height
+   * equals the one it reported before (a card re-rendered in place), and the short reading would stay in the index:
+   * the list would then scroll "to the bottom" short of the real end and pull back anyone who scrolls there.
+   */
   private measure(indexes: readonly number[]): boolean {
     let changed = false;
     for (const i of indexes) {
       const el = this.mounted.get(i);
-      if (el && this.heights.setMeasured(i, el.getBoundingClientRect().height) !== 0) changed = true;
+      if (!el) continue;
+      if (this.heights.setMeasured(i, el.getBoundingClientRect().height) !== 0) changed = true;
+      this.resizeObserver.unobserve(el);
+      this.resizeObserver.observe(el);
     }
     return changed;
   }

@@ -24,6 +24,7 @@ import { waitForNotification } from './harness/notifications';
 import { environmentOf } from './harness/processTree';
 import { filesContaining } from './harness/secretScan';
 import { waitUntil } from './harness/wait';
+import { boxesOverFrames, scrollIntoViewSettled } from './harness/webviewProbe';
 
 const MODEL = 'e2e-model';
 const API_KEY = `sk-e2e-${randomBytes(16).toString('hex')}`;
@@ -33,6 +34,8 @@ const SUDO_PASSWORD = `e2e-pw-${randomBytes(12).toString('hex')}`;
  * every automated answer below, short enough that the expiry check does not wait long.
  */
 const APPROVAL_TIMEOUT_SECS = 30;
+/** Animation frames in which a button must keep its box before it is clicked. */
+const STILL_FRAMES = 30;
 
 const ACCEPT = 'Accept Proposed Change';
 const REJECT = 'Reject Proposed Change';
@@ -261,7 +264,16 @@ describe('approvals in the diff editor (issue #4)', { timeout: 900_000 }, () => 
     await waitForCardState(card, 'approved');
     const sudoCard = chat().locator(byTestId(TEST_IDS.sudoCard)).last();
     await sudoCard.waitFor({ state: 'visible', timeout: 30_000 });
-    await sudoCard.locator(byTestId(TEST_IDS.sudoAnswer)).first().click();
+    // The card holds still by itself (issue #11): the list once followed new content to a few pixels short of the end
+    // and pulled back whatever scrolled there, so a click never found the button stable. Scrolled to as a user would,
+    // the transcript shows its end and the button stays put; then one click, no retries needed.
+    const passwordButton = sudoCard.locator(byTestId(TEST_IDS.sudoAnswer)).first();
+    await scrollIntoViewSettled(passwordButton);
+    const shortOfEnd = await chat().locator(byTestId(TEST_IDS.transcript)).first().evaluate((el) => el.scrollHeight - el.clientHeight - el.scrollTop);
+    assert.ok(Math.abs(shortOfEnd) <= 1, `scrolled to the sudo card, the transcript stops ${shortOfEnd}px short of its end`);
+    const boxes = new Set(await boxesOverFrames(passwordButton, STILL_FRAMES));
+    assert.equal(boxes.size, 1, `the sudo card's button moves: ${[...boxes].join(' → ')}`);
+    await passwordButton.click();
     const box = quickInputBox(page);
     await box.waitFor({ state: 'visible', timeout: 15_000 });
     assert.equal(await box.getAttribute('type'), 'password', 'the sudo password box does not hide what is typed');

@@ -1,4 +1,4 @@
-import type { Frame } from 'playwright-core';
+import type { Frame, Locator } from 'playwright-core';
 
 /**
  * Instruments a webview frame for the benchmarks: rAF timestamps (frame times), long tasks (PerformanceObserver), and
@@ -65,4 +65,40 @@ export function percentile(values: number[], p: number): number {
   if (values.length === 0) return NaN;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/**
+ * Scrolls `target` into view as a user would (its bottom to the bottom of its scroller) and waits until the page has
+ * reacted: the scroll event, then two animation frames (the one that handles it and the one after). Resolves at once
+ * after two frames when nothing had to scroll.
+ */
+export async function scrollIntoViewSettled(target: Locator): Promise<void> {
+  await target.evaluate((el) => new Promise<void>((resolve) => {
+    const g = globalThis as any;
+    const settle = () => g.requestAnimationFrame(() => g.requestAnimationFrame(() => resolve()));
+    const scrollers: any[] = [];
+    for (let node = el.parentElement; node; node = node.parentElement) scrollers.push(node);
+    const before = scrollers.map((s) => s.scrollTop);
+    g.document.addEventListener('scroll', settle, { capture: true, once: true });
+    el.scrollIntoView({ block: 'end' });
+    if (scrollers.every((s, i) => s.scrollTop === before[i])) {
+      g.document.removeEventListener('scroll', settle, { capture: true });
+      settle();
+    }
+  }));
+}
+
+/** `target`'s bounding box (`x,y wxh`) in each of `frames` consecutive animation frames of its document. */
+export async function boxesOverFrames(target: Locator, frames: number): Promise<string[]> {
+  return target.evaluate((el, count) => new Promise<string[]>((resolve) => {
+    const g = globalThis as any;
+    const boxes: string[] = [];
+    const sample = () => {
+      const r = el.getBoundingClientRect();
+      boxes.push(`${r.x},${r.y} ${r.width}x${r.height}`);
+      if (boxes.length < count) g.requestAnimationFrame(sample);
+      else resolve(boxes);
+    };
+    g.requestAnimationFrame(sample);
+  }), frames);
 }

@@ -69,26 +69,36 @@ describe('ConfigStore', () => {
   });
 
   test('waits for a lock held by another process, then reads what that process wrote', async () => {
-    const store = new ConfigStore(dir);
+    // The child takes the lock and writes config.json only once this process has found the lock held: without waiting
+    // for it, this process would read {} and one of the two writes would be lost.
+    const contended = join(root, 'contended');
+    let contentions = 0;
+    const store = new ConfigStore(dir, { onContended: () => (contentions++, writeFileSync(contended, '')) });
     mkdirSync(dir, { recursive: true });
-    // The child takes the lock, and only writes config.json later: without waiting for the
-    // lock, this process would read {} and one of the two writes would be lost.
     const child = spawn(process.execPath, ['-e', `
       const fs = require('fs');
       const fd = fs.openSync(${JSON.stringify(store.lockFile)}, 'wx', 0o600);
       fs.writeSync(fd, 'pid=' + process.pid + ' child\\n'); fs.closeSync(fd);
       process.stdout.write('locked\\n');
-      setTimeout(() => {
+      const poll = setInterval(() => {
+        if (!fs.existsSync(${JSON.stringify(contended)})) return;
+        clearInterval(poll);
         fs.writeFileSync(${JSON.stringify(store.file)}, JSON.stringify({ child: true }));
         fs.unlinkSync(${JSON.stringify(store.lockFile)});
-      }, 300);
+      }, 5);
     `]);
-    await once(child.stdout, 'data');
-    store.update((c) => {
-      c.parent = true;
-    });
-    await once(child, 'exit');
-    assert.deepEqual(store.read(), { child: true, parent: true });
+    const exited = once(child, 'exit');
+    try {
+      await once(child.stdout, 'data');
+      store.update((c) => {
+        c.parent = true;
+      });
+      assert.equal(contentions, 1, 'the update found the lock held and waited');
+      await exited;
+      assert.deepEqual(store.read(), { child: true, parent: true });
+    } finally {
+      child.kill('SIGKILL');
+    }
   });
 
   test('concurrent updates from several processes lose nothing', async () => {

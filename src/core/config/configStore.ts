@@ -3,7 +3,7 @@
 import { chmodSync, closeSync, copyFileSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { withFileLockSync } from './fileLock';
+import { withFileLockSync, type FileLockOptions } from './fileLock';
 import { isJsonObject, type JsonObject } from './jsonValue';
 import { providerToJson, type ProviderConfig } from './providers';
 
@@ -12,7 +12,10 @@ export class ConfigStore {
   /** Not upstream's `config.lock` (an flock file that persists), so the two locking schemes never mistake each other's files. */
   readonly lockFile: string;
 
-  constructor(readonly configDir: string) {
+  constructor(
+    readonly configDir: string,
+    private readonly lockOptions: FileLockOptions = {},
+  ) {
     this.file = join(configDir, 'config.json');
     this.lockFile = join(configDir, 'config.json.lock');
   }
@@ -34,7 +37,7 @@ export class ConfigStore {
       mutate(value);
       if (malformed) copyFileSync(this.file, `${this.file}.malformed-${Date.now()}`);
       writeFileAtomic(this.file, `${JSON.stringify(value, null, 2)}\n`);
-    });
+    }, this.lockOptions);
   }
 
   private readParsed(): { value: JsonObject; malformed: boolean } {

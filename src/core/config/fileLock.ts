@@ -7,6 +7,8 @@ export interface FileLockOptions {
   staleMs?: number;
   /** Give up waiting after this long. Default staleMs + 5 s. */
   timeoutMs?: number;
+  /** Called once when the lock is found held by someone else, before the first wait. */
+  onContended?: () => void;
 }
 
 const held = new Set<string>();
@@ -21,7 +23,12 @@ export function withFileLockSync<T>(lockPath: string, fn: () => T, opts: FileLoc
   const staleMs = opts.staleMs ?? 10_000;
   const deadline = Date.now() + (opts.timeoutMs ?? staleMs + 5_000);
   const token = `pid=${process.pid} ${randomBytes(8).toString('hex')}\n`;
+  let contended = false;
   while (!tryCreate(lockPath, token)) {
+    if (!contended) {
+      contended = true;
+      opts.onContended?.();
+    }
     const abandoned = abandonedLockContent(lockPath, staleMs);
     if (abandoned !== undefined) {
       removeIfUnchanged(lockPath, abandoned);

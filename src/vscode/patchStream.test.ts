@@ -94,12 +94,15 @@ describe('PatchStream', () => {
     assert.equal(h.posted.length, 1);
   });
 
-  test('uses a real timer by default', async () => {
+  test('uses a real timer by default', { timeout: 10_000 }, async () => {
     const posted: HostToWebview[] = [];
-    const stream = new PatchStream({ post: (m) => posted.push(m), intervalMs: 1 });
+    let patchesPosted!: () => void;
+    const patches = new Promise<void>((r) => (patchesPosted = r));
+    const stream = new PatchStream({ post: (m) => (posted.push(m), m.type === 'patches' && patchesPosted()), intervalMs: 1 });
     stream.snapshot(initialSessionState(), VIEW);
     stream.push([append('a')]);
-    await new Promise((r) => setTimeout(r, 20));
-    assert.equal(posted.length, 2);
+    assert.equal(posted.length, 1, 'the patch waits for the timer');
+    await patches;
+    assert.deepEqual(posted.map((m) => m.type), ['snapshot', 'patches']);
   });
 });

@@ -4,25 +4,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startScenario, TEST_MODEL } from '../support/coreScenario';
+import { pollUntil, processGone } from '../support/processState';
 
 const call = (id: string, name: string, args: object) => ({ steps: [{ toolCall: { id, name, arguments: args } }] });
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-const waitUntil = async (pred: () => boolean, ms: number): Promise<boolean> => {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (pred()) return true;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return pred();
-};
-
 test('bash timeout kills the whole process group and reports timed_out', async () => {
   const s = await startScenario({
     approval: 'never',
@@ -33,7 +17,7 @@ test('bash timeout kills the whole process group and reports timed_out', async (
     const result = events.find((e) => e.type === 'tool_result');
     assert.equal(result.status, 'timed_out');
     const pid = Number(readFileSync(join(s.core.workspace, 'child.pid'), 'utf8'));
-    assert.ok(await waitUntil(() => !alive(pid), 5000), 'the grandchild sleep was killed');
+    assert.ok(await pollUntil(() => processGone(pid)), 'the grandchild sleep was killed');
   } finally {
     await s.close();
   }
@@ -49,12 +33,12 @@ test('abort during bash kills the process group and the result is cancelled', as
     s.core.send({ type: 'send', prompt: 'run', model: TEST_MODEL });
     await s.core.waitForType('tool_call', { from });
     const pidFile = join(s.core.workspace, 'child.pid');
-    assert.ok(await waitUntil(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '', 5000));
+    assert.ok(await pollUntil(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== ''));
     const pid = Number(readFileSync(pidFile, 'utf8'));
-    assert.ok(alive(pid));
+    assert.ok(!processGone(pid));
     s.core.send({ type: 'abort' });
     await s.core.waitForType('aborted', { from });
-    assert.ok(await waitUntil(() => !alive(pid), 5000), 'the background sleep was killed');
+    assert.ok(await pollUntil(() => processGone(pid)), 'the background sleep was killed');
     const next = await s.turn('again');
     assert.equal(next.filter((e) => e.type === 'delta').map((e) => e.text).join(''), 'next turn');
     const history = s.model.requests.at(-1)!.body.messages;

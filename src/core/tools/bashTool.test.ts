@@ -4,30 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { bashTool } from './bashTool';
 import { makeTestWorkspace, type TestWorkspace } from './testWorkspace';
-
-/** Gone, or a zombie nobody has reaped yet (PID 1 in a container may not reap), which is dead all the same. */
-function processGone(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return true;
-  }
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
-  } catch {
-    return true;
-  }
-}
-
-async function waitFor(condition: () => boolean, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (condition()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return condition();
-}
+import { pollUntil, processGone } from '../../../test/support/processState';
 
 describe('bash', () => {
   let ws: TestWorkspace;
@@ -54,7 +31,7 @@ describe('bash', () => {
     assert.match(outcome.output, /timed out after 1s/);
     for (const file of ['shell.pid', 'child.pid']) {
       const pid = Number(ws.read(file).trim());
-      assert.ok(await waitFor(() => processGone(pid), 3000), `${file} ${pid} survived`);
+      assert.ok(await pollUntil(() => processGone(pid)), `${file} ${pid} survived`);
     }
   });
 
@@ -67,12 +44,12 @@ describe('bash', () => {
   test('aborting the run kills the process group and reports cancelled', async () => {
     const controller = new AbortController();
     const running = bashTool.execute({ command: 'sleep 30 & echo $! > child.pid; wait' }, ws.context({ signal: controller.signal }));
-    assert.ok(await waitFor(() => ws.exists('child.pid') && ws.read('child.pid').trim() !== '', 5000));
+    assert.ok(await pollUntil(() => ws.exists('child.pid') && ws.read('child.pid').trim() !== ''));
     controller.abort();
     const outcome = await running;
     assert.deepEqual([outcome.ok, outcome.status], [false, 'cancelled']);
     const pid = Number(ws.read('child.pid').trim());
-    assert.ok(await waitFor(() => processGone(pid), 3000), `child ${pid} survived`);
+    assert.ok(await pollUntil(() => processGone(pid)), `child ${pid} survived`);
   });
 
   test('an already-aborted run does not start the command', async () => {

@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SCV_TEST_MODEL, chatRequests } from './fakeScvScenario';
 import { startScvAdapter, type AdapterEvent, type ScvAdapterScenario } from './scvAdapterScenario';
+import { pollUntil, processGone } from '../support/processState';
 
 const DENIED = 'tool call denied by policy or user';
 const CANCELLED_NOTE = "SCV rolled back this turn's conversation; files it changed stay changed";
@@ -22,16 +23,6 @@ function promptsShown(s: ScvAdapterScenario, from = 0): string[] {
 /** The latest `client:server_queue` after `from` that satisfies `pred`. */
 function waitForQueue(s: ScvAdapterScenario, pred: (q: ReturnType<typeof queueOf>) => boolean, from = 0): Promise<AdapterEvent> {
   return s.waitFor((e) => e.type === 'client:server_queue' && pred(queueOf(e)), { from });
-}
-
-/** Whether a process is alive (a zombie counts as gone). */
-function isRunning(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return false;
-  }
 }
 
 test('handshake: ready and protocol_hello come from session.started; the queue mirror starts empty', async () => {
@@ -381,12 +372,12 @@ test('abort mid-tool: a running `sleep 30` is stopped and aborted arrives with t
     s.send({ type: 'approve', request_id: approval.request_id, decision: 'yes' });
     await s.waitFor((e) => e.type === 'client:tool_progress' && e.text.includes('sleeping'), { from });
     const sleepPid = Number(readFileSync(join(s.workspace, 'sleep.pid'), 'utf8'));
-    assert.equal(isRunning(sleepPid), true);
+    assert.equal(processGone(sleepPid), false);
     assert.equal(s.send({ type: 'abort' }), true);
-    // The default 15 s wait is half the sleep: only a real kill gets `aborted` here in time.
     const aborted = await s.waitForType('aborted', { from });
     assert.equal(aborted.run_id, approval.run_id);
-    assert.equal(isRunning(sleepPid), false);
+    // The sleep is a grandchild killed with its process group: it has no exit event here, and SIGKILL is not instant.
+    assert.ok(await pollUntil(() => processGone(sleepPid)), 'the sleep was killed (it would run 30 s)');
     const note = s.ofType('info', from).find((e) => e.message === CANCELLED_NOTE);
     assert.ok(note, 'the rollback note is shown');
     assert.equal(s.ofType('done', from).length, 0);

@@ -120,7 +120,7 @@ test('an unanswered approval expires: approval_expired, the call is denied, and 
     const from = s.core.events.length;
     s.core.send({ type: 'send', prompt: 'write', model: TEST_MODEL });
     const req = await s.core.waitForType('approval_request', { from });
-    const expired = await s.core.waitForType('approval_expired', { from, timeoutMs: 5000 });
+    const expired = await s.core.waitForType('approval_expired', { from });
     assert.deepEqual([expired.request_id, expired.tool_call_id], [req.request_id, 'c1']);
     await s.core.waitForType('done', { from });
     const result = s.core.ofType('tool_result', from)[0];

@@ -15,6 +15,8 @@ export interface CodeServerOptions {
   /** Merged over the defaults into User/settings.json. */
   settings?: Record<string, unknown>;
   env?: Record<string, string>;
+  /** VS Code as it is without this extension (a baseline for the benches): the extension is not installed. */
+  withoutExtension?: boolean;
 }
 
 export interface CodeServer {
@@ -57,7 +59,7 @@ export async function startCodeServer(opts: CodeServerOptions): Promise<CodeServ
   mkdirSync(join(userDataDir, 'User'), { recursive: true });
   mkdirSync(extensionsDir, { recursive: true });
   writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...BASE_SETTINGS, ...opts.settings }, null, 2));
-  symlinkSync(REPO_ROOT, join(extensionsDir, extensionFolderName()), 'dir');
+  if (!opts.withoutExtension) symlinkSync(REPO_ROOT, join(extensionsDir, extensionFolderName()), 'dir');
 
   const port = await freePort();
   const logFile = join(opts.runDir, 'code-server.log');

@@ -20,6 +20,8 @@ export interface E2eOptions {
   /** Runs after the temp HOME and workspace exist, before VS Code starts (e.g. to seed session files). */
   beforeLaunch?: (dirs: { home: string; workspace: string; configDir: string; model: ScriptedModelServer }) => void | Promise<void>;
   chromiumArgs?: string[];
+  /** VS Code without this extension (a baseline for the benches). */
+  withoutExtension?: boolean;
 }
 
 /** One launch: a fresh temp HOME (for the extension host and the core), a fresh workspace, a scripted model server, VS Code. */
@@ -54,7 +56,7 @@ export async function startE2eEnv(opts: E2eOptions = {}): Promise<E2eEnv> {
   let workbench: Workbench;
   try {
     await opts.beforeLaunch?.({ home, workspace, configDir, model });
-    workbench = await launchWorkbench({ runDir: root, workspace, home, settings: opts.settings, chromiumArgs: opts.chromiumArgs });
+    workbench = await launchWorkbench({ runDir: root, workspace, home, settings: opts.settings, chromiumArgs: opts.chromiumArgs, withoutExtension: opts.withoutExtension });
   } catch (error) {
     await model.close();
     removeUnlessKept(root);

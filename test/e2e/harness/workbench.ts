@@ -26,6 +26,8 @@ export interface WorkbenchOptions {
   settings?: Record<string, unknown>;
   env?: Record<string, string>;
   chromiumArgs?: string[];
+  /** VS Code without this extension (a baseline for the benches). */
+  withoutExtension?: boolean;
 }
 
 /** Electron when CATALYST_E2E_VSCODE_EXECUTABLE names a downloaded VS Code (test/e2e/electron/), else code-server. */

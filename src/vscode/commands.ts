@@ -22,13 +22,16 @@ export interface CommandDeps {
 
 type Handler = (...args: any[]) => unknown;
 
+/** A handler for every id of a command table: an id without one does not compile. */
+export type HandlersFor<Ids extends Record<string, string>> = Record<Ids[keyof Ids], Handler>;
+
 /** Every palette command (category "Catalyst"); the manifest lists the same ids. */
 export function registerCommands(d: CommandDeps): vscode.Disposable[] {
   const withCore = (run: (core: FolderCore) => unknown): Handler => () => {
     const core = requireCore(d.cores);
     return core && run(core);
   };
-  const handlers: Record<string, Handler> = {
+  const handlers: HandlersFor<typeof COMMANDS> = {
     [COMMANDS.openChat]: () => d.hub.revealSidebar(),
     [COMMANDS.openChatInEditor]: () => d.panels.open(),
     [COMMANDS.focusInput]: () => d.hub.deliver({ type: 'focusInput' }),
@@ -59,7 +62,7 @@ export function registerCommands(d: CommandDeps): vscode.Disposable[] {
 }
 
 /** Registers each handler so that a failure is logged and shown to the user (with the log one click away). */
-export function registerReportingCommands(handlers: Record<string, Handler>, log: vscode.LogOutputChannel): vscode.Disposable[] {
+export function registerReportingCommands(handlers: Readonly<Record<string, Handler>>, log: vscode.LogOutputChannel): vscode.Disposable[] {
   return Object.entries(handlers).map(([id, handler]) => vscode.commands.registerCommand(id, reportingErrors(id, handler, log)));
 }
 

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { registerReportingCommands } from '../commands';
+import { registerReportingCommands, type HandlersFor } from '../commands';
 import { CHECKPOINT_SCHEME, type CheckpointFileChange } from '../../client/checkpoints';
 import { CHECKPOINT_ROW_ACTIONS, type CheckpointRowAction } from '../../shared/webviewMessages';
 import type { CoreManager } from '../coreManager';
@@ -32,13 +32,11 @@ export function registerCheckpoints(deps: CheckpointDeps): vscode.Disposable {
   return vscode.Disposable.from(...disposables);
 }
 
-type Handler = (...args: unknown[]) => unknown;
-
 function registerCheckpointCommands(registry: CheckpointRegistry, log: vscode.LogOutputChannel): vscode.Disposable[] {
   /** From a Source Control title or input box: that folder; from the palette: the chat's folder (started if needed). */
   const folderOf = async (sc: unknown): Promise<FolderCheckpoints | undefined> => registry.forSourceControl(sc) ?? (await registry.ensureActive());
 
-  const handlers: Record<string, Handler> = {
+  const handlers: HandlersFor<typeof CHECKPOINT_COMMANDS> = {
     [CHECKPOINT_COMMANDS.create]: async (sc?: unknown) => {
       const folder = await folderOf(sc);
       if (!folder) return;

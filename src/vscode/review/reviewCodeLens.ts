@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { ApprovalDiffController } from './approvalDiffController';
-import { REVIEW_COMMANDS } from './reviewCommands';
+import { REVIEW_COMMANDS } from './reviewIds';
 import { parseReviewUri } from './reviewUris';
 
 /**

@@ -1,19 +1,10 @@
 import * as vscode from 'vscode';
-import { registerReportingCommands } from '../commands';
+import { registerReportingCommands, type HandlersFor } from '../commands';
 import { perChangeOffReason } from '../../client/review';
 import type { ApprovalDecisionName } from '../../shared/webviewMessages';
 import type { ApprovalDiffController } from './approvalDiffController';
+import { REVIEW_COMMANDS } from './reviewIds';
 
-export const REVIEW_COMMANDS = {
-  accept: 'catalystCode.review.accept',
-  reject: 'catalystCode.review.reject',
-  acceptForSession: 'catalystCode.review.acceptForSession',
-  always: 'catalystCode.review.always',
-  acceptHunk: 'catalystCode.review.acceptHunk',
-  rejectHunk: 'catalystCode.review.rejectHunk',
-  /** The chat card's "Review in Diff Editor" (argument: the request id). */
-  show: 'catalystCode.reviewApproval',
-} as const;
 
 /** Commands of the review diff: whole-proposal answers from the editor title / keybindings, per-change from lenses. */
 export function registerReviewCommands(controller: ApprovalDiffController, log: vscode.LogOutputChannel): vscode.Disposable[] {
@@ -37,7 +28,7 @@ export function registerReviewCommands(controller: ApprovalDiffController, log: 
     if (kind === 'accept') await controller.acceptHunk(preview, hunkKey);
     else await controller.rejectHunk(preview, hunkKey);
   };
-  const handlers: Record<string, (...args: unknown[]) => unknown> = {
+  const handlers: HandlersFor<typeof REVIEW_COMMANDS> = {
     [REVIEW_COMMANDS.accept]: whole('yes'),
     [REVIEW_COMMANDS.reject]: whole('no'),
     [REVIEW_COMMANDS.acceptForSession]: whole('allow_session'),

@@ -1,0 +1,45 @@
+// The manifest (package.json `contributes`) and the code name the same commands. The code side is complete by type:
+// each registering function's handler table is HandlersFor<its id table>, so an id without a handler does not compile.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CHECKPOINT_COMMANDS } from './checkpoints/checkpointIds';
+import { COMMANDS } from './ids';
+import { REVIEW_COMMANDS } from './review/reviewIds';
+
+interface Manifest {
+  contributes: {
+    commands: { command: string; title: string; category?: string }[];
+    menus: Record<string, { command: string }[]>;
+    keybindings: { command: string }[];
+  };
+}
+
+const manifest = JSON.parse(readFileSync(join(__dirname, '../../package.json'), 'utf8')) as Manifest;
+const registered = [...Object.values(COMMANDS), ...Object.values(REVIEW_COMMANDS), ...Object.values(CHECKPOINT_COMMANDS)];
+const contributed = manifest.contributes.commands.map((c) => c.command);
+
+describe('manifest commands', () => {
+  test('every registered command is contributed, and every contributed one is registered', () => {
+    assert.deepEqual([...contributed].sort(), [...registered].sort());
+  });
+
+  test('no id is registered twice', () => {
+    assert.equal(new Set(registered).size, registered.length);
+  });
+
+  test('every menu entry and keybinding names a contributed command', () => {
+    const known = new Set(contributed);
+    const referenced = [
+      ...Object.entries(manifest.contributes.menus).flatMap(([menu, items]) => items.map((i) => `${menu}: ${i.command}`)),
+      ...manifest.contributes.keybindings.map((k) => `keybinding: ${k.command}`),
+    ];
+    assert.ok(referenced.length > 0);
+    assert.deepEqual(referenced.filter((r) => !known.has(r.slice(r.indexOf(': ') + 2))), []);
+  });
+
+  test('every command is in the palette category "Catalyst" with a title', () => {
+    assert.deepEqual(manifest.contributes.commands.filter((c) => c.category !== 'Catalyst' || !c.title.trim()).map((c) => c.command), []);
+  });
+});

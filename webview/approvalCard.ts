@@ -1,5 +1,5 @@
-import type { ApprovalItem } from '../src/shared/sessionState';
-import { TEST_IDS, type ApprovalDecisionName } from '../src/shared/webviewMessages';
+import type { ApprovalItem, ApprovalDecision } from '../src/shared/sessionState';
+import { TEST_IDS } from '../src/shared/webviewMessages';
 import { supports } from './capabilities';
 import { badge, codicon, h, replaceChildren, setDisabled, vscodeButton } from './dom';
 import { renderDiff } from './diffView';
@@ -125,7 +125,7 @@ export class ApprovalCardView implements ItemView<ApprovalItem> {
     if (!this.patternOpen) this.root.focus();
   }
 
-  private decide(decision: ApprovalDecisionName): void {
+  private decide(decision: ApprovalDecision): void {
     const item = this.item;
     if (!item || item.state !== 'pending' || this.sent) return;
     this.sent = true;

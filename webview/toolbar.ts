@@ -1,12 +1,12 @@
-import type { ApprovalModeName, SessionState } from '../src/shared/sessionState';
-import { APPROVAL_MODES, TEST_IDS, type WebviewToHost } from '../src/shared/webviewMessages';
+import { type ApprovalMode, type SessionState, APPROVAL_MODES } from '../src/shared/sessionState';
+import { TEST_IDS, type WebviewToHost } from '../src/shared/webviewMessages';
 import { supports } from './capabilities';
 import { h, iconButton, replaceChildren } from './dom';
 import { groupModels, modelLabel, reasoningLevels } from './modelOptions';
 import { statusOf } from './statusText';
 import { contextMeterOf, usageSummary } from './usageFormat';
 
-const MODE_LABELS: Record<ApprovalModeName, string> = {
+const MODE_LABELS: Record<ApprovalMode, string> = {
   never: 'Auto-approve everything',
   destructive: 'Ask before edits & commands',
   always: 'Ask before every tool',
@@ -43,7 +43,7 @@ export class Toolbar {
     for (const mode of APPROVAL_MODES) this.modePicker.appendChild(h('option', { value: mode }, MODE_LABELS[mode]));
     this.modelPicker.addEventListener('change', () => this.modelPicker.value && post({ type: 'setModel', model: this.modelPicker.value }));
     this.reasoningPicker.addEventListener('change', () => this.reasoningPicker.value && post({ type: 'setReasoning', effort: this.reasoningPicker.value }));
-    this.modePicker.addEventListener('change', () => post({ type: 'setApprovalMode', mode: this.modePicker.value as ApprovalModeName }));
+    this.modePicker.addEventListener('change', () => post({ type: 'setApprovalMode', mode: this.modePicker.value as ApprovalMode }));
     this.root = h('header', { class: 'toolbar' },
       h('div', { class: 'toolbar-row' }, this.status, this.usage, this.meter, this.sessionsButton, newSession),
       h('div', { class: 'toolbar-row pickers' }, this.modelPicker, this.reasoningPicker, this.modePicker));

@@ -1,4 +1,4 @@
-import type { ApprovalModeName, CoreKind, CoreStatus, NoticeItem, ServerQueueView } from '../shared/sessionState';
+import type { ApprovalMode, CoreKind, CoreStatus, NoticeItem, ServerQueueView } from '../shared/sessionState';
 
 /**
  * What the client itself knows and feeds to the session reducer beside the core's events: process lifecycle and the
@@ -49,7 +49,7 @@ export interface ReasoningSelectedEvent {
 
 export interface ApprovalModeSelectedEvent {
   type: 'client:approval_mode_selected';
-  mode: ApprovalModeName;
+  mode: ApprovalMode;
 }
 
 export interface ApprovalAnsweredEvent {

@@ -1,10 +1,8 @@
 // Reducers for the core itself: process status, handshake, models, provider and auth, approval mode, user selections.
-import type { ApprovalModeName, CoreKind, ModelView, SessionState } from '../shared/sessionState';
+import { APPROVAL_MODES, type ApprovalMode, type CoreKind, type ModelView, type SessionState } from '../shared/sessionState';
 import type { CoreStatusEvent } from './clientEvents';
 import { type Fields, bool, num, records, str, strings } from './eventFields';
 import { reduceAllRunsEnded } from './reduceRun';
-
-export const APPROVAL_MODE_NAMES: readonly ApprovalModeName[] = ['never', 'destructive', 'always'];
 
 /**
  * What a kind of core can do beyond what protocol_hello lists: every Catalyst v2 core has steer, reasoning, sessions and
@@ -20,8 +18,8 @@ export function capabilitiesFor(kind: CoreKind, advertised: readonly string[]): 
   return [...new Set([...advertised, ...(IMPLIED_CAPABILITIES[kind] ?? [])])];
 }
 
-export function isApprovalMode(v: unknown): v is ApprovalModeName {
-  return typeof v === 'string' && (APPROVAL_MODE_NAMES as readonly string[]).includes(v);
+export function isApprovalMode(v: unknown): v is ApprovalMode {
+  return typeof v === 'string' && (APPROVAL_MODES as readonly string[]).includes(v);
 }
 
 export function reduceCoreStatus(s: SessionState, e: CoreStatusEvent): SessionState {

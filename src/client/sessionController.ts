@@ -1,9 +1,8 @@
 import type { Command, CommandOf, HeadersSpec, ProviderKind } from '../protocol';
 import { timestampedSessionName } from '../protocol/sessionLayout';
 import { supports, type UiCapability } from '../shared/coreCapabilities';
-import { type ApprovalModeName, type NoticeItem, type SessionState, initialSessionState, UI_CAPABILITIES } from '../shared/sessionState';
+import { type ApprovalMode, type NoticeItem, type SessionState, initialSessionState, UI_CAPABILITIES, APPROVAL_DECISIONS, type ApprovalDecision } from '../shared/sessionState';
 import { type Patch, diffState } from '../shared/statePatch';
-import { APPROVAL_DECISIONS, type ApprovalDecisionName } from '../shared/webviewMessages';
 import { isCheckpointId, safeRelativePath } from './checkpoints/checkpointEvents';
 import type { ClientEvent } from './clientEvents';
 import { describeCommand } from './commandLog';
@@ -430,7 +429,7 @@ export class SessionController implements SlashTarget {
     return queue.pause(paused);
   }
 
-  approve(requestId: string, decision: ApprovalDecisionName, opts: ApproveOptions = {}): boolean {
+  approve(requestId: string, decision: ApprovalDecision, opts: ApproveOptions = {}): boolean {
     if (!(APPROVAL_DECISIONS as readonly string[]).includes(decision)) return this.refuse(`Unknown approval decision: ${String(decision)}.`);
     const item = this.current.items.find((i) => i.kind === 'approval' && i.id === requestId);
     if (!item || item.kind !== 'approval' || item.state !== 'pending') return this.refuse('That approval is no longer pending.');
@@ -485,7 +484,7 @@ export class SessionController implements SlashTarget {
     return true;
   }
 
-  setApprovalMode(mode: ApprovalModeName): boolean {
+  setApprovalMode(mode: ApprovalMode): boolean {
     if (!isApprovalMode(mode)) return this.refuse('The approval mode is one of: never, destructive, always.');
     if (this.o.launch.kind === 'scv') {
       return this.refuse("SCV's approval policy is fixed when the server starts: set catalystCode.scv.approvalPolicy and restart the core.");

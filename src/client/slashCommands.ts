@@ -1,5 +1,5 @@
 import type { SlashCommandInfo } from '../shared/webviewMessages';
-import type { ApprovalModeName } from '../shared/sessionState';
+import type { ApprovalMode } from '../shared/sessionState';
 
 /** The chat's slash commands (the composer completes them; `runSlashCommand` carries them out). */
 export const SLASH_COMMANDS: readonly SlashCommandInfo[] = [
@@ -30,7 +30,7 @@ export interface SlashTarget {
   context(): boolean;
   setModel(model: string): boolean;
   setReasoning(effort: string): boolean;
-  setApprovalMode(mode: ApprovalModeName): boolean;
+  setApprovalMode(mode: ApprovalMode): boolean;
   abort(): boolean;
   clear(): boolean;
   reset(): boolean;
@@ -52,7 +52,7 @@ export function runSlashCommand(target: SlashTarget, name: string, args: string)
     case 'context': return target.context();
     case 'model': return needs((a) => target.setModel(a));
     case 'reasoning': return needs((a) => target.setReasoning(a));
-    case 'approval': return needs((a) => target.setApprovalMode(a as ApprovalModeName));
+    case 'approval': return needs((a) => target.setApprovalMode(a as ApprovalMode));
     case 'abort': return target.abort();
     case 'clear': return target.clear();
     case 'reset': return target.reset();

@@ -37,21 +37,20 @@ export interface ClientInfo {
   capabilities?: string[];
 }
 
-export type ApprovalMode = 'never' | 'destructive' | 'always';
+/** When the core asks before a tool runs (`--approval`, `set_approval`). */
+export const APPROVAL_MODES = ['never', 'destructive', 'always'] as const;
+export type ApprovalMode = (typeof APPROVAL_MODES)[number];
 
-export type ApprovalDecision = 'yes' | 'no' | 'always' | 'allow_session' | 'allow_pattern';
+/** `approve.decision`. */
+export const APPROVAL_DECISIONS = ['yes', 'no', 'always', 'allow_session', 'allow_pattern'] as const;
+export type ApprovalDecision = (typeof APPROVAL_DECISIONS)[number];
 
 /** `approval_request.risk` / `requested_permission`. */
 export type ToolRisk = 'readonly' | 'destructive';
 
-export type ToolStatus =
-  | 'success'
-  | 'denied'
-  | 'cancelled'
-  | 'timed_out'
-  | 'failed'
-  | 'stale'
-  | 'partially_completed';
+/** `tool_result.status`. */
+export const TOOL_STATUSES = ['success', 'denied', 'cancelled', 'timed_out', 'failed', 'stale', 'partially_completed'] as const;
+export type ToolStatus = (typeof TOOL_STATUSES)[number];
 
 export type CancellationReason =
   | 'abort'

@@ -4,11 +4,18 @@
  * Pure types only: the webview bundles this file.
  */
 
-export type CoreKind = 'embedded' | 'catalyst' | 'scv';
+import { TOOL_STATUSES, type ApprovalMode } from '../protocol/common';
+
+export { APPROVAL_DECISIONS, APPROVAL_MODES, type ApprovalDecision, type ApprovalMode } from '../protocol/common';
+
+/** `catalystCode.core.kind`: the embedded core, an upstream `catcode-core`, an SCV server. */
+export const CORE_KINDS = ['embedded', 'catalyst', 'scv'] as const;
+export type CoreKind = (typeof CORE_KINDS)[number];
 export type CoreStatus = 'stopped' | 'starting' | 'ready' | 'crashed' | 'restarting';
 export type RunStatus = 'idle' | 'running' | 'waiting_approval' | 'waiting_input';
-export type ApprovalModeName = 'never' | 'destructive' | 'always';
-export type ToolCardStatus = 'streaming' | 'pending' | 'awaiting_approval' | 'running' | 'success' | 'denied' | 'cancelled' | 'timed_out' | 'failed' | 'stale' | 'partially_completed';
+/** A tool card: live states before the core's `tool_result`, then its status. */
+export const TOOL_CARD_STATUSES = ['streaming', 'pending', 'awaiting_approval', 'running', ...TOOL_STATUSES] as const;
+export type ToolCardStatus = (typeof TOOL_CARD_STATUSES)[number];
 
 export interface UserItem { kind: 'user'; id: string; text: string; images: number; }
 export interface AssistantItem { kind: 'assistant'; id: string; runId?: string; text: string; thinking: string; streaming: boolean; }
@@ -74,7 +81,7 @@ export interface SessionState {
   provider?: string;
   authed: boolean;
   anyLoggedIn: boolean;
-  approvalMode: ApprovalModeName;
+  approvalMode: ApprovalMode;
   usage: { tokensIn: number; tokensOut: number; cachedTokens: number; costUsd?: number };
   context?: { tokens: number; window: number; pct: number };
   sessions: SessionView[];

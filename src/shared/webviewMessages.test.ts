@@ -1,6 +1,7 @@
+import { APPROVAL_DECISIONS } from './sessionState';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { APPROVAL_DECISIONS, CHECKPOINT_ROW_ACTIONS, HOST_ACTIONS, MAX_IMAGES, MAX_IMAGE_URL, MAX_TEXT, TEST_IDS, validateWebviewMessage, type WebviewToHost } from './webviewMessages';
+import { CHECKPOINT_ROW_ACTIONS, HOST_ACTIONS, MAX_IMAGES, MAX_IMAGE_URL, MAX_TEXT, TEST_IDS, validateWebviewMessage, type WebviewToHost } from './webviewMessages';
 
 const PNG = 'data:image/png;base64,iVBORw0KGgo=';
 

@@ -1,5 +1,5 @@
 import type { Patch } from './statePatch';
-import type { ApprovalModeName, SessionState } from './sessionState';
+import { APPROVAL_DECISIONS, APPROVAL_MODES, type ApprovalDecision, type ApprovalMode, type SessionState } from './sessionState';
 
 /**
  * Host ↔ webview messages: one typed union each way. The webview says `ready`; the host answers with a `snapshot`, then
@@ -23,9 +23,6 @@ export interface SlashCommandInfo { name: string; description: string; args?: st
 export type CompletionKind = 'file' | 'slash';
 export interface CompletionItem { label: string; detail?: string; insertText: string }
 
-export const APPROVAL_DECISIONS = ['yes', 'no', 'always', 'allow_session', 'allow_pattern'] as const;
-export type ApprovalDecisionName = (typeof APPROVAL_DECISIONS)[number];
-export const APPROVAL_MODES: readonly ApprovalModeName[] = ['never', 'destructive', 'always'];
 
 /** Host commands the webview may ask for (buttons in error cards, the welcome view, menus). */
 export const HOST_ACTIONS = ['login', 'logout', 'restartCore', 'showLog', 'openSettings', 'openChatInEditor', 'answerSudo', 'showStats', 'reviewApproval'] as const;
@@ -45,11 +42,11 @@ export type WebviewToHost =
   | { type: 'steer'; text: string }
   | { type: 'abort' }
   | { type: 'clearQueue' }
-  | { type: 'approve'; requestId: string; decision: ApprovalDecisionName; pattern?: string }
+  | { type: 'approve'; requestId: string; decision: ApprovalDecision; pattern?: string }
   | { type: 'askReply'; requestId: string; answers: Record<string, string> | null }
   | { type: 'setModel'; model: string }
   | { type: 'setReasoning'; effort: string }
-  | { type: 'setApprovalMode'; mode: ApprovalModeName }
+  | { type: 'setApprovalMode'; mode: ApprovalMode }
   | { type: 'slash'; name: string; args: string }
   | { type: 'listSessions' }
   | { type: 'newSession' }

@@ -1,6 +1,5 @@
 import type { Patch } from '../shared/statePatch';
-import type { ApprovalModeName, SessionState } from '../shared/sessionState';
-import type { ApprovalDecisionName } from '../shared/webviewMessages';
+import type { ApprovalMode, SessionState, ApprovalDecision } from '../shared/sessionState';
 
 /**
  * The part of the client's SessionController (src/client/sessionController.ts) the VS Code glue uses. Declared here so
@@ -28,12 +27,12 @@ export interface ChatSession {
   moveQueued(id: string, beforeId: string | null): unknown;
   removeQueued(id: string): unknown;
   pauseQueue(paused: boolean): unknown;
-  approve(requestId: string, decision: ApprovalDecisionName, opts?: { pattern?: string; editedContent?: string }): unknown;
+  approve(requestId: string, decision: ApprovalDecision, opts?: { pattern?: string; editedContent?: string }): unknown;
   askReply(requestId: string, answers: Record<string, string> | null): unknown;
   sudoReply(requestId: string, approved: boolean, password?: string): unknown;
   setModel(model: string): unknown;
   setReasoning(effort: string): unknown;
-  setApprovalMode(mode: ApprovalModeName): unknown;
+  setApprovalMode(mode: ApprovalMode): unknown;
   newSession(): unknown;
   loadSession(path: string): unknown;
   renameSession(path: string, title: string): unknown;

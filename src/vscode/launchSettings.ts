@@ -1,5 +1,5 @@
 import type { ScvApprovalPolicy } from '../client/coreLaunch';
-import type { ApprovalModeName, CoreKind } from '../shared/sessionState';
+import { APPROVAL_MODES, CORE_KINDS, type ApprovalMode, type CoreKind } from '../shared/sessionState';
 
 /** The `catalystCode.*` settings that decide how a core is launched (read at each start, so a restart applies edits). */
 export interface LaunchSettings {
@@ -7,7 +7,7 @@ export interface LaunchSettings {
   path: string;
   args: string[];
   env: Record<string, string>;
-  approvalMode: ApprovalModeName;
+  approvalMode: ApprovalMode;
   defaultModel: string;
   bashTimeoutSecs?: number;
   autoCompact: boolean;
@@ -15,8 +15,6 @@ export interface LaunchSettings {
   scvApprovalPolicy: ScvApprovalPolicy;
 }
 
-const KINDS: readonly CoreKind[] = ['embedded', 'catalyst', 'scv'];
-const MODES: readonly ApprovalModeName[] = ['never', 'destructive', 'always'];
 const SCV_POLICIES: readonly ScvApprovalPolicy[] = ['on-risk', 'always', 'never'];
 
 /** Reads the settings through `get` (a WorkspaceConfiguration scoped to the folder); wrong types fall back to defaults. */
@@ -27,11 +25,11 @@ export function readLaunchSettings(get: (key: string) => unknown): LaunchSetting
   const autoCompact = get('autoCompact');
   const scvPolicy = get('scv.approvalPolicy');
   return {
-    kind: KINDS.includes(kind as CoreKind) ? (kind as CoreKind) : 'embedded',
+    kind: (CORE_KINDS as readonly unknown[]).includes(kind) ? (kind as CoreKind) : 'embedded',
     path: typeof get('core.path') === 'string' ? (get('core.path') as string).trim() : '',
     args: stringArray(get('core.args')),
     env: stringRecord(get('core.env')),
-    approvalMode: MODES.includes(mode as ApprovalModeName) ? (mode as ApprovalModeName) : 'destructive',
+    approvalMode: (APPROVAL_MODES as readonly unknown[]).includes(mode) ? (mode as ApprovalMode) : 'destructive',
     defaultModel: typeof get('defaultModel') === 'string' ? (get('defaultModel') as string).trim() : '',
     bashTimeoutSecs: typeof timeout === 'number' && Number.isInteger(timeout) && timeout > 0 ? timeout : undefined,
     autoCompact: typeof autoCompact === 'boolean' ? autoCompact : true,

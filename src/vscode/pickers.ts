@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { ApprovalModeName } from '../shared/sessionState';
+import type { ApprovalMode } from '../shared/sessionState';
 import type { CoreManager, FolderCore } from './coreManager';
 import { describeModel, groupModelsByProvider, noModelsMessage } from './modelGroups';
 import type { ModelPreference } from './modelPreference';
@@ -27,7 +27,7 @@ export async function pickModel(core: FolderCore, models: ModelPreference): Prom
   await core.session.setModel(picked.model);
 }
 
-const MODES: { mode: ApprovalModeName; label: string; detail: string }[] = [
+const MODES: { mode: ApprovalMode; label: string; detail: string }[] = [
   { mode: 'destructive', label: 'Ask for destructive actions', detail: 'Edits, deletes and shell commands wait for your approval; reading is free (default).' },
   { mode: 'always', label: 'Ask for everything', detail: 'Every tool call waits for your approval, reads included.' },
   { mode: 'never', label: 'Never ask', detail: 'The agent acts without asking. It still cannot leave the workspace.' },

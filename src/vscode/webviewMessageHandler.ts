@@ -1,5 +1,6 @@
+import type { ApprovalDecision } from '../shared/sessionState';
 import * as vscode from 'vscode';
-import type { ApprovalDecisionName, CompletionItem, HostAction, SlashCommandInfo } from '../shared/webviewMessages';
+import type { CompletionItem, HostAction, SlashCommandInfo } from '../shared/webviewMessages';
 import type { ChatSession } from './chatSession';
 import type { CoreManager } from './coreManager';
 import { insertAtCursor, openWorkspaceFile } from './editorActions';
@@ -15,7 +16,7 @@ export interface MessageHandlerDeps {
   models: ModelPreference;
   slashCommands: readonly SlashCommandInfo[];
   /** File proposals are answered through the diff review (disk and unsaved-buffer checks, closing the preview). */
-  approvals?: { answer(requestId: string, decision: ApprovalDecisionName, opts?: { pattern?: string }): Promise<boolean> };
+  approvals?: { answer(requestId: string, decision: ApprovalDecision, opts?: { pattern?: string }): Promise<boolean> };
 }
 
 type ChatMessage = ChatIntent;

@@ -2,6 +2,7 @@
 // escapes (`..`, absolute paths, symlinks pointing out, dangling ones too) are refused before any prompt in every
 // mode; restricted paths (.env, .git/config, …) prompt under destructive and always, for reads and writes alike, and
 // run unprompted under never. Files outside the workspace are never touched.
+import { APPROVAL_MODES } from '../../src/protocol/common';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -11,8 +12,6 @@ import { join } from 'node:path';
 import { gitEnv, startScenario, TEST_MODEL, type Scenario } from '../support/coreScenario';
 import type { ScriptedResponse } from '../support/scriptedModelServer';
 
-type Mode = 'never' | 'destructive' | 'always';
-const MODES: Mode[] = ['never', 'destructive', 'always'];
 const OUTSIDE_SECRET = 'outside secret 8d1f\n';
 const ENV_CONTENT = 'TOKEN=workspace-env-secret-51c0\n';
 
@@ -68,7 +67,7 @@ async function turnAnswering(s: Scenario, prompt: string, decide: (toolCallId: s
   }
 }
 
-for (const mode of MODES) {
+for (const mode of APPROVAL_MODES) {
   test(`${mode}: every way out of the workspace is refused before any prompt, and nothing outside changes`, async () => {
     const l = makeLayout();
     const before = l.snapshot();
@@ -145,7 +144,7 @@ const RESTRICTED: [string, string, object][] = [
 ];
 const APPROVED_WHEN_ASKED = new Set(['read_env', 'grep_all']);
 
-for (const mode of MODES) {
+for (const mode of APPROVAL_MODES) {
   test(`${mode}: restricted paths (.env, .git/config, .ssh, through a symlink too) ${mode === 'never' ? 'run without a prompt, still confined' : 'prompt for reads and writes alike'}`, async () => {
     const l = makeLayout();
     writeFileSync(join(l.ws, '.env'), ENV_CONTENT);

@@ -1,7 +1,7 @@
 // Pending approval requests: each waits for an `approve` command, its expiry (15 min by
 // default, research §4.6) or the cancellation of its run.
 
-export type Decision = 'yes' | 'no' | 'always' | 'allow_session' | 'allow_pattern';
+import type { ApprovalDecision } from '../../protocol';
 
 export interface PendingApproval {
   requestId: string;
@@ -14,7 +14,7 @@ export interface PendingApproval {
 }
 
 export interface ApprovalAnswer {
-  decision: Decision;
+  decision: ApprovalDecision;
   pattern?: string;
   editedContent?: string;
   expired?: boolean;

@@ -1,13 +1,10 @@
-import type { CommandOf } from '../../protocol';
-import type { Decision } from '../approvals/approvalBroker';
+import { APPROVAL_DECISIONS, type ApprovalDecision, type CommandOf } from '../../protocol';
 import type { CoreRuntime } from '../coreRuntime';
-
-const DECISIONS: readonly Decision[] = ['yes', 'no', 'always', 'allow_session', 'allow_pattern'];
 
 /** `approve`: answers a pending approval; unknown decisions deny (upstream); stale or unknown ids are errors. */
 export function handleApprove(rt: CoreRuntime, cmd: CommandOf<'approve'>): void {
   if (typeof cmd.request_id !== 'string') return void rt.emit({ type: 'error', code: 'invalid_command', message: 'approve needs a request_id' });
-  const decision = (DECISIONS as readonly string[]).includes(cmd.decision as string) ? (cmd.decision as Decision) : 'no';
+  const decision = (APPROVAL_DECISIONS as readonly string[]).includes(cmd.decision as string) ? (cmd.decision as ApprovalDecision) : 'no';
   const result = rt.approvals.broker.answer(cmd.request_id, {
     decision,
     pattern: typeof cmd.pattern === 'string' && cmd.pattern ? cmd.pattern : undefined,

@@ -1,9 +1,8 @@
 import * as vscode from 'vscode';
 import { isAnyFileProposalTool } from '../../protocol/edits';
 import { buildProposal, checkBeforeAnswer, perChangeOffReason, rebaseChange, rejectHunkEdit, type ReviewHunk } from '../../client/review';
-import type { ApprovalItem } from '../../shared/sessionState';
+import type { ApprovalItem, ApprovalDecision } from '../../shared/sessionState';
 import { UI_CAPABILITIES } from '../../shared/sessionState';
-import type { ApprovalDecisionName } from '../../shared/webviewMessages';
 import { errorText, type CoreEvent, type CoreManager, type FolderCore } from '../coreManager';
 import { ApprovalPreview } from './approvalPreview';
 import { askAboutDirtyBuffer } from './dirtyBufferPrompt';
@@ -93,7 +92,7 @@ export class ApprovalDiffController implements vscode.Disposable {
    * The user's answer, from any surface. File proposals go through the safety checks first; returns true when an
    * answer was sent to the core.
    */
-  async answer(requestId: string, decision: ApprovalDecisionName, opts: { pattern?: string } = {}): Promise<boolean> {
+  async answer(requestId: string, decision: ApprovalDecision, opts: { pattern?: string } = {}): Promise<boolean> {
     const core = this.coreOf(requestId);
     const item = core && pendingApproval(core, requestId);
     if (!core || !item) {
@@ -287,7 +286,7 @@ export class ApprovalDiffController implements vscode.Disposable {
 
   // ── Answering ───────────────────────────────────────────────────────────────
 
-  private async answerProposal(preview: ApprovalPreview, decision: ApprovalDecisionName, pattern: string | undefined): Promise<boolean> {
+  private async answerProposal(preview: ApprovalPreview, decision: ApprovalDecision, pattern: string | undefined): Promise<boolean> {
     const disk = await readDiskText(preview.fileUri);
     const fileDoc = preview.fileDocument();
     // After Merge… the left side is the buffer as it was merged; anything typed since is unsaved text again.
@@ -314,7 +313,7 @@ export class ApprovalDiffController implements vscode.Disposable {
     return this.send(preview, decision, { pattern, editedContent }, replaceUnsaved);
   }
 
-  private send(preview: ApprovalPreview, decision: ApprovalDecisionName, opts: { pattern?: string; editedContent?: string } = {}, replaceUnsaved = false): boolean {
+  private send(preview: ApprovalPreview, decision: ApprovalDecision, opts: { pattern?: string; editedContent?: string } = {}, replaceUnsaved = false): boolean {
     const options = { ...(opts.pattern !== undefined ? { pattern: opts.pattern } : {}), ...(opts.editedContent !== undefined ? { editedContent: opts.editedContent } : {}) };
     const sent = preview.core.session.approve(preview.requestId, decision, options) !== false;
     if (!sent) return false;

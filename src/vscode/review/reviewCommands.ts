@@ -1,14 +1,14 @@
+import type { ApprovalDecision } from '../../shared/sessionState';
 import * as vscode from 'vscode';
 import { registerReportingCommands, type HandlersFor } from '../commands';
 import { perChangeOffReason } from '../../client/review';
-import type { ApprovalDecisionName } from '../../shared/webviewMessages';
 import type { ApprovalDiffController } from './approvalDiffController';
 import { REVIEW_COMMANDS } from './reviewIds';
 
 
 /** Commands of the review diff: whole-proposal answers from the editor title / keybindings, per-change from lenses. */
 export function registerReviewCommands(controller: ApprovalDiffController, log: vscode.LogOutputChannel): vscode.Disposable[] {
-  const whole = (decision: ApprovalDecisionName) => async (uri?: unknown) => {
+  const whole = (decision: ApprovalDecision) => async (uri?: unknown) => {
     const preview = controller.activePreview(uri);
     if (!preview) return noPreview();
     await controller.answer(preview.requestId, decision);

@@ -1,6 +1,17 @@
 // @ts-check
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+
+/** Which layer may not import which (resolved paths). `target` imports nothing `from`. */
+const LAYER_ZONES = [
+  { target: './src/protocol', from: ['./src/shared', './src/core', './src/client', './src/vscode', './src/extension.ts', './webview'], message: 'src/protocol imports nothing of ours' },
+  { target: './src/shared', from: ['./src/core', './src/client', './src/vscode', './src/extension.ts', './webview'], message: 'src/shared may import only src/protocol' },
+  { target: './src/core', from: ['./src/shared', './src/client', './src/vscode', './src/extension.ts', './webview'], message: 'src/core may import only src/protocol' },
+  { target: './src/client', from: ['./src/core', './src/vscode', './src/extension.ts', './webview'], message: 'src/client may import src/protocol and src/shared' },
+  { target: './src/vscode', from: ['./src/core', './src/extension.ts', './webview'], message: 'src/vscode may import src/client, src/shared and src/protocol — never the core itself' },
+  { target: './webview', from: ['./src/core', './src/client', './src/vscode', './src/protocol', './src/extension.ts'], message: 'the webview may import only src/shared (the host↔webview contract)' },
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.vscode-test/**', 'out/**', '.tmp/**', 'test-results/**', '**/*.js', '**/*.mjs'] },
@@ -15,27 +26,26 @@ export default tseslint.config(
     },
   },
   {
-    // Layering (BRIEF §2): protocol imports nothing of ours; core and client only protocol; pure logic never imports vscode.
-    files: ['src/protocol/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['../core/*', '../client/*', '../vscode/*', 'vscode'] }] },
+    // Layering (BRIEF §2, docs/architecture.md): an import may only point down the layer table. Checked on the
+    // *resolved* file, so subfolders, barrels (index.ts) and any spelling of a path are caught alike.
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.mjs', '.json'] })] },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: LAYER_ZONES }] },
   },
   {
-    files: ['src/core/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['../client/*', '../vscode/*', '../../client/*', '../../vscode/*', 'vscode'] }] },
+    // Product code never imports test code (tests may import test support from test/).
+    files: ['src/**/*.ts', 'webview/**/*.ts'],
+    ignores: ['**/*.test.ts', 'webview/dev/**'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...LAYER_ZONES, { target: ['./src', './webview'], from: './test', message: 'product code must not import test code' }] }] },
   },
   {
-    files: ['src/shared/**/*.ts'],
-    ignores: ['src/shared/**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['../core/*', '../client/*', '../vscode/*', 'vscode', 'node:*'] }] },
+    // Pure logic never imports vscode; the webview and the shared contract run in a browser too.
+    files: ['src/protocol/**/*.ts', 'src/core/**/*.ts', 'src/shared/**/*.ts', 'src/client/**/*.ts', 'webview/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'only src/vscode and src/extension.ts may import vscode' }] }] },
   },
   {
-    // The webview renders in a browser and may import only the host↔webview message types (src/shared).
-    files: ['webview/**/*.ts'],
-    ignores: ['webview/**/*.test.ts', 'webview/dev/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['../src/core/*', '../src/client/*', '../src/vscode/*', '../src/protocol/*', 'vscode', 'node:*'] }] },
-  },
-  {
-    files: ['src/client/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['../core/*', '../vscode/*', '../../core/*', '../../vscode/*', 'vscode'] }] },
+    files: ['src/shared/**/*.ts', 'webview/**/*.ts'],
+    ignores: ['**/*.test.ts', 'webview/dev/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'browser code' }], patterns: [{ group: ['node:*'], message: 'browser code: no Node modules' }] }] },
   },
 );

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { tmpdir } from 'node:os';
 import { CoreConnection, type WireEvent } from './coreConnection';
 import { resolveCoreLaunch } from './coreLaunch';
-import { ensureCoreBuilt, nodeScriptLaunch, realCoreEnv, type RealCoreEnv } from './realCoreHarness';
+import { ensureCoreBuilt, nodeScriptLaunch, realCoreEnv, type RealCoreEnv } from '../../test/support/realCoreHarness';
 
 function collect(conn: CoreConnection): { events: WireEvent[]; logs: string[] } {
   const events: WireEvent[] = [];

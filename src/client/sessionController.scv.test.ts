@@ -11,7 +11,7 @@ import type { CoreChannel, ServerQueueControl } from './coreChannel';
 import type { Disposable, Handshake, WireEvent } from './coreConnection';
 import type { CoreLaunch } from './coreLaunch';
 import type { ApprovalRules } from './scv/approvalRules';
-import { SESSION, TranslatorHarness } from './scv/scvTestHarness';
+import { SESSION, TranslatorHarness } from '../../test/support/scvTestHarness';
 import type { TranslatorStep } from './scv/scvTranslator';
 import { RestartPolicy } from './restartPolicy';
 import { SessionController } from './sessionController';

@@ -6,7 +6,7 @@ import type { SessionState } from '../shared/sessionState';
 import type { Patch } from '../shared/statePatch';
 import type { ScriptedResponse } from '../../test/support/scriptedModelServer';
 import { RestartPolicy } from './restartPolicy';
-import { ensureCoreBuilt, realCoreEnv, TEST_KEY, TEST_MODEL, type RealCoreEnv } from './realCoreHarness';
+import { ensureCoreBuilt, realCoreEnv, TEST_KEY, TEST_MODEL, type RealCoreEnv } from '../../test/support/realCoreHarness';
 import { SessionController, type SessionControllerOptions } from './sessionController';
 
 interface Harness {

@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureCoreBuilt, realCoreEnv, type RealCoreEnv } from '../client/realCoreHarness';
+import { ensureCoreBuilt, realCoreEnv, type RealCoreEnv } from '../../test/support/realCoreHarness';
 import { SessionController } from '../client/sessionController';
 import type { WireEvent } from '../client/coreConnection';
 import { startScriptedModelServer, type ScriptedModelServer } from '../../test/support/scriptedModelServer';

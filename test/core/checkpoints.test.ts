@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gatePid, gitGate } from '../../src/core/checkpoints/gitTestSupport';
+import { gatePid, gitGate } from '../support/gitTestSupport';
 import { fnv1a64Hex } from '../../src/protocol/sessionLayout';
 import { CoreProcess } from '../support/coreProcess';
 import { gitEnv, startScenario, TEST_MODEL, type Scenario } from '../support/coreScenario';

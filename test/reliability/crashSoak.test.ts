@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { WireEvent } from '../../src/client/coreConnection';
-import { ensureCoreBuilt, realCoreEnv, type RealCoreEnv } from '../../src/client/realCoreHarness';
+import { ensureCoreBuilt, realCoreEnv, type RealCoreEnv } from '../support/realCoreHarness';
 import { RestartPolicy } from '../../src/client/restartPolicy';
 import { SessionController } from '../../src/client/sessionController';
 import { waitForEvent, waitForState } from './controllerWaits';

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import type { Command } from '../../src/protocol';
 import type { CoreChannel } from '../../src/client/coreChannel';
 import type { Disposable, Handshake, WireEvent } from '../../src/client/coreConnection';
-import { ensureCoreBuilt, realCoreEnv, type RealCoreEnv } from '../../src/client/realCoreHarness';
+import { ensureCoreBuilt, realCoreEnv, type RealCoreEnv } from '../support/realCoreHarness';
 import { RestartPolicy } from '../../src/client/restartPolicy';
 import { SessionController } from '../../src/client/sessionController';
 import { spawnCoreChannel } from '../../src/client/spawnCoreChannel';

@@ -3,9 +3,9 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { sessionsDirFor } from '../protocol/sessionLayout';
-import { startScriptedModelServer, type ScriptedModelServer, type ScriptedResponse } from '../../test/support/scriptedModelServer';
-import type { CoreLaunchOptions } from './coreLaunch';
+import { sessionsDirFor } from '../../src/protocol/sessionLayout';
+import { startScriptedModelServer, type ScriptedModelServer, type ScriptedResponse } from './scriptedModelServer';
+import type { CoreLaunchOptions } from '../../src/client/coreLaunch';
 
 export const REPO_ROOT = resolve(__dirname, '../..');
 export const CORE_JS = join(REPO_ROOT, 'dist', 'core.js');

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { TodoItem, ToolContext } from './types';
+import type { TodoItem, ToolContext } from '../../src/core/tools/types';
 
 export interface TestWorkspace {
   root: string;

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CheckpointItem, SessionState } from '../../shared/sessionState';
-import { ensureCoreBuilt, realCoreEnv, type RealCoreEnv } from '../realCoreHarness';
+import { ensureCoreBuilt, realCoreEnv, type RealCoreEnv } from '../../../test/support/realCoreHarness';
 import { SessionController } from '../sessionController';
 import { CheckpointRequestError, CheckpointRequests, fileKey } from './checkpointRequests';
 

@@ -5,7 +5,7 @@ import { initialSessionState, type SessionState } from '../../shared/sessionStat
 import type { ClientEvent } from '../clientEvents';
 import { sessionReducer } from '../sessionReducer';
 import type { TranslatorStep } from './scvTranslator';
-import { TranslatorHarness } from './scvTestHarness';
+import { TranslatorHarness } from '../../../test/support/scvTestHarness';
 
 const T1 = 'turn-1';
 const users = (s: SessionState) => s.items.flatMap((i) => (i.kind === 'user' ? [i.text] : []));

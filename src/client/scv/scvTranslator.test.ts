@@ -4,7 +4,7 @@ import type { Command } from '../../protocol';
 import { ApprovalRules } from './approvalRules';
 import { ARGS_PREVIEW_CHARS, CANCELLED_TURN_NOTE, TRUNCATED_OUTPUT_NOTE } from './scvEventMapping';
 import { NOTHING_TO_STOP, QUEUE_CONFLICT_MESSAGE, ScvTranslator } from './scvTranslator';
-import { NOW, SESSION, TranslatorHarness, WORKSPACE, only, types } from './scvTestHarness';
+import { NOW, SESSION, TranslatorHarness, WORKSPACE, only, types } from '../../../test/support/scvTestHarness';
 
 const T1 = 'turn-1';
 

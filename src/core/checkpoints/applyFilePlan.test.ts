@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { applyFilePlan } from './applyFilePlan';
-import { exists, read, writeTree } from './gitTestSupport';
+import { exists, read, writeTree } from '../../../test/support/gitTestSupport';
 
 let tmp: string;
 let root: string;

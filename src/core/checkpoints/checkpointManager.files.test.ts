@@ -7,7 +7,7 @@ import path from 'node:path';
 import { CheckpointIndex } from './checkpointIndex';
 import { CheckpointManager } from './checkpointManager';
 import { createFilesSnapshot } from './filesBackend';
-import { exists, isolateGitConfig, read, writeTree } from './gitTestSupport';
+import { exists, isolateGitConfig, read, writeTree } from '../../../test/support/gitTestSupport';
 
 let restoreGitConfig: () => void;
 before(() => {

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CheckpointManager } from './checkpointManager';
-import { exists, git, initRepo, isolateGitConfig, read, writeTree } from './gitTestSupport';
+import { exists, git, initRepo, isolateGitConfig, read, writeTree } from '../../../test/support/gitTestSupport';
 
 let restoreGitConfig: () => void;
 before(() => {

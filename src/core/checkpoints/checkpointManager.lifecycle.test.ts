@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CheckpointManager } from './checkpointManager';
-import { gatePid, gitGate, isolateGitConfig, writeTree, type GitGate } from './gitTestSupport';
+import { gatePid, gitGate, isolateGitConfig, writeTree, type GitGate } from '../../../test/support/gitTestSupport';
 import { processStartTicks } from './processIdentity';
 import { STALE_GIT_LOCK_MS } from './staleGitLocks';
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { previewFileEdit } from './filePreview';
-import { makeTestWorkspace, type TestWorkspace } from './testWorkspace';
+import { makeTestWorkspace, type TestWorkspace } from '../../../test/support/testWorkspace';
 
 describe('previewFileEdit', () => {
   let ws: TestWorkspace;

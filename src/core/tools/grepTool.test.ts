@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { grepTool } from './grepTool';
-import { makeTestWorkspace, type TestWorkspace } from './testWorkspace';
+import { makeTestWorkspace, type TestWorkspace } from '../../../test/support/testWorkspace';
 
 describe('grep', () => {
   let ws: TestWorkspace;

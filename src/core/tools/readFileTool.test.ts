@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileTool } from './readFileTool';
-import { makeTestWorkspace, type TestWorkspace } from './testWorkspace';
+import { makeTestWorkspace, type TestWorkspace } from '../../../test/support/testWorkspace';
 
 describe('read_file', () => {
   let ws: TestWorkspace;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { makeTestWorkspace, type TestWorkspace } from './testWorkspace';
+import { makeTestWorkspace, type TestWorkspace } from '../../../test/support/testWorkspace';
 import { todoReadTool, todoWriteTool } from './todoTools';
 
 describe('todo_write / todo_read', () => {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { makeTestWorkspace, type TestWorkspace } from './testWorkspace';
+import { makeTestWorkspace, type TestWorkspace } from '../../../test/support/testWorkspace';
 import { isRestrictedPath, PathError, resolveWorkspaceEntry, resolveWorkspacePath, toWorkspaceRelative } from './workspace';
 
 describe('resolveWorkspacePath', () => {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { makeTestWorkspace, type TestWorkspace } from './testWorkspace';
+import { makeTestWorkspace, type TestWorkspace } from '../../../test/support/testWorkspace';
 import { writeFileTool } from './writeFileTool';
 
 describe('write_file', () => {

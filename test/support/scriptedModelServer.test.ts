@@ -131,6 +131,24 @@ describe('scripted model server', () => {
     assert.throws(() => server.responseEnd({ ...server.requests[1] }), /not one of its requests/);
   });
 
+  test('responseStalled resolves once a hanging stream has sent all its steps', async () => {
+    server.enqueue({ steps: [{ text: 'everything before the stall' }], hangAfterSteps: true });
+    const client = new AbortController();
+    const res = await fetch(`${server.url}/chat/completions`, { method: 'POST', body: '{}', signal: client.signal });
+    await server.responseStalled(server.requests[0]);
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    const text = (sse: string) => [...sse.matchAll(/"content":"([^"]*)"/g)].map((m) => m[1]).join('');
+    let received = '';
+    while (text(received) !== 'everything before the stall') {
+      const chunk = await reader.read();
+      assert.equal(chunk.done, false, `the stream ended early after ${JSON.stringify(received)}`);
+      received += decoder.decode(chunk.value, { stream: true });
+    }
+    client.abort();
+    assert.equal(await server.responseEnd(server.requests[0]), 'closed_by_client', 'it hung until the client left');
+  });
+
   test('GET /models lists ids in OpenAI shape, or Anthropic shape when asked the Anthropic way', async () => {
     server.setModels(['x', 'y']);
     const openai = (await (await fetch(`${server.url}/models`)).json()) as { data: { id: string }[] };

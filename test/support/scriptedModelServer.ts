@@ -66,6 +66,11 @@ export interface StartedScriptedModelServer extends ScriptedModelServer {
    * abandoned a stream (a cancelled run's fetch): nothing the script still had for it can reach that client.
    */
   responseEnd(request: RecordedRequest): Promise<ResponseEnd>;
+  /**
+   * Resolves once the response to `request` has sent everything its `hangAfterSteps` script has, and hangs: from then
+   * on the stream is idle. Never resolves for a response that does not hang.
+   */
+  responseStalled(request: RecordedRequest): Promise<void>;
 }
 
 export const NO_SCRIPT_LEFT_MESSAGE = 'scripted model server: no scripted response left';
@@ -103,6 +108,11 @@ export async function startScriptedModelServer(opts: ScriptedServerOptions = {})
       if (!end) throw new Error(`scripted model server: not one of its requests: ${request.method} ${request.path}`);
       return end;
     },
+    responseStalled: (request) => {
+      const stalled = state.responseStalls.get(request);
+      if (!stalled) throw new Error(`scripted model server: not one of its requests: ${request.method} ${request.path}`);
+      return stalled;
+    },
     enqueue: (...responses) => state.queue.push(...responses),
     setModels: (ids) => {
       state.models = [...ids];
@@ -128,6 +138,7 @@ export function loadScenario(name: string): ScriptedResponse[] {
 class ServerState {
   readonly requests: RecordedRequest[] = [];
   readonly responseEnds = new WeakMap<RecordedRequest, Promise<ResponseEnd>>();
+  readonly responseStalls = new WeakMap<RecordedRequest, Promise<void>>();
   /** Responses whose socket a `cut` step destroyed. */
   readonly cut = new WeakSet<ServerResponse>();
   closed = false;
@@ -165,6 +176,8 @@ async function handleRequest(state: ServerState, req: IncomingMessage, res: Serv
   const end = new Promise<ResponseEnd>((resolve) => res.once('close', () => resolve(endOf(state, res))));
   const recorded = await recordRequest(req);
   state.responseEnds.set(recorded, end);
+  let stalled: () => void = () => undefined;
+  state.responseStalls.set(recorded, new Promise<void>((resolve) => (stalled = resolve)));
   state.requests.push(recorded);
   const path = recorded.path.split('?')[0].replace(/\/+$/, '');
   if (state.requiredKey !== undefined && recorded.apiKey !== state.requiredKey) {
@@ -177,7 +190,7 @@ async function handleRequest(state: ServerState, req: IncomingMessage, res: Serv
   if (!dialect) return sendJson(res, 404, { error: { message: `scripted model server: no route for ${recorded.method} ${path}` } });
   const scripted = state.queue.shift();
   if (!scripted) return sendJson(res, 500, errorBody(dialect, 500, NO_SCRIPT_LEFT_MESSAGE));
-  await respond(state, dialect, scripted, modelOf(recorded.body), res);
+  await respond(state, dialect, scripted, modelOf(recorded.body), res, stalled);
 }
 
 function endOf(state: ServerState, res: ServerResponse): ResponseEnd {
@@ -192,7 +205,7 @@ function dialectOfPath(path: string): Dialect | undefined {
   return undefined;
 }
 
-async function respond(state: ServerState, dialect: Dialect, scripted: ScriptedResponse, model: string, res: ServerResponse): Promise<void> {
+async function respond(state: ServerState, dialect: Dialect, scripted: ScriptedResponse, model: string, res: ServerResponse, onHang: () => void): Promise<void> {
   const status = scripted.status ?? 200;
   if (status !== 200) {
     const headers: Record<string, string> = scripted.retryAfter === undefined ? {} : { 'retry-after': String(scripted.retryAfter) };
@@ -202,14 +215,14 @@ async function respond(state: ServerState, dialect: Dialect, scripted: ScriptedR
   const actions = dialect === 'openai' ? openAiActions(scripted, model) : anthropicActions(scripted, model);
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
   res.flushHeaders();
-  await play(state, actions, scripted.chunkDelayMs ?? 0, res);
+  await play(state, actions, scripted.chunkDelayMs ?? 0, res, onHang);
 }
 
 // ---- the stream as a list of actions ------------------------------------------------------------
 
 type Action = { kind: 'write'; data: string } | { kind: 'delay'; ms: number } | { kind: 'cut' } | { kind: 'hang' };
 
-async function play(state: ServerState, actions: Action[], chunkDelayMs: number, res: ServerResponse): Promise<void> {
+async function play(state: ServerState, actions: Action[], chunkDelayMs: number, res: ServerResponse, onHang: () => void): Promise<void> {
   for (const action of actions) {
     if (state.closed || res.destroyed) return;
     switch (action.kind) {
@@ -226,6 +239,7 @@ async function play(state: ServerState, actions: Action[], chunkDelayMs: number,
         res.socket?.destroy();
         return;
       case 'hang':
+        onHang();
         return; // the response stays open until the client or close() ends it
     }
   }

@@ -1,6 +1,20 @@
 import { cancelledError } from './backoff';
 import { redactSecrets } from './redact';
-import { ProviderError } from './types';
+import { ProviderError, type IdleTimer, type IdleTimerFactory } from './types';
+
+/** The default: `timeoutMs` of real time without a restart. */
+export const realIdleTimer: IdleTimerFactory = (timeoutMs, onIdle) => {
+  let timer: NodeJS.Timeout | undefined;
+  return {
+    restart() {
+      clearTimeout(timer);
+      timer = setTimeout(onIdle, timeoutMs);
+    },
+    stop() {
+      clearTimeout(timer);
+    },
+  };
+};
 
 /**
  * One HTTP attempt's abort signal: it fires when the caller cancels or when nothing arrived for idleTimeoutMs.
@@ -8,16 +22,18 @@ import { ProviderError } from './types';
  */
 export class AttemptWatchdog {
   private readonly controller = new AbortController();
-  private idleTimer: NodeJS.Timeout | undefined;
+  private readonly idleTimer: IdleTimer | undefined;
   private idleFired = false;
   private readonly onOuterAbort = () => this.controller.abort();
 
   constructor(
     private readonly outer: AbortSignal,
     private readonly idleTimeoutMs: number,
+    makeIdleTimer: IdleTimerFactory = realIdleTimer,
   ) {
     if (outer.aborted) this.controller.abort();
     else outer.addEventListener('abort', this.onOuterAbort, { once: true });
+    this.idleTimer = idleTimeoutMs > 0 ? makeIdleTimer(idleTimeoutMs, () => this.onIdle()) : undefined;
     this.touch();
   }
 
@@ -27,12 +43,12 @@ export class AttemptWatchdog {
 
   /** Something arrived: restart the idle countdown. */
   touch(): void {
-    if (this.idleTimeoutMs <= 0 || this.controller.signal.aborted) return;
-    clearTimeout(this.idleTimer);
-    this.idleTimer = setTimeout(() => {
-      this.idleFired = true;
-      this.controller.abort();
-    }, this.idleTimeoutMs);
+    if (!this.controller.signal.aborted) this.idleTimer?.restart();
+  }
+
+  private onIdle(): void {
+    this.idleFired = true;
+    this.controller.abort();
   }
 
   throwIfCancelled(): void {
@@ -52,7 +68,7 @@ export class AttemptWatchdog {
   }
 
   dispose(): void {
-    clearTimeout(this.idleTimer);
+    this.idleTimer?.stop();
     this.outer.removeEventListener('abort', this.onOuterAbort);
   }
 }

@@ -2,9 +2,9 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { loadScenario, startScriptedModelServer, type ScriptedModelServer } from '../../../test/support/scriptedModelServer';
+import { loadScenario, startScriptedModelServer, type ScriptedModelServer, type StartedScriptedModelServer } from '../../../test/support/scriptedModelServer';
 import { streamChat } from './stream';
-import { ProviderError, type ProviderKind, type StreamEvent, type StreamRequest } from './types';
+import { ProviderError, type IdleTimerFactory, type ProviderKind, type StreamEvent, type StreamRequest } from './types';
 
 const KEY = 'sk-test-0123456789abcdef';
 const FAST_RETRY = { maxAttempts: 4, baseDelayMs: 5, maxDelayMs: 50 };
@@ -37,6 +37,31 @@ function retries(events: StreamEvent[]) {
   return events.flatMap((e) => (e.type === 'retry' ? [e] : []));
 }
 
+/** Idle timers that run out only when the test fires them, so no real timer can time out an attempt. One per attempt. */
+function handFiredIdleTimers() {
+  const attempts: { armed: boolean; onIdle: () => void }[] = [];
+  const factory: IdleTimerFactory = (_timeoutMs, onIdle) => {
+    const attempt = { armed: false, onIdle };
+    attempts.push(attempt);
+    return {
+      restart: () => void (attempt.armed = true),
+      stop: () => void (attempt.armed = false),
+    };
+  };
+  return {
+    factory,
+    get made() {
+      return attempts.length;
+    },
+    /** Runs out the idle countdown of attempt `n` (1-based), which must be running. */
+    fire(n: number) {
+      const attempt = attempts[n - 1];
+      assert.ok(attempt?.armed, `attempt ${n} has a running idle countdown`);
+      attempt.onIdle();
+    },
+  };
+}
+
 async function rejection(promise: Promise<unknown>): Promise<ProviderError> {
   try {
     await promise;
@@ -49,7 +74,7 @@ async function rejection(promise: Promise<unknown>): Promise<ProviderError> {
 
 for (const kind of ['openai', 'anthropic'] as const) {
   describe(`streamChat (${kind} dialect)`, () => {
-    let server: ScriptedModelServer;
+    let server: StartedScriptedModelServer;
     before(async () => {
       server = await startScriptedModelServer();
     });
@@ -146,14 +171,28 @@ for (const kind of ['openai', 'anthropic'] as const) {
       assert.equal(result.text, 'The full answer.');
     });
 
-    test('an idle stream is abandoned after idleTimeoutMs and retried', LIVENESS, async () => {
+    test('a stalled stream is abandoned once its idle timeout runs out, and retried', LIVENESS, async () => {
       server.enqueue({ steps: [{ text: 'stalling…' }], hangAfterSteps: true }, { steps: [{ text: 'awake again' }] });
-      const { events, result } = await collect(request(server, kind, { idleTimeoutMs: 300 }));
-      const [retry] = retries(events);
+      const idle = handFiredIdleTimers();
+      const events: StreamEvent[] = [];
+      let partialShown: () => void = () => undefined;
+      const shown = new Promise<void>((resolve) => (partialShown = resolve));
+      const pending = streamChat(request(server, kind, { idleTimeoutMs: 300, idleTimer: idle.factory }), (event) => {
+        events.push(event);
+        if (joined(events, 'text') === 'stalling…') partialShown();
+      });
+      await shown;
+      await server.responseStalled(server.requests[0]);
+      idle.fire(1);
+      const result = await pending;
+      const [retry, ...more] = retries(events);
       assert.ok(retry, 'a retry event was emitted');
+      assert.equal(more.length, 0);
       assert.match(retry.reason, /no data .* 300 ms/);
       assert.equal(retry.discardPartial, true);
+      assert.equal(await server.responseEnd(server.requests[0]), 'closed_by_client', 'the stalled stream was abandoned');
       assert.equal(result.text, 'awake again');
+      assert.equal(idle.made, 2, 'the retry ran under its own idle timer, which never ran out');
     });
 
     test('a 401 fails at once as an auth error whose message holds no secret', async () => {

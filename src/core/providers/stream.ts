@@ -29,6 +29,7 @@ export async function streamChat(req: StreamRequest, onEvent: (event: StreamEven
         secrets,
         signal: req.signal,
         idleTimeoutMs: req.idleTimeoutMs,
+        idleTimer: req.idleTimer,
       });
       return accumulator.result();
     } catch (error) {

@@ -4,7 +4,7 @@ import { readEventStream, type EventStreamContext } from './eventStreamReader';
 import { errorFromResponse } from './httpFailure';
 import { errorBodyExcerpt } from './redact';
 import type { StreamAccumulator } from './streamAccumulator';
-import { ProviderError } from './types';
+import { ProviderError, type IdleTimerFactory } from './types';
 
 export interface AttemptInput {
   spec: HttpRequestSpec;
@@ -14,11 +14,12 @@ export interface AttemptInput {
   secrets: readonly string[];
   signal: AbortSignal;
   idleTimeoutMs: number;
+  idleTimer?: IdleTimerFactory;
 }
 
 /** One POST and its stream, start to end. Throws a ProviderError whose `retryable` says whether to try again. */
 export async function runStreamAttempt(input: AttemptInput): Promise<void> {
-  const watchdog = new AttemptWatchdog(input.signal, input.idleTimeoutMs);
+  const watchdog = new AttemptWatchdog(input.signal, input.idleTimeoutMs, input.idleTimer);
   const context: EventStreamContext = { watchdog, providerName: input.providerName, secrets: input.secrets };
   try {
     const response = await post(input.spec, context);

@@ -43,6 +43,15 @@ export interface RetryPolicy {
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxAttempts: 4, baseDelayMs: 500, maxDelayMs: 8000 };
 
+/** One attempt's idle countdown: `restart` (re)arms it, `stop` disarms it; running out calls the factory's `onIdle`. */
+export interface IdleTimer {
+  restart(): void;
+  stop(): void;
+}
+
+/** Makes an attempt's idle timer of `timeoutMs` (a test passes one that runs out only when the test fires it). */
+export type IdleTimerFactory = (timeoutMs: number, onIdle: () => void) => IdleTimer;
+
 export interface StreamRequest {
   provider: ResolvedProvider;
   model: string;
@@ -53,6 +62,8 @@ export interface StreamRequest {
   signal: AbortSignal;
   /** No byte for this long (waiting for headers included) counts as a dropped stream. 0 disables. */
   idleTimeoutMs: number;
+  /** Makes each attempt's idle timer; default a real one (a test fires its own when it chooses). */
+  idleTimer?: IdleTimerFactory;
   retry?: RetryPolicy;
 }
 

@@ -151,6 +151,12 @@ export interface RuntimeResource {
   cancelled: boolean;
 }
 
+/**
+ * Ours: the `kind` of the resource our core lists while its checkpoint store is compacted in the background (a `git gc`
+ * of the shadow store; `run_id` null, `cancelled` once the core has told it to stop). Absent from the list = none runs.
+ */
+export const CHECKPOINT_COMPACTION_RESOURCE_KIND = 'checkpoint_compaction';
+
 // ── Checkpoints ─────────────────────────────────────────────────────────────
 
 export type CheckpointKind = 'git' | 'files';

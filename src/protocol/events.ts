@@ -107,6 +107,7 @@ export interface RuntimeStatusEvent extends Omit<EventMetadata, 'run_id'> {
   discarded_stale_results: number;
   compactions: number;
   last_cancellation: CancelledRun | null;
+  /** Ours on top: our core also lists its checkpoint store's background compaction (CHECKPOINT_COMPACTION_RESOURCE_KIND). */
   resources: RuntimeResource[];
   pending_approvals: number;
   pending_asks: number;

@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpath
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gatePid, gitGate } from '../support/gitTestSupport';
+import { CHECKPOINT_COMPACTION_RESOURCE_KIND, type RuntimeResource } from '../../src/protocol';
 import { fnv1a64Hex } from '../../src/protocol/sessionLayout';
 import { CoreProcess } from '../support/coreProcess';
 import { gitEnv, startScenario, TEST_MODEL, type Scenario } from '../support/coreScenario';
@@ -60,12 +61,18 @@ function dirBytes(dir: string): number {
   return total;
 }
 
-/** Waits until no `git gc` runs in the repository (no gc.pid lock, no temporary pack). */
-async function gcSettled(gitDir: string): Promise<void> {
-  const busy = () => existsSync(join(gitDir, 'gc.pid')) || readdirSync(join(gitDir, 'objects', 'pack')).some((f) => f.startsWith('tmp_'));
-  for (let quiet = 0, waited = 0; quiet < 3 && waited < 120_000; waited += 100) {
-    await new Promise((r) => setTimeout(r, 100));
-    quiet = busy() ? 0 : quiet + 1;
+const compactions = (status: any) => (status.resources as RuntimeResource[]).filter((r) => r.kind === CHECKPOINT_COMPACTION_RESOURCE_KIND);
+
+/**
+ * Waits for the core's word that no checkpoint store compaction runs: asks `runtime_status` until an answer lists none.
+ * Each answer is an event; the deadline only turns a compaction that never ends into a failure instead of a hang.
+ */
+async function compactionFinished(s: { core: CoreProcess }, hangGuardMs = 120_000): Promise<void> {
+  const deadline = Date.now() + hangGuardMs;
+  for (;;) {
+    const status = await ask(s, { type: 'runtime_status' }, 'runtime_status');
+    if (compactions(status).length === 0) return;
+    assert.ok(Date.now() < deadline, `the checkpoint store was still being compacted after ${hangGuardMs} ms`);
   }
 }
 
@@ -357,11 +364,11 @@ test('a second checkpoint of an unchanged 10k-file tree adds near-zero storage (
     try {
       const objects = useGit ? join(s.core.workspace, '.git', 'objects') : join(shadowDir(s), 'objects');
       await create(s, 'first');
-      if (!useGit) await gcSettled(shadowDir(s)); // the shadow store packs its 10k new loose objects in the background
+      await compactionFinished(s); // the shadow store packs its 10k new loose objects in the background
       const before = dirBytes(objects);
       const second = await create(s, 'second');
       assert.deepEqual(await changes(s, second.id), []);
-      if (!useGit) await gcSettled(shadowDir(s));
+      await compactionFinished(s);
       const growth = dirBytes(objects) - before;
       assert.ok(growth < 100 * 1024, `${useGit ? 'git' : 'shadow'}: the second checkpoint added ${growth} bytes`);
     } finally {
@@ -462,6 +469,32 @@ for (const how of ['stdin closed', 'SIGTERM'] as const) {
     }
   });
 }
+
+test('runtime_status lists the shadow store compaction while its git gc runs, and no more once gc has exited', async () => {
+  const s = await startScenario({ files: { 'a.txt': 'a\n' }, handshake: false });
+  await s.core.close(); // only the workspace, home and model server are used: the core below holds the gate
+  const gate = gitGate('gc');
+  let gated: CoreProcess | undefined;
+  try {
+    gated = await nextCore(s, { PATH: `${gate.binDir}:${process.env.PATH ?? ''}` });
+    const core = { core: gated };
+    await ask(core, { type: 'create_checkpoint', label: 'one' }, 'checkpoint_created');
+    const paused = await gate.waitFor(/^paused \d+ .*gc --quiet --auto$/);
+    const status = await ask(core, { type: 'runtime_status' }, 'runtime_status');
+    const [listed, ...more] = compactions(status);
+    assert.ok(listed, 'the held gc is listed');
+    assert.equal(more.length, 0);
+    assert.equal(typeof listed.id, 'number');
+    assert.deepEqual([listed.session_id, listed.run_id, listed.cancelled], [status.session_id, null, false]);
+    await gate.release();
+    await compactionFinished(core);
+    assert.deepEqual(gate.lines(), [paused, `finished ${gatePid(paused)} 0`], 'listed until its git had run to the end');
+  } finally {
+    await gated?.close();
+    gate.dispose();
+    await s.close();
+  }
+});
 
 const KILL_POINTS = [
   { when: 'while its snapshot is being built', gate: () => gitGate('update-index') },

@@ -8,11 +8,21 @@
 export type Compact = (full: boolean, signal: AbortSignal) => Promise<void>;
 
 interface Compaction {
+  id: number;
   controller: AbortController;
   done: Promise<void>;
 }
 
+/** A compaction while it runs, as `runtime_status` lists it. */
+export interface RunningCompaction {
+  /** Unique in this process. */
+  id: number;
+  /** Told to stop; its git has not exited yet. */
+  stopping: boolean;
+}
+
 const running = new Map<string, Compaction>();
+let lastId = 0;
 
 /** Starts a compaction unless one runs already. */
 export function compactInBackground(key: string, full: boolean, compact: Compact): void {
@@ -21,7 +31,13 @@ export function compactInBackground(key: string, full: boolean, compact: Compact
   const done = compact(full, controller.signal)
     .catch(() => undefined)
     .then(() => void running.delete(key));
-  running.set(key, { controller, done });
+  running.set(key, { id: ++lastId, controller, done });
+}
+
+/** The compaction running for `key` until its git has exited, if any. */
+export function runningCompaction(key: string): RunningCompaction | undefined {
+  const current = running.get(key);
+  return current && { id: current.id, stopping: current.controller.signal.aborted };
 }
 
 /** Resolves once no compaction runs. */

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { compactInBackground, compactionSettled, finishCompaction, stopCompaction } from './backgroundCompaction';
+import { compactInBackground, compactionSettled, finishCompaction, runningCompaction, stopCompaction, type RunningCompaction } from './backgroundCompaction';
 import { newCheckpointId } from './checkpointId';
 import { CheckpointIndex } from './checkpointIndex';
 import { FILES_RESTORE_SCRATCH, filesChangedFiles, readFilesFileAt, restoreFilesSnapshot, type FilesScope } from './filesBackend';
@@ -248,6 +248,11 @@ export class CheckpointManager {
   async idle(): Promise<void> {
     await this.exclusive(async () => undefined);
     await compactionSettled(this.dataDir);
+  }
+
+  /** The shadow store's background compaction while its git runs (of any manager of this data directory). */
+  backgroundCompaction(): RunningCompaction | undefined {
+    return runningCompaction(this.dataDir);
   }
 
   /**

@@ -1,3 +1,4 @@
+import { CHECKPOINT_COMPACTION_RESOURCE_KIND, type RuntimeResource } from '../../protocol';
 import type { CoreRuntime } from '../coreRuntime';
 import { estimateTokens } from '../agent/tokenEstimate';
 
@@ -51,9 +52,28 @@ export function handleRuntimeStatus(rt: CoreRuntime): void {
     discarded_stale_results: rt.sink.discardedStale,
     compactions: rt.usage.compactions,
     last_cancellation: rt.runs.lastCancellation ?? null,
-    resources: active ? [{ id: active.runId, kind: active.kind, label: `${active.kind} run`, session_id: active.sessionId, run_id: active.runId, cancelled: active.cancelled }] : [],
+    resources: [
+      ...(active ? [{ id: active.runId, kind: active.kind, label: `${active.kind} run`, session_id: active.sessionId, run_id: active.runId, cancelled: active.cancelled }] : []),
+      ...checkpointCompactions(rt),
+    ],
     pending_approvals: rt.approvals.broker.pendingCount(),
     pending_asks: rt.interactions.pendingAsks,
     pending_sudos: rt.interactions.pendingSudos,
   });
+}
+
+/** The checkpoint store's background `git gc`, while it runs: a client waits for this to be gone (e.g. before measuring). */
+function checkpointCompactions(rt: CoreRuntime): RuntimeResource[] {
+  const compaction = rt.checkpoints.backgroundCompaction();
+  if (!compaction) return [];
+  return [
+    {
+      id: compaction.id,
+      kind: CHECKPOINT_COMPACTION_RESOURCE_KIND,
+      label: 'checkpoint store compaction (git gc)',
+      session_id: rt.sessionId,
+      run_id: null,
+      cancelled: compaction.stopping,
+    },
+  ];
 }

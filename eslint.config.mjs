@@ -26,6 +26,20 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware: a promise nobody awaits loses its rejection (an unhandled rejection kills the extension host's
+    // listeners silently), and an async callback where a void one is expected is never awaited. node:test's
+    // describe/it return promises the runner tracks itself.
+    files: ['**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        { allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['describe', 'it', 'test', 'suite', 'before', 'after', 'beforeEach', 'afterEach'] }] },
+      ],
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     // Layering (BRIEF §2, docs/architecture.md): an import may only point down the layer table. Checked on the
     // *resolved* file, so subfolders, barrels (index.ts) and any spelling of a path are caught alike.
     plugins: { 'import-x': importX },

@@ -1,20 +1,20 @@
 import type { HostToWebview, ViewContext } from '../src/shared/webviewMessages';
 import type { SessionState } from '../src/shared/sessionState';
-import { Composer } from './composer';
-import { h } from './dom';
-import { HighlightQueue } from './highlightQueue';
-import { FrameCoalescer } from './frameScheduler';
-import type { HostBridge } from './hostBridge';
-import type { ItemContext } from './itemView';
-import { supports } from './capabilities';
-import { ReviewList } from './reviewList';
-import { ServerQueuePanel } from './serverQueuePanel';
-import { SessionList } from './sessionList';
-import { SessionStore, emptyChange, mergeChanges, type StateChange } from './store';
-import { Toolbar } from './toolbar';
-import { TranscriptView } from './transcriptView';
-import type { UiStateStore } from './uiState';
-import { WelcomePanel } from './welcome';
+import { Composer } from './composer/composer';
+import { h } from './infra/dom';
+import { HighlightQueue } from './markdown/highlightQueue';
+import { FrameCoalescer } from './infra/frameScheduler';
+import type { HostBridge } from './infra/hostBridge';
+import type { ItemContext } from './transcript/itemView';
+import { supports } from './infra/capabilities';
+import { ReviewList } from './review/reviewList';
+import { ServerQueuePanel } from './serverQueue/serverQueuePanel';
+import { SessionList } from './sessions/sessionList';
+import { SessionStore, emptyChange, mergeChanges, type StateChange } from './state/store';
+import { Toolbar } from './header/toolbar';
+import { TranscriptView } from './transcript/transcriptView';
+import type { UiStateStore } from './state/uiState';
+import { WelcomePanel } from './welcome/welcome';
 
 /**
  * The chat UI: applies host messages to the store at once and renders what changed once per animation frame.

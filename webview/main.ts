@@ -2,8 +2,8 @@ import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-badge/index.js';
 import type { HostToWebview } from '../src/shared/webviewMessages';
 import { App } from './app';
-import { HostBridge } from './hostBridge';
-import { UiStateStore } from './uiState';
+import { HostBridge } from './infra/hostBridge';
+import { UiStateStore } from './state/uiState';
 
 /** Bootstrap: build the UI, listen to the host, then say `ready` (the host answers with a snapshot). */
 function main(): void {

@@ -8,7 +8,7 @@ import { join, posix, resolve } from 'node:path';
 import { MAX_IMAGES, MAX_TEXT, validateWebviewMessage } from '../../src/shared/webviewMessages';
 import { chatWebviewShell, createNonce } from '../../src/vscode/webviewHtml';
 import { resolveInsideWorkspace } from '../../src/vscode/workspacePaths';
-import { fileLinkOf } from '../../webview/links';
+import { fileLinkOf } from '../../webview/markdown/links';
 
 const REPO = resolve(__dirname, '../..');
 
@@ -91,7 +91,7 @@ test('openFile is confined to the workspace by the host; file links in the chat 
 test('hostile markdown renders inert: only plain elements, no handlers, no script, style, frame or form, no dangerous URLs', async () => {
   // The webview modules need the DOM lib, which the tsconfig that checks test/ leaves out (webview/tsconfig.json
   // checks them), so the renderer is loaded by path at run time.
-  const { renderMarkdown } = (await import(join(REPO, 'webview', 'markdownRenderer.ts'))) as { renderMarkdown(source: string, highlight?: boolean): string };
+  const { renderMarkdown } = (await import(join(REPO, 'webview', 'markdown', 'markdownRenderer.ts'))) as { renderMarkdown(source: string, highlight?: boolean): string };
   const inputs = [
     '<script>alert(1)</script>',
     'text <img src=x onerror=alert(1)> more',

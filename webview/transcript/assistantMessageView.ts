@@ -1,0 +1,98 @@
+import type { AssistantItem } from '../../src/shared/sessionState';
+import { TEST_IDS } from '../../src/shared/webviewMessages';
+import { supports } from '../infra/capabilities';
+import { codicon, h } from '../infra/dom';
+import type { ItemContext, ItemView } from './itemView';
+import { MarkdownView } from '../markdown/markdownView';
+
+/**
+ * An assistant message: a collapsible thinking block (open while the model only thinks, collapsed once the answer
+ * starts unless the user chose otherwise; never for a core without `thinking`), the answer as streaming Markdown, and a
+ * typing indicator before any text.
+ */
+export class AssistantMessageView implements ItemView<AssistantItem> {
+  readonly root: HTMLElement;
+  private readonly markdown: MarkdownView;
+  private thinking: ThinkingBlock | undefined;
+  private readonly typing: HTMLElement;
+
+  constructor(private readonly ctx: ItemContext) {
+    this.markdown = new MarkdownView(document, ctx.highlighter);
+    this.typing = h('div', { class: 'typing', 'aria-label': 'The assistant is writing' }, h('span'), h('span'), h('span'));
+    this.root = h('div', { class: 'item assistant', 'data-testid': TEST_IDS.assistantMessage }, this.markdown.root);
+  }
+
+  update(item: AssistantItem): void {
+    const thinking = item.thinking && supports(this.ctx.state(), 'thinking') ? item.thinking : '';
+    if (!thinking && this.thinking) {
+      this.thinking.root.remove();
+      this.thinking = undefined;
+    }
+    if (thinking && !this.thinking) {
+      this.thinking = new ThinkingBlock(item.id, this.ctx);
+      this.root.insertBefore(this.thinking.root, this.root.firstChild);
+    }
+    this.thinking?.update(thinking, item.streaming && item.text === '');
+    this.markdown.update(item.text, item.streaming);
+    const waiting = item.streaming && item.text === '' && !thinking;
+    if (waiting !== this.typing.isConnected) {
+      if (waiting) this.root.appendChild(this.typing);
+      else this.typing.remove();
+    }
+    // Screen readers hold back announcements of a busy element: the message is read once it is complete.
+    // Written only on change: setting an attribute, even to the same value, invalidates style every frame.
+    if (item.streaming !== this.root.hasAttribute('aria-busy')) {
+      if (item.streaming) this.root.setAttribute('aria-busy', 'true');
+      else this.root.removeAttribute('aria-busy');
+    }
+  }
+}
+
+class ThinkingBlock {
+  readonly root: HTMLDetailsElement;
+  private readonly label: HTMLElement;
+  private readonly body: HTMLElement;
+  private readonly text: Text;
+  private shown = '';
+  private content = '';
+  /** The `open` value we set ourselves: its toggle event is not the user's choice. */
+  private programmaticOpen: boolean | undefined;
+
+  constructor(private readonly id: string, private readonly ctx: ItemContext) {
+    this.label = h('span', { class: 'thinking-label' }, 'Thinking');
+    this.text = document.createTextNode('');
+    this.body = h('div', { class: 'thinking-body' }, this.text);
+    this.root = h('details', { class: 'thinking', 'data-testid': TEST_IDS.thinking }, h('summary', {}, codicon('lightbulb'), this.label), this.body);
+    this.root.addEventListener('toggle', () => {
+      if (this.root.open === this.programmaticOpen) {
+        this.programmaticOpen = undefined;
+      } else {
+        this.ctx.ui.setExpanded(this.key, this.root.open);
+      }
+      this.renderBody();
+    });
+  }
+
+  private get key(): string {
+    return `thinking:${this.id}`;
+  }
+
+  update(thinking: string, onlyThinking: boolean): void {
+    this.content = thinking;
+    this.label.textContent = onlyThinking ? 'Thinking…' : 'Thought process';
+    const open = this.ctx.ui.expandedChoice(this.key) ?? onlyThinking;
+    if (open !== this.root.open) {
+      this.programmaticOpen = open;
+      this.root.open = open;
+    }
+    this.renderBody();
+  }
+
+  /** The body is only kept current while open: a closed block costs nothing per frame. */
+  private renderBody(): void {
+    if (!this.root.open || this.shown === this.content) return;
+    if (this.content.startsWith(this.shown)) this.text.appendData(this.content.slice(this.shown.length));
+    else this.text.data = this.content;
+    this.shown = this.content;
+  }
+}

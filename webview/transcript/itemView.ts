@@ -1,0 +1,25 @@
+import type { SessionState, TranscriptItem } from '../../src/shared/sessionState';
+import type { WebviewToHost } from '../../src/shared/webviewMessages';
+import type { HighlightQueue } from '../markdown/highlightQueue';
+import type { UiStateStore } from '../state/uiState';
+
+/** What an item view may use: posting intents, the UI state (expanded cards), the current session state. */
+export interface ItemContext {
+  post(message: WebviewToHost): void;
+  readonly ui: UiStateStore;
+  state(): SessionState;
+  /** Highlights code blocks in idle time. */
+  readonly highlighter: HighlightQueue;
+  /** Unsent answers of ask forms, kept while their cards scroll out of the DOM. */
+  readonly askDrafts: Map<string, Record<string, string>>;
+}
+
+/** The DOM of one transcript item. `root` never changes for the view's lifetime; `update` re-renders from the item. */
+export interface ItemView<T extends TranscriptItem = TranscriptItem> {
+  readonly root: HTMLElement;
+  update(item: T): void;
+  dispose?(): void;
+}
+
+/** `data-open-path` on any element makes a click on it open that workspace file (handled by the transcript). */
+export const OPEN_PATH_ATTR = 'data-open-path';

@@ -1,0 +1,123 @@
+import type { SessionState } from '../../src/shared/sessionState';
+import { TEST_IDS } from '../../src/shared/webviewMessages';
+import { codeOfAction } from '../markdown/codeBlocks';
+import { codicon, h } from '../infra/dom';
+import { OPEN_PATH_ATTR, type ItemContext, type ItemView } from './itemView';
+import { createItemView, estimateItemHeight, itemKey } from './itemViews';
+import { fileLinkOf } from '../markdown/links';
+import { isFirstRun } from '../welcome/welcome';
+import type { StateChange } from '../state/store';
+import { VirtualList, type ListPosition } from './virtualList';
+
+/**
+ * The conversation: a virtualized list of item views, re-rendering only the items a patch touched. Clicks on links,
+ * file chips and code-block buttons are handled here, once, by delegation.
+ */
+export class TranscriptView {
+  readonly root: HTMLElement;
+  private readonly list: VirtualList;
+  private readonly views = new Map<number, { key: string; view: ItemView }>();
+  private readonly jumpButton: HTMLElement;
+  private readonly empty: HTMLElement;
+  private state: SessionState | undefined;
+
+  constructor(private readonly ctx: ItemContext, requestLayout: () => void, onScrolled: () => void) {
+    const scroller = h('div', {
+      class: 'transcript', 'data-testid': TEST_IDS.transcript, role: 'log', 'aria-live': 'polite', 'aria-relevant': 'additions',
+      'aria-label': 'Conversation', tabindex: '0',
+    });
+    this.jumpButton = h('button', { type: 'button', class: 'jump-latest', hidden: true, 'aria-label': 'Jump to latest message' }, codicon('arrow-down'), ' Jump to latest');
+    this.jumpButton.addEventListener('click', () => this.list.scrollToBottom());
+    this.empty = h('div', { class: 'transcript-empty', hidden: true },
+      h('div', { class: 'empty-title' }, 'What should we build?'),
+      h('div', {}, 'Type / for commands, @ to mention a file; paste images to attach them.'));
+    this.root = h('div', { class: 'transcript-wrap' }, scroller, this.empty, this.jumpButton);
+    this.list = new VirtualList(scroller, {
+      count: () => this.state?.items.length ?? 0,
+      estimate: (i, width) => (this.state ? estimateItemHeight(this.state.items[i], width) : 40),
+      render: (i) => this.renderItem(i),
+      release: (i) => this.releaseItem(i),
+    }, requestLayout, (stuck) => (this.jumpButton.hidden = stuck));
+    scroller.addEventListener('click', (event) => this.onClick(event));
+    scroller.addEventListener('scroll', onScrolled, { passive: true });
+  }
+
+  get position(): ListPosition {
+    return this.list.position();
+  }
+
+  restore(position: ListPosition): void {
+    this.list.restore(position);
+  }
+
+  focus(): void {
+    this.list.scroller.focus();
+  }
+
+  update(state: SessionState, change: StateChange): void {
+    this.state = state;
+    if (change.reset) {
+      for (const entry of this.views.values()) entry.view.dispose?.();
+      this.views.clear();
+    }
+    this.list.update(change);
+    this.empty.hidden = state.items.length > 0 || isFirstRun(state);
+  }
+
+  /** A frame with no state change (scrolling, resizing): mount what came into view. */
+  relayout(): void {
+    if (this.state) this.list.update();
+  }
+
+  private renderItem(index: number): HTMLElement {
+    const item = this.state!.items[index];
+    const key = itemKey(item);
+    let entry = this.views.get(index);
+    if (!entry || entry.key !== key) {
+      entry?.view.dispose?.();
+      entry = { key, view: createItemView(item, this.ctx) };
+      this.views.set(index, entry);
+    }
+    entry.view.update(item);
+    return entry.view.root;
+  }
+
+  private releaseItem(index: number): void {
+    this.views.get(index)?.view.dispose?.();
+    this.views.delete(index);
+  }
+
+  private onClick(event: MouseEvent): void {
+    const target = event.target as Element | null;
+    if (!target) return;
+    const codeButton = target.closest('[data-code-action]');
+    if (codeButton) {
+      this.onCodeAction(codeButton);
+      return;
+    }
+    const pathEl = target.closest(`[${OPEN_PATH_ATTR}]`);
+    if (pathEl) {
+      event.preventDefault();
+      this.ctx.post({ type: 'openFile', path: pathEl.getAttribute(OPEN_PATH_ATTR)! });
+      return;
+    }
+    const link = target.closest('a');
+    if (link) {
+      // Links never navigate the webview: a workspace file opens in the editor, anything else does nothing.
+      event.preventDefault();
+      const file = fileLinkOf(link.getAttribute('href'));
+      if (file) this.ctx.post({ type: 'openFile', ...file });
+    }
+  }
+
+  private onCodeAction(button: Element): void {
+    const action = codeOfAction(button);
+    if (!action) return;
+    this.ctx.post(action.action === 'copy' ? { type: 'copy', text: action.code } : { type: 'insertAtCursor', text: action.code });
+    const icon = button.querySelector('.codicon');
+    if (!icon) return;
+    const original = icon.className;
+    icon.className = 'codicon codicon-check';
+    setTimeout(() => (icon.className = original), 1200);
+  }
+}

@@ -7,7 +7,7 @@ import type { ApprovalMode } from '../config/config';
 import { redactSecrets } from '../runtime/redact';
 import type { RunScope } from '../runtime/runScope';
 import { previewFileEdit } from '../tools/filePreview';
-import { getTool, toolKind, toolTargets } from '../tools/registry';
+import { getTool, toolKind } from '../tools/registry';
 import type { ToolContext, ToolKind, ToolOutcome } from '../tools/types';
 import { PathError, isRestrictedPath, resolveWorkspacePath, toWorkspaceRelative } from '../tools/workspace';
 
@@ -53,7 +53,7 @@ async function decideAndExecute(deps: GateDeps, scope: RunScope, call: ToolCall,
   const refusal = deps.refuseTool(call.name);
   if (refusal) return failed(refusal);
   const ctx = deps.toolContext();
-  const targets = toolTargets(call.name, args);
+  const targets = tool.targets(args);
   const confinement = checkConfinement(ctx.workspace, targets.paths);
   if (confinement) return failed(confinement);
 

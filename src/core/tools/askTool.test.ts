@@ -35,4 +35,8 @@ describe('ask', () => {
     assert.match((await askTool.execute({ questions: [] }, ctx)).output, /must not be empty/);
     assert.equal(asked, false);
   });
+
+  test('targets no workspace path', () => {
+    assert.deepEqual(askTool.targets({ questions }), { paths: [] });
+  });
 });

@@ -1,6 +1,7 @@
 /** ask: structured questions for the user; the answers (or the fact they skipped) go back to the model. */
 import { guarded, succeeded, ToolInputError } from './outcome';
 import { isRecord, requiredArray } from './toolArgs';
+import { noTargets } from './toolTargets';
 import type { AskQuestion, ToolDefinition } from './types';
 
 export const askTool: ToolDefinition = {
@@ -36,6 +37,7 @@ export const askTool: ToolDefinition = {
       required: ['questions'],
     },
   },
+  targets: noTargets,
   execute: guarded('ask', async (args, ctx) => {
     const questions = requiredArray(args, 'questions').map(parseQuestion);
     const answers = await ctx.ask(questions);

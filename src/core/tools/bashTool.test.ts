@@ -102,4 +102,9 @@ describe('bash', () => {
       process.env.PATH = savedPath;
     }
   });
+
+  test('targets no path, only its command', () => {
+    assert.deepEqual(bashTool.targets({ command: 'ls -la' }), { paths: [], command: 'ls -la' });
+    assert.deepEqual(bashTool.targets({}), { paths: [], command: '' });
+  });
 });

@@ -4,6 +4,7 @@ import { failed, guarded, succeeded } from './outcome';
 import { OUTPUT_CAP_BYTES, runShellCommand, type ShellResult } from './shellCommand';
 import { scrubPassword, usesSudo, withSudoReadingStdin } from './sudo';
 import { optionalCount, requiredString } from './toolArgs';
+import { stringArgument } from './toolTargets';
 import type { ToolContext, ToolDefinition, ToolOutcome } from './types';
 
 export const bashTool: ToolDefinition = {
@@ -25,6 +26,7 @@ export const bashTool: ToolDefinition = {
       required: ['command'],
     },
   },
+  targets: (args) => ({ paths: [], command: stringArgument(args, 'command') ?? '' }),
   execute: guarded('bash', async (args, ctx) => {
     const command = requiredString(args, 'command');
     const timeoutSecs = effectiveTimeoutSecs(optionalCount(args, 'timeout'), ctx);

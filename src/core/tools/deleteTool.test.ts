@@ -47,4 +47,9 @@ describe('delete', () => {
     assert.match((await del('.')).output, /workspace root/);
     assert.match((await del('../x')).output, /'\.\.'/);
   });
+
+  test('targets the path it deletes, and nothing for a path that is not a string', () => {
+    assert.deepEqual(deleteTool.targets({ path: 'old' }), { paths: ['old'] });
+    assert.deepEqual(deleteTool.targets({ path: 7 }), { paths: [] });
+  });
 });

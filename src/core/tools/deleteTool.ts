@@ -4,6 +4,7 @@ import { makeUnifiedDiff } from '../../protocol/edits';
 import { readFileText } from './fileText';
 import { guarded, succeeded, ToolInputError } from './outcome';
 import { requiredString } from './toolArgs';
+import { pathArguments } from './toolTargets';
 import type { FileChange, ToolDefinition } from './types';
 import { resolveWorkspaceEntry, toWorkspaceRelative } from './workspace';
 
@@ -17,6 +18,7 @@ export const deleteTool: ToolDefinition = {
       'contents first. Prefer this over rm in bash.',
     parameters: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
   },
+  targets: pathArguments('path'),
   execute: guarded('delete', async (args, ctx) => {
     const requested = requiredString(args, 'path');
     const abs = resolveWorkspaceEntry(ctx.workspace, requested);

@@ -51,4 +51,9 @@ describe('edit', () => {
     assert.equal(ws.read('a.txt'), 'user version\n');
     assert.match(outcome.output, /^The user modified your proposal/);
   });
+
+  test('targets the path it edits, and nothing for an empty path', () => {
+    assert.deepEqual(editTool.targets({ path: 'a.ts', edits: [] }), { paths: ['a.ts'] });
+    assert.deepEqual(editTool.targets({ path: '', edits: [] }), { paths: [] });
+  });
 });

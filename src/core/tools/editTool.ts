@@ -1,5 +1,6 @@
 import { executeFileEdit } from './fileEditExecution';
 import { guarded } from './outcome';
+import { pathArguments } from './toolTargets';
 import type { ToolDefinition } from './types';
 
 export const editTool: ToolDefinition = {
@@ -32,5 +33,6 @@ export const editTool: ToolDefinition = {
       required: ['path', 'edits'],
     },
   },
+  targets: pathArguments('path'),
   execute: guarded('edit', (args, ctx) => executeFileEdit('edit', args, ctx)),
 };

@@ -37,4 +37,14 @@ describe('glob', () => {
     assert.match(await glob('../**/*'), /workspace-relative/);
     assert.match(await glob(path.join(ws.root, '*')), /workspace-relative/);
   });
+
+  test('targets the directory before the first wildcard, so confinement sees where the pattern searches', () => {
+    const base = (pattern?: string) => globTool.targets(pattern === undefined ? {} : { pattern }).paths;
+    assert.deepEqual(base('**/*.ts'), ['.']);
+    assert.deepEqual(base('src/**/index.*'), ['src']);
+    assert.deepEqual(base('README.md'), ['README.md']);
+    assert.deepEqual(base('../x/*'), ['../x']);
+    assert.deepEqual(base('/etc/*'), ['/etc']);
+    assert.deepEqual(base(), ['.']);
+  });
 });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { glob } from 'tinyglobby';
 import { guarded, succeeded, ToolInputError } from './outcome';
 import { requiredString } from './toolArgs';
+import { stringArgument } from './toolTargets';
 import type { ToolDefinition } from './types';
 
 const MAX_RESULTS = 200;
@@ -18,6 +19,7 @@ export const globTool: ToolDefinition = {
       `paths, most recently modified first, at most ${MAX_RESULTS}. Skips .git and node_modules.`,
     parameters: { type: 'object', properties: { pattern: { type: 'string' } }, required: ['pattern'] },
   },
+  targets: (args) => ({ paths: [globBase(stringArgument(args, 'pattern') ?? '')] }),
   execute: guarded('glob', async (args, ctx) => {
     const pattern = requiredString(args, 'pattern');
     if (path.isAbsolute(pattern) || pattern.startsWith('~') || pattern.split(/[\\/]/).includes('..')) {
@@ -41,6 +43,16 @@ export const globTool: ToolDefinition = {
     return succeeded(shown + more);
   }),
 };
+
+/**
+ * The directory a glob pattern searches: its segments before the first one with a wildcard ('.' for none), so that
+ * confinement refuses `../x/*` or `/etc/*` before any prompt, like a path argument.
+ */
+function globBase(pattern: string): string {
+  const segments = pattern.split('/');
+  const firstWildcard = segments.findIndex((segment) => /[*?[\]{}()!]/.test(segment));
+  return (firstWildcard < 0 ? segments : segments.slice(0, firstWildcard)).join('/') || '.';
+}
 
 async function sortByMtimeDescending(workspace: string, relPaths: string[]): Promise<string[]> {
   const stamped = await Promise.all(

@@ -76,4 +76,11 @@ describe('grep', () => {
     assert.match(await grep({ pattern: 'x', path: '../' }), /'\.\.'/);
     assert.match(await grep({ pattern: 'x', path: 'nope' }), /no such file/);
   });
+
+  test('targets the roots it searches: paths over path, the workspace root by default', () => {
+    assert.deepEqual(grepTool.targets({ pattern: 'x' }), { paths: ['.'] });
+    assert.deepEqual(grepTool.targets({ pattern: 'x', path: 'src' }), { paths: ['src'] });
+    assert.deepEqual(grepTool.targets({ pattern: 'x', path: 'src', paths: ['a', 'b'] }), { paths: ['a', 'b'] });
+    assert.deepEqual(grepTool.targets({ pattern: 'x', path: 'src', paths: ['', 3] }), { paths: ['src'] });
+  });
 });

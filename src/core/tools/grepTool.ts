@@ -4,7 +4,8 @@ import { contentMode, type ContextLines, countMode, filesMode, type Page, type P
 import { buildGrepRegex } from './grepPattern';
 import { guarded, succeeded, ToolInputError } from './outcome';
 import { optionalBoolean, optionalCount, optionalString, optionalStringList, requiredString } from './toolArgs';
-import type { ToolDefinition } from './types';
+import { stringArgument } from './toolTargets';
+import type { ToolDefinition, ToolTargets } from './types';
 
 const DEFAULT_HEAD_LIMIT = 50;
 const MAX_HEAD_LIMIT = 1000;
@@ -48,6 +49,7 @@ export const grepTool: ToolDefinition = {
       required: ['pattern'],
     },
   },
+  targets: grepTargets,
   execute: guarded('grep', async (args, ctx) => {
     const regex = buildGrepRegex(requiredString(args, 'pattern'), {
       fixedString: optionalBoolean(args, 'fixed_string'),
@@ -94,6 +96,12 @@ function outputMode(args: Record<string, unknown>): OutputMode {
     throw new ToolInputError(`output_mode must be one of ${OUTPUT_MODES.join(', ')}`);
   }
   return mode as OutputMode;
+}
+
+/** The roots the search reads: every non-empty string in paths, else path, else the workspace root. */
+function grepTargets(args: Record<string, unknown>): ToolTargets {
+  const paths = Array.isArray(args.paths) ? args.paths.filter((p): p is string => typeof p === 'string' && p !== '') : [];
+  return { paths: paths.length > 0 ? paths : [stringArgument(args, 'path') || '.'] };
 }
 
 function searchRoots(args: Record<string, unknown>): string[] {

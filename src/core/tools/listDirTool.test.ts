@@ -33,4 +33,9 @@ describe('list_dir', () => {
     assert.match((await listDirTool.execute({ path: '..' }, ws.context())).output, /'\.\.'/);
     assert.equal((await listDirTool.execute({ path: 'empty' }, ws.context())).output, '(empty is empty)');
   });
+
+  test('targets the directory it lists, the workspace root by default', () => {
+    assert.deepEqual(listDirTool.targets({}), { paths: ['.'] });
+    assert.deepEqual(listDirTool.targets({ path: 'src' }), { paths: ['src'] });
+  });
 });

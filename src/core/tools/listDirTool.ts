@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { guarded, succeeded, ToolInputError } from './outcome';
 import { optionalString } from './toolArgs';
+import { stringArgument } from './toolTargets';
 import type { ToolDefinition } from './types';
 import { resolveWorkspacePath } from './workspace';
 
@@ -19,6 +20,7 @@ export const listDirTool: ToolDefinition = {
       `At most ${MAX_ENTRIES} entries.`,
     parameters: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
   },
+  targets: (args) => ({ paths: [stringArgument(args, 'path') || '.'] }),
   execute: guarded('list_dir', async (args, ctx) => {
     const requested = optionalString(args, 'path') || '.';
     const abs = resolveWorkspacePath(ctx.workspace, requested);

@@ -24,4 +24,8 @@ describe('mkdir', () => {
     const onFile = await mkdirTool.execute({ path: 'f' }, ws.context());
     assert.deepEqual([onFile.ok, onFile.status], [false, 'failed']);
   });
+
+  test('targets the directory it creates', () => {
+    assert.deepEqual(mkdirTool.targets({ path: 'new/dir' }), { paths: ['new/dir'] });
+  });
 });

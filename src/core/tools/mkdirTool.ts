@@ -2,6 +2,7 @@
 import fs from 'node:fs/promises';
 import { guarded, succeeded, ToolInputError } from './outcome';
 import { requiredString } from './toolArgs';
+import { pathArguments } from './toolTargets';
 import type { ToolDefinition } from './types';
 import { resolveWorkspacePath, toWorkspaceRelative } from './workspace';
 
@@ -13,6 +14,7 @@ export const mkdirTool: ToolDefinition = {
     description: 'Create a directory, with any missing parents (workspace-relative path). Prefer this over mkdir in bash.',
     parameters: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
   },
+  targets: pathArguments('path'),
   execute: guarded('mkdir', async (args, ctx) => {
     const requested = requiredString(args, 'path');
     const abs = resolveWorkspacePath(ctx.workspace, requested);

@@ -30,4 +30,8 @@ describe('patch', () => {
     assert.match(outcome.output, /does not apply/);
     assert.equal(ws.read('a.txt'), 'one\n');
   });
+
+  test('targets the path it patches', () => {
+    assert.deepEqual(patchTool.targets({ path: 'a.txt', patch: '' }), { paths: ['a.txt'] });
+  });
 });

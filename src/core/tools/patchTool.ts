@@ -1,5 +1,6 @@
 import { executeFileEdit } from './fileEditExecution';
 import { guarded } from './outcome';
+import { pathArguments } from './toolTargets';
 import type { ToolDefinition } from './types';
 
 export const patchTool: ToolDefinition = {
@@ -20,5 +21,6 @@ export const patchTool: ToolDefinition = {
       required: ['path', 'patch'],
     },
   },
+  targets: pathArguments('path'),
   execute: guarded('patch', (args, ctx) => executeFileEdit('patch', args, ctx)),
 };

@@ -47,4 +47,9 @@ describe('read_file', () => {
     ws.write('empty.txt', '');
     assert.equal((await read({ path: 'empty.txt' })).output, '(empty.txt is empty)');
   });
+
+  test('targets the path it reads, and nothing when the path is missing', () => {
+    assert.deepEqual(readFileTool.targets({ path: 'src/a.ts', offset: 3 }), { paths: ['src/a.ts'] });
+    assert.deepEqual(readFileTool.targets({}), { paths: [] });
+  });
 });

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import { readFileText } from './fileText';
 import { failed, guarded, succeeded, ToolInputError } from './outcome';
 import { optionalBoolean, optionalCount, requiredString } from './toolArgs';
+import { pathArguments } from './toolTargets';
 import type { ToolDefinition, ToolOutcome } from './types';
 import { resolveWorkspacePath } from './workspace';
 
@@ -30,6 +31,7 @@ export const readFileTool: ToolDefinition = {
       required: ['path'],
     },
   },
+  targets: pathArguments('path'),
   execute: guarded('read_file', async (args, ctx) => {
     const requested = requiredString(args, 'path');
     const abs = resolveWorkspacePath(ctx.workspace, requested);

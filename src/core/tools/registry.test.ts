@@ -1,6 +1,14 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CORE_TOOLS, getTool, toolKind, toolTargets } from './registry';
+import { CORE_TOOLS, getTool, toolKind } from './registry';
+import { UPSTREAM_READONLY_TOOLS_NOT_BUILT_IN } from './upstreamReadonlyTools';
+
+/** Upstream's read-only tools, all of them (research §4.3): every other tool is destructive. */
+const UPSTREAM_READONLY_TOOLS = [
+  'read_file', 'list_dir', 'grep', 'glob', 'bulk_read', 'todo_read', 'diagnostics', 'git_status', 'git_diff', 'git_log',
+  'workspace_activity', 'web_search', 'memory', 'knowledge', 'collections', 'ask', 'contact_supervisor', 'intercom',
+  'finish', 'load_tools', 'goal_write_plan', 'browser_list_sessions', 'browser_snapshot', 'browser_find', 'browser_screenshot',
+];
 
 describe('registry', () => {
   test('offers the core tool set, each with a schema of the same name', () => {
@@ -9,25 +17,24 @@ describe('registry', () => {
     ]);
     for (const tool of CORE_TOOLS) {
       assert.equal(tool.schema.name, tool.name);
-      assert.equal(tool.kind, toolKind(tool.name), tool.name);
       assert.equal(getTool(tool.name), tool);
     }
     assert.equal(getTool('nope'), undefined);
   });
 
+  test('each built-in declares the kind upstream gives it', () => {
+    for (const tool of CORE_TOOLS) {
+      assert.equal(tool.kind, UPSTREAM_READONLY_TOOLS.includes(tool.name) ? 'readonly' : 'destructive', tool.name);
+    }
+  });
+
+  test('the kinds of tools not built in are upstream read-only list minus the built-ins', () => {
+    const builtIn = new Set(CORE_TOOLS.map((tool) => tool.name));
+    assert.deepEqual([...UPSTREAM_READONLY_TOOLS_NOT_BUILT_IN].sort(), UPSTREAM_READONLY_TOOLS.filter((name) => !builtIn.has(name)).sort());
+  });
+
   test('classifies like upstream and fails closed for unknown tools', () => {
     for (const name of ['read_file', 'list_dir', 'grep', 'glob', 'todo_read', 'ask', 'git_status', 'web_search', 'finish']) assert.equal(toolKind(name), 'readonly', name);
     for (const name of ['write_file', 'edit', 'patch', 'delete', 'rename', 'mkdir', 'bash', 'todo_write', 'fetch', 'git_commit', 'my_plugin_tool']) assert.equal(toolKind(name), 'destructive', name);
-  });
-
-  test('reports the paths and command a call touches', () => {
-    assert.deepEqual(toolTargets('edit', { path: 'a.ts', edits: [] }), { paths: ['a.ts'] });
-    assert.deepEqual(toolTargets('rename', { from: 'a', to: 'b' }), { paths: ['a', 'b'] });
-    assert.deepEqual(toolTargets('grep', { pattern: 'x' }), { paths: ['.'] });
-    assert.deepEqual(toolTargets('grep', { pattern: 'x', path: 'src', paths: ['a', 'b'] }), { paths: ['a', 'b'] });
-    assert.deepEqual(toolTargets('list_dir', {}), { paths: ['.'] });
-    assert.deepEqual(toolTargets('glob', { pattern: '**/*.ts' }), { paths: ['.'] });
-    assert.deepEqual(toolTargets('bash', { command: 'ls -la' }), { paths: [], command: 'ls -la' });
-    assert.deepEqual(toolTargets('todo_write', { todos: [] }), { paths: [] });
   });
 });

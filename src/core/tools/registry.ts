@@ -1,4 +1,4 @@
-/** The core's built-in tools, their kinds for the approval gate, and the paths a call touches. */
+/** The core's built-in tools, each declared whole in its own file, and their lookup by name. */
 import { askTool } from './askTool';
 import { bashTool } from './bashTool';
 import { deleteTool } from './deleteTool';
@@ -12,6 +12,7 @@ import { readFileTool } from './readFileTool';
 import { renameTool } from './renameTool';
 import { todoReadTool, todoWriteTool } from './todoTools';
 import type { ToolDefinition, ToolKind } from './types';
+import { UPSTREAM_READONLY_TOOLS_NOT_BUILT_IN } from './upstreamReadonlyTools';
 import { writeFileTool } from './writeFileTool';
 
 export const CORE_TOOLS: readonly ToolDefinition[] = Object.freeze([
@@ -37,77 +38,9 @@ export function getTool(name: string): ToolDefinition | undefined {
   return TOOLS_BY_NAME.get(name);
 }
 
-/** Upstream's read-only tools (research §4.3). Everything else, unknown and plugin tools included, is destructive. */
-const READONLY_TOOLS = new Set([
-  'read_file',
-  'list_dir',
-  'grep',
-  'glob',
-  'bulk_read',
-  'todo_read',
-  'diagnostics',
-  'git_status',
-  'git_diff',
-  'git_log',
-  'workspace_activity',
-  'web_search',
-  'memory',
-  'knowledge',
-  'collections',
-  'ask',
-  'contact_supervisor',
-  'intercom',
-  'finish',
-  'load_tools',
-  'goal_write_plan',
-  'browser_list_sessions',
-  'browser_snapshot',
-  'browser_find',
-  'browser_screenshot',
-]);
-
+/** The kind of any tool name: a built-in's own declaration, else upstream's; unknown and plugin tools are destructive. */
 export function toolKind(name: string): ToolKind {
-  return READONLY_TOOLS.has(name) ? 'readonly' : 'destructive';
-}
-
-/** The workspace paths a call touches (as the model wrote them) and, for bash, its command. */
-export function toolTargets(name: string, args: Record<string, unknown>): { paths: string[]; command?: string } {
-  const text = (key: string) => (typeof args[key] === 'string' ? (args[key] as string) : undefined);
-  switch (name) {
-    case 'read_file':
-    case 'write_file':
-    case 'edit':
-    case 'patch':
-    case 'delete':
-    case 'mkdir':
-      return { paths: present(text('path')) };
-    case 'rename':
-      return { paths: [...present(text('from')), ...present(text('to'))] };
-    case 'list_dir':
-      return { paths: [text('path') || '.'] };
-    case 'grep': {
-      const paths = Array.isArray(args.paths) ? args.paths.filter((p): p is string => typeof p === 'string' && p !== '') : [];
-      return { paths: paths.length > 0 ? paths : [text('path') || '.'] };
-    }
-    case 'glob':
-      return { paths: [globBase(text('pattern') ?? '')] };
-    case 'bash':
-      return { paths: [], command: text('command') ?? '' };
-    default:
-      return { paths: [] };
-  }
-}
-
-/**
- * The directory a glob pattern searches: its segments before the first one with a wildcard ('.' for none), so that
- * confinement refuses `../x/*` or `/etc/*` before any prompt, like a path argument.
- */
-function globBase(pattern: string): string {
-  const segments = pattern.split('/');
-  const firstWildcard = segments.findIndex((segment) => /[*?[\]{}()!]/.test(segment));
-  return (firstWildcard < 0 ? segments : segments.slice(0, firstWildcard)).join('/') || '.';
-}
-
-function present(value: string | undefined): string[] {
-  return value ? [value] : [];
+  const builtIn = getTool(name);
+  if (builtIn) return builtIn.kind;
+  return UPSTREAM_READONLY_TOOLS_NOT_BUILT_IN.has(name) ? 'readonly' : 'destructive';
 }

@@ -35,4 +35,9 @@ describe('rename', () => {
     assert.match((await rename('a.txt', '/tmp/a.txt')).output, /absolute/);
     assert.equal(ws.exists('a.txt'), true);
   });
+
+  test('targets both the source and the destination, each when it is a string', () => {
+    assert.deepEqual(renameTool.targets({ from: 'a', to: 'b' }), { paths: ['a', 'b'] });
+    assert.deepEqual(renameTool.targets({ from: 'a', to: 42 }), { paths: ['a'] });
+  });
 });

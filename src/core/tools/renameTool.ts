@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { guarded, succeeded, ToolInputError } from './outcome';
 import { requiredString } from './toolArgs';
+import { pathArguments } from './toolTargets';
 import type { ToolDefinition } from './types';
 import { resolveWorkspaceEntry, toWorkspaceRelative } from './workspace';
 
@@ -23,6 +24,7 @@ export const renameTool: ToolDefinition = {
       required: ['from', 'to'],
     },
   },
+  targets: pathArguments('from', 'to'),
   execute: guarded('rename', async (args, ctx) => {
     const from = requiredString(args, 'from');
     const to = requiredString(args, 'to');

@@ -37,4 +37,9 @@ describe('todo_write / todo_read', () => {
     assert.equal((await todoWriteTool.execute({ todos: [] }, ctx)).output, 'Cleared the task list.');
     assert.equal((await todoReadTool.execute({}, ctx)).output, 'The task list is empty.');
   });
+
+  test('target no workspace path', () => {
+    assert.deepEqual(todoWriteTool.targets({ todos: [] }), { paths: [] });
+    assert.deepEqual(todoReadTool.targets({}), { paths: [] });
+  });
 });

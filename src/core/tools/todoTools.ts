@@ -1,6 +1,7 @@
 /** todo_write / todo_read: the run's task list, kept by the caller through ctx.todos. */
 import { guarded, succeeded, ToolInputError } from './outcome';
 import { isRecord } from './toolArgs';
+import { noTargets } from './toolTargets';
 import type { TodoItem, ToolDefinition } from './types';
 
 const STATUSES: ReadonlyArray<TodoItem['status']> = ['pending', 'in_progress', 'completed'];
@@ -33,6 +34,7 @@ export const todoWriteTool: ToolDefinition = {
       required: ['todos'],
     },
   },
+  targets: noTargets,
   execute: guarded('todo_write', async (args, ctx) => {
     if (!Array.isArray(args.todos)) throw new ToolInputError("'todos' is required and must be an array");
     const items = args.todos.map(parseTodo);
@@ -49,6 +51,7 @@ export const todoReadTool: ToolDefinition = {
     description: 'Show the current task list.',
     parameters: { type: 'object', properties: {} },
   },
+  targets: noTargets,
   execute: guarded('todo_read', async (_args, ctx) => {
     const items = ctx.todos.get();
     return succeeded(items.length === 0 ? 'The task list is empty.' : checklist(items));

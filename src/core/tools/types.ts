@@ -55,9 +55,19 @@ export interface ToolSchema {
   parameters: object;
 }
 
+/** What a call touches, as the model wrote it: paths for confinement and approvals and, for bash, the command. */
+export interface ToolTargets {
+  paths: string[];
+  command?: string;
+}
+
+/** Everything about one tool: its file declares all of it, and the registry only lists it. */
 export interface ToolDefinition {
   name: string;
+  /** Must agree with upstream's read-only list (research §4.3); the approval gate prompts for 'destructive' tools. */
   kind: ToolKind;
   schema: ToolSchema;
+  /** Reads the model's raw arguments leniently (never throws): execute reports a malformed argument. */
+  targets(args: Record<string, unknown>): ToolTargets;
   execute(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutcome>;
 }

@@ -66,4 +66,8 @@ describe('write_file', () => {
     assert.deepEqual([outcome.ok, outcome.fileChanges], [true, []]);
     assert.match(outcome.output, /nothing was written/);
   });
+
+  test('targets the path it writes', () => {
+    assert.deepEqual(writeFileTool.targets({ path: 'a.txt', content: 'x' }), { paths: ['a.txt'] });
+  });
 });

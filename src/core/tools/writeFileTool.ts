@@ -1,5 +1,6 @@
 import { executeFileEdit } from './fileEditExecution';
 import { guarded } from './outcome';
+import { pathArguments } from './toolTargets';
 import type { ToolDefinition } from './types';
 
 export const writeFileTool: ToolDefinition = {
@@ -16,5 +17,6 @@ export const writeFileTool: ToolDefinition = {
       required: ['path', 'content'],
     },
   },
+  targets: pathArguments('path'),
   execute: guarded('write_file', (args, ctx) => executeFileEdit('write_file', args, ctx)),
 };

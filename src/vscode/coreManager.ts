@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { errorText } from '../client/errorText';
 import { initialSessionState, type SessionState } from '../shared/sessionState';
 import type { Patch } from '../shared/statePatch';
 import type { ApiKeyStore } from './apiKeyStore';
@@ -6,6 +7,8 @@ import type { ChatSession } from './chatSession';
 import { COMMANDS } from './ids';
 import type { LaunchSettings } from './launchSettings';
 import { ProviderCatalog } from './providerCatalog';
+
+export { errorText } from '../client/errorText';
 
 /** One core: the workspace folder it works in, its session controller and what it said about providers. */
 export interface FolderCore {
@@ -221,8 +224,4 @@ export class CoreManager implements vscode.Disposable {
     this.cores.delete(key);
     this.lastStatus.delete(key);
   }
-}
-
-export function errorText(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }

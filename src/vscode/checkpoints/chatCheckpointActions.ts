@@ -90,7 +90,7 @@ async function confirmRollback(folder: FolderCheckpoints, entry: CheckpointEntry
   let message: string;
   let detail: string;
   if (mode === 'both') {
-    const files = await folder.changesFor(entry.id, true);
+    const files = await folder.model.changesFor(entry.id, true);
     message = `Restore files and conversation to checkpoint ${when}?`;
     detail = `${turnText[0].toUpperCase()}${turnText.slice(1)} ${turns === 1 ? 'is' : 'are'} removed from the conversation. ${files ? `${describeRestoreCounts(restoreCounts(files))}.` : 'Files go back to the checkpoint.'}`;
   } else {
@@ -111,7 +111,7 @@ async function rollBack(folder: FolderCheckpoints, entry: CheckpointEntry, mode:
   let target = entry;
   if (mode === 'conversation') {
     try {
-      target = await folder.create(ROLLBACK_SAFETY_LABEL);
+      target = await folder.model.create(ROLLBACK_SAFETY_LABEL);
     } catch (err) {
       void vscode.window.showErrorMessage(`Catalyst Code: the files could not be checkpointed, so the conversation was left as it is: ${errorText(err)}`);
       return;

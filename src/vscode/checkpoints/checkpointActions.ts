@@ -24,14 +24,14 @@ const STATUS_MESSAGE_MS = 6000;
 
 /** The checkpoint, listing again once if it is not known yet; tells the user when it is gone. */
 export async function checkpointEntry(folder: FolderCheckpoints, id: string): Promise<CheckpointEntry | undefined> {
-  let entry = folder.list.get(id);
+  let entry = folder.model.list.get(id);
   if (!entry) {
     try {
-      await folder.reload(true);
+      await folder.model.reload(true);
     } catch {
       // Reported below as "no longer exists".
     }
-    entry = folder.list.get(id);
+    entry = folder.model.list.get(id);
   }
   if (!entry) void vscode.window.showWarningMessage('Catalyst Code: that checkpoint no longer exists.');
   return entry;
@@ -78,7 +78,7 @@ function failed(what: string, err: unknown): void {
 export async function createCheckpoint(folder: FolderCheckpoints, label: string | undefined, input?: vscode.SourceControlInputBox): Promise<CheckpointEntry | undefined> {
   const text = label?.trim() || undefined;
   try {
-    const entry = await withProgress('Creating a checkpoint…', () => folder.create(text));
+    const entry = await withProgress('Creating a checkpoint…', () => folder.model.create(text));
     if (input && input.value.trim() === (text ?? '')) input.value = '';
     vscode.window.setStatusBarMessage(`$(history) Checkpoint “${displayLabel(entry)}” created`, STATUS_MESSAGE_MS);
     return entry;
@@ -94,7 +94,7 @@ export async function createCheckpoint(folder: FolderCheckpoints, label: string 
 export async function restoreCheckpoint(folder: FolderCheckpoints, id: string): Promise<boolean> {
   const entry = await checkpointEntry(folder, id);
   if (!entry || (await refuseWhileRunning(folder, 'restoring a checkpoint'))) return false;
-  const files = await folder.changesFor(id, true);
+  const files = await folder.model.changesFor(id, true);
   const c = restoreConfirmation(entry, files, Date.now());
   if (files) c.detail += unsavedNote(folder, files.map((f) => f.path));
   if (!(await confirm(c))) return false;
@@ -104,7 +104,7 @@ export async function restoreCheckpoint(folder: FolderCheckpoints, id: string): 
 /** Restore without asking (the chat's flows confirm themselves). */
 export async function runRestore(folder: FolderCheckpoints, entry: CheckpointEntry, paths?: readonly string[]): Promise<boolean> {
   try {
-    const result = await withProgress(`Restoring “${displayLabel(entry)}”…`, () => folder.restore(entry.id, paths));
+    const result = await withProgress(`Restoring “${displayLabel(entry)}”…`, () => folder.model.restore(entry.id, paths));
     vscode.window.setStatusBarMessage(`$(history) ${restoredMessage(displayLabel(entry), result.restored, result.removed)}`, STATUS_MESSAGE_MS);
     void syncEditors(folder, result);
     return true;
@@ -119,7 +119,7 @@ export async function restoreFiles(folder: FolderCheckpoints, id: string, change
   if (changes.length === 0) return false;
   const entry = await checkpointEntry(folder, id);
   if (!entry || (await refuseWhileRunning(folder, 'restoring files'))) return false;
-  if (!folder.filesSupported) {
+  if (!folder.model.filesSupported) {
     void vscode.window.showInformationMessage('Catalyst Code: this core restores whole checkpoints only.');
     return false;
   }
@@ -147,13 +147,13 @@ async function syncEditors(folder: FolderCheckpoints, result: CheckpointRestored
 export async function deleteCheckpoint(folder: FolderCheckpoints, id: string): Promise<boolean> {
   const entry = await checkpointEntry(folder, id);
   if (!entry) return false;
-  if (!folder.filesSupported) {
+  if (!folder.model.filesSupported) {
     void vscode.window.showInformationMessage('Catalyst Code: this core cannot delete checkpoints.');
     return false;
   }
   if (!(await confirm(deleteConfirmation(entry, Date.now())))) return false;
   try {
-    await withProgress(`Deleting “${displayLabel(entry)}”…`, () => folder.delete(id));
+    await withProgress(`Deleting “${displayLabel(entry)}”…`, () => folder.model.delete(id));
     vscode.window.setStatusBarMessage(`$(trash) Checkpoint “${displayLabel(entry)}” deleted`, STATUS_MESSAGE_MS);
     return true;
   } catch (err) {
@@ -166,11 +166,11 @@ export async function deleteCheckpoint(folder: FolderCheckpoints, id: string): P
 
 /** Checkpoint version ↔ working file (for a file deleted since: ↔ an empty document). */
 export async function openChange(folder: FolderCheckpoints, id: string, change: CheckpointFileChange, opts: { preview?: boolean; preserveFocus?: boolean } = {}): Promise<void> {
-  if (!folder.filesSupported) {
+  if (!folder.model.filesSupported) {
     void vscode.window.showInformationMessage('Catalyst Code: this core cannot show a checkpoint’s files.');
     return;
   }
-  const entry = folder.list.get(id);
+  const entry = folder.model.list.get(id);
   const left = folder.docUri(id, change.path);
   const right = change.status === 'deleted' ? folder.docUri(id, change.path, true) : folder.workingUri(change.path);
   const name = path.posix.basename(change.path);
@@ -184,7 +184,7 @@ export async function compareCheckpoint(folder: FolderCheckpoints, id: string): 
   const entry = await checkpointEntry(folder, id);
   if (!entry) return;
   await vscode.commands.executeCommand('workbench.view.scm');
-  const files = await folder.changesFor(id, true);
+  const files = await folder.model.changesFor(id, true);
   if (!files) {
     void vscode.window.showInformationMessage(`Catalyst Code: checkpoint “${displayLabel(entry)}” is in Source Control; this core cannot list its files.`);
     return;
@@ -214,8 +214,8 @@ export async function pickCheckpointToRestore(folder: FolderCheckpoints): Promis
   const fill = () => {
     if (closed) return;
     const activeId = qp.activeItems[0]?.id;
-    const rows = checkpointPickRows(folder.list.all, (id) => folder.list.changesOf(id), Date.now(), folder.filesSupported);
-    qp.items = rows.map((r) => ({ id: r.id, label: `$(history) ${r.label}`, description: r.description, detail: r.detail, buttons: folder.filesSupported ? [COMPARE_BUTTON, DELETE_BUTTON] : [] }));
+    const rows = checkpointPickRows(folder.model.list.all, (id) => folder.model.list.changesOf(id), Date.now(), folder.model.filesSupported);
+    qp.items = rows.map((r) => ({ id: r.id, label: `$(history) ${r.label}`, description: r.description, detail: r.detail, buttons: folder.model.filesSupported ? [COMPARE_BUTTON, DELETE_BUTTON] : [] }));
     const active = activeId && qp.items.find((i) => i.id === activeId);
     if (active) qp.activeItems = [active];
     if (!qp.busy && rows.length === 0) qp.placeholder = 'No checkpoints yet: the agent takes one before its first edit of a turn, or use Create Checkpoint';
@@ -246,7 +246,7 @@ export async function pickCheckpointToRestore(folder: FolderCheckpoints): Promis
   qp.busy = true;
   fill();
   qp.show();
-  folder
+  folder.model
     .reload(true)
     .catch((err) => failed('listing the checkpoints', err))
     .finally(() => {

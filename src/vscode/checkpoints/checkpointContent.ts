@@ -20,13 +20,13 @@ export class CheckpointContentProvider implements vscode.TextDocumentContentProv
     const ref = parseCheckpointDocPath(uri.path);
     if (!ref) return '';
     const folder = this.folderAt(ref.folderIndex);
-    if (!folder || !folder.isReady()) {
+    if (!folder || !folder.model.isReady()) {
       this.waitingForCore.set(uri.toString(), uri);
       return `(The checkpoint's version of ${ref.path} is shown once the Catalyst core for this folder is running.)`;
     }
-    if (!folder.filesSupported) return `(This core cannot show a checkpoint's files.)`;
+    if (!folder.model.filesSupported) return `(This core cannot show a checkpoint's files.)`;
     try {
-      const file = await folder.fileContent(ref.id, ref.path);
+      const file = await folder.model.fileContent(ref.id, ref.path);
       if (!file.exists) return '';
       if (file.binary) return `(${ref.path} is a binary file at this checkpoint; its content is not shown.)`;
       if (file.tooLarge) return `(${ref.path} is too large to show from this checkpoint.)`;

@@ -27,7 +27,5 @@ export const CHECKPOINT_COMMANDS = {
 /** True when some running core can list, compare and delete checkpoint files (menus use it). */
 export const CHECKPOINT_FILES_CONTEXT = 'catalystCode.checkpointFiles';
 
-/** Checkpoints compared with the working tree after each refresh (the newest); older ones on demand. */
-export const COMPARED_CHECKPOINTS = 20;
 /** Groups shown in Source Control; the palette's Restore Checkpoint… lists every checkpoint. */
 export const MAX_GROUPS = 50;

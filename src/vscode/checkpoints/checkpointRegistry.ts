@@ -91,7 +91,7 @@ export class CheckpointRegistry implements vscode.Disposable {
       return undefined;
     }
     const folder = this.forCore(core) ?? this.attach(core);
-    if (!folder.supported) {
+    if (!folder.model.supported) {
       void vscode.window.showInformationMessage('Catalyst Code: this core does not support checkpoints.');
       return undefined;
     }
@@ -132,7 +132,7 @@ export class CheckpointRegistry implements vscode.Disposable {
   }
 
   private changed(): void {
-    const files = this.all().some((f) => f.sourceControl !== undefined && f.filesSupported);
+    const files = this.all().some((f) => f.sourceControl !== undefined && f.model.filesSupported);
     if (files !== this.filesContext) {
       this.filesContext = files;
       void vscode.commands.executeCommand('setContext', CHECKPOINT_FILES_CONTEXT, files);

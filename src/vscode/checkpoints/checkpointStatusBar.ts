@@ -23,10 +23,10 @@ export class CheckpointStatusBar implements vscode.Disposable {
       this.last = '';
       return;
     }
-    const count = folder.list.size;
+    const count = folder.model.list.size;
     const multi = (vscode.workspace.workspaceFolders?.length ?? 0) > 1;
     const text = `$(history) ${count}`;
-    const tooltip = statusTooltip(count, folder.list.newest(), multi ? folder.folder.name : undefined, Date.now());
+    const tooltip = statusTooltip(count, folder.model.list.newest(), multi ? folder.folder.name : undefined, Date.now());
     const key = `${text}\0${tooltip}`;
     if (key === this.last) return;
     this.last = key;

@@ -95,7 +95,7 @@ function registerCheckpointCommands(registry: CheckpointRegistry, log: vscode.Lo
     },
     [CHECKPOINT_COMMANDS.refresh]: async (sc?: unknown) => {
       const folders = registry.forSourceControl(sc) ? [registry.forSourceControl(sc) as FolderCheckpoints] : registry.all();
-      await Promise.allSettled(folders.filter((f) => f.isReady() && f.supported).map((f) => f.reload(true)));
+      await Promise.allSettled(folders.filter((f) => f.model.isReady() && f.model.supported).map((f) => f.model.reload(true)));
     },
     [CHECKPOINT_COMMANDS.chatAction]: async (id?: unknown, action?: unknown) => {
       if (typeof id !== 'string' || !(CHECKPOINT_ROW_ACTIONS as readonly unknown[]).includes(action)) return;

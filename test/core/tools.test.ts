@@ -89,6 +89,25 @@ test('path escapes are refused in every approval mode: .., absolute, and a symli
   }
 });
 
+test('grep of a restricted root given as a string in paths prompts under destructive', async () => {
+  const s = await startScenario({
+    files: { '.env': 'TOKEN=abc\n' },
+    script: [call('g1', 'grep', { pattern: 'TOKEN', paths: '.env' }), { steps: [{ text: 'done' }] }],
+  });
+  try {
+    const from = s.core.events.length;
+    s.core.send({ type: 'send', prompt: 'search', model: TEST_MODEL });
+    const first = await s.core.waitFor((e) => e.type === 'approval_request' || e.type === 'tool_result', { from });
+    assert.equal(first.type, 'approval_request', 'the restricted .env is searched only after a prompt');
+    s.core.send({ type: 'approve', request_id: first.request_id, decision: 'no' });
+    const result = await s.core.waitForType('tool_result', { from });
+    assert.equal(result.status, 'denied');
+    assert.doesNotMatch(result.output, /TOKEN=abc/);
+  } finally {
+    await s.close();
+  }
+});
+
 test('restricted paths (.env, .git/config) prompt even for reads under destructive', async () => {
   const s = await startScenario({
     git: true,

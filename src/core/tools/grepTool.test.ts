@@ -83,4 +83,10 @@ describe('grep', () => {
     assert.deepEqual(grepTool.targets({ pattern: 'x', path: 'src', paths: ['a', 'b'] }), { paths: ['a', 'b'] });
     assert.deepEqual(grepTool.targets({ pattern: 'x', path: 'src', paths: ['', 3] }), { paths: ['src'] });
   });
+
+  test('targets a root given as a string in paths, which the search accepts, so a restricted one is seen', async () => {
+    ws.write('.env', 'TOKEN=abc\n');
+    assert.deepEqual(grepTool.targets({ pattern: 'TOKEN', paths: '.env' }), { paths: ['.env'] });
+    assert.equal(await grep({ pattern: 'TOKEN', paths: '.env' }), '.env:1:TOKEN=abc');
+  });
 });

@@ -98,9 +98,10 @@ function outputMode(args: Record<string, unknown>): OutputMode {
   return mode as OutputMode;
 }
 
-/** The roots the search reads: every non-empty string in paths, else path, else the workspace root. */
+/** The roots searchRoots reads, without its errors: paths (one string or several) over path, else the workspace root. */
 function grepTargets(args: Record<string, unknown>): ToolTargets {
-  const paths = Array.isArray(args.paths) ? args.paths.filter((p): p is string => typeof p === 'string' && p !== '') : [];
+  const listed = typeof args.paths === 'string' ? [args.paths] : Array.isArray(args.paths) ? args.paths : [];
+  const paths = listed.filter((p): p is string => typeof p === 'string' && p !== '');
   return { paths: paths.length > 0 ? paths : [stringArgument(args, 'path') || '.'] };
 }
 

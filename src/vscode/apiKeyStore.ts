@@ -1,5 +1,5 @@
 import type * as vscode from 'vscode';
-import { secretKeyFor } from './providerSetup';
+import { secretKeyFor } from '../client/providers/providerSetup';
 
 /**
  * API keys live only in VS Code's SecretStorage, one entry per provider. They go to a core with `set_key` (runtime

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { ChatHub } from './chatHub';
 import { CHAT_PANEL_ID } from './ids';
 import type { WebviewBridge } from './webviewBridge';
-import { chatWebviewOptions } from './webviewHtml';
+import { chatWebviewOptions } from '../client/chatView/webviewHtml';
 
 /**
  * The chat as an editor tab ("Open Chat in Editor"): one panel showing the same live state as the sidebar, restored

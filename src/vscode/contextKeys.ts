@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { CoreKind, SessionState } from '../shared/sessionState';
 import type { CoreManager } from './coreManager';
-import { CORE_CONTEXT_KEYS, coreContextValues } from './coreContextValues';
+import { CORE_CONTEXT_KEYS, coreContextValues } from '../client/presentation/coreContextValues';
 import { CONTEXT_KEYS } from './ids';
 import { launchSettingsFor } from './sessionFactory';
 

@@ -3,10 +3,10 @@ import { errorText } from '../client/errorText';
 import { initialSessionState, type SessionState } from '../shared/sessionState';
 import type { Patch } from '../shared/statePatch';
 import type { ApiKeyStore } from './apiKeyStore';
-import type { ChatSession } from './chatSession';
+import type { ChatSession } from '../client/chatSession';
 import { COMMANDS } from './ids';
-import type { LaunchSettings } from './launchSettings';
-import { ProviderCatalog } from './providerCatalog';
+import type { LaunchSettings } from '../client/launchSettings';
+import { ProviderCatalog } from '../client/providers/providerCatalog';
 
 export { errorText } from '../client/errorText';
 

@@ -1,6 +1,6 @@
 import { realpath } from 'node:fs/promises';
 import * as vscode from 'vscode';
-import { resolveInsideWorkspace, isInside } from './workspacePaths';
+import { resolveInsideWorkspace, isInside } from '../client/workspacePaths';
 
 /** "Insert at cursor" on a code block: replaces the selections of the editor the user was last in. */
 export async function insertAtCursor(text: string): Promise<void> {

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { CompletionItem } from '../shared/webviewMessages';
-import { rankPaths } from './fuzzyPathMatch';
-import { formatPathMention } from './selectionPrompt';
+import { rankPaths } from '../client/presentation/fuzzyPathMatch';
+import { formatPathMention } from '../client/presentation/selectionPrompt';
 
 const EXCLUDE = '{**/node_modules/**,**/.git/**}';
 const MAX_SCANNED = 20_000;

@@ -3,7 +3,7 @@ import type { ProviderPreset } from '../protocol';
 import type { ApiKeyStore } from './apiKeyStore';
 import type { CoreManager, FolderCore } from './coreManager';
 import { whenCoreReady } from './coreWaits';
-import { configureProviders, providersForPreset, validateBaseUrl, validateProviderName, type ProviderSetup } from './providerSetup';
+import { configureProviders, providersForPreset, validateBaseUrl, validateProviderName, type ProviderSetup } from '../client/providers/providerSetup';
 
 const CUSTOM_OPENAI = 'Custom OpenAI-compatible endpoint…';
 const CUSTOM_ANTHROPIC = 'Custom Anthropic endpoint…';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { ChatHub } from './chatHub';
-import { formatPathMention, formatSelectionForPrompt, selectionLineRange } from './selectionPrompt';
+import { formatPathMention, formatSelectionForPrompt, selectionLineRange } from '../client/presentation/selectionPrompt';
 
 /** "Ask About Selection": the selection, with its path and line range, into the composer, which gets the focus. */
 export async function askAboutSelection(hub: ChatHub): Promise<void> {

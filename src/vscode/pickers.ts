@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { ApprovalMode } from '../shared/sessionState';
 import type { CoreManager, FolderCore } from './coreManager';
-import { describeModel, groupModelsByProvider, noModelsMessage } from './modelGroups';
+import { describeModel, groupModelsByProvider, noModelsMessage } from '../client/presentation/modelGroups';
 import type { ModelPreference } from './modelPreference';
 
 type ModelItem = vscode.QuickPickItem & { model?: string };

@@ -3,8 +3,8 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import { SessionController } from '../client/sessionController';
 import { sessionsDirFor } from '../protocol/sessionLayout';
-import type { ChatSession } from './chatSession';
-import { coreEnvironment, readLaunchSettings, type LaunchSettings } from './launchSettings';
+import type { ChatSession } from '../client/chatSession';
+import { coreEnvironment, readLaunchSettings, type LaunchSettings } from '../client/launchSettings';
 import type { ModelPreference } from './modelPreference';
 
 /** Upstream's config directory (research §3.3), where the core keeps config.json and the shared sessions. */

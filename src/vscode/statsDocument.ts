@@ -3,7 +3,7 @@ import type { LooseEvent } from '../protocol';
 import type { CoreManager, FolderCore } from './coreManager';
 import { nextCoreEvent } from './coreWaits';
 import { STATS_SCHEME } from './ids';
-import { formatStatsMarkdown } from './statsMarkdown';
+import { formatStatsMarkdown } from '../client/presentation/statsMarkdown';
 
 const REPLY_TIMEOUT_MS = 5_000;
 

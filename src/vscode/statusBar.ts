@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { CoreManager } from './coreManager';
 import { COMMANDS } from './ids';
-import { describeStatus } from './statusPresentation';
+import { describeStatus } from '../client/presentation/statusPresentation';
 
 /** The status bar item: the active core's state and model; a click opens the chat. */
 export class CoreStatusBar implements vscode.Disposable {

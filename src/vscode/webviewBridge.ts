@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import { validateWebviewMessage, type HostToWebview, type ViewContext, type WebviewToHost } from '../shared/webviewMessages';
 import type { CoreManager } from './coreManager';
-import { PatchStream } from './patchStream';
-import { chatWebviewShell } from './webviewHtml';
+import { PatchStream } from '../client/chatView/patchStream';
+import { chatWebviewShell } from '../client/chatView/webviewHtml';
 
 export type Placement = ViewContext['placement'];
 /** What the host acts on: every chat message but the handshake, which the bridge answers itself. */

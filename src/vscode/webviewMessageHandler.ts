@@ -1,7 +1,7 @@
 import type { ApprovalDecision } from '../shared/sessionState';
 import * as vscode from 'vscode';
 import type { CompletionItem, HostAction, SlashCommandInfo } from '../shared/webviewMessages';
-import type { ChatSession } from './chatSession';
+import type { ChatSession } from '../client/chatSession';
 import type { CoreManager } from './coreManager';
 import { insertAtCursor, openWorkspaceFile } from './editorActions';
 import type { FileCompletion } from './fileCompletion';

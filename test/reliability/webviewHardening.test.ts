@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, posix, resolve } from 'node:path';
 import { MAX_IMAGES, MAX_TEXT, validateWebviewMessage } from '../../src/shared/webviewMessages';
-import { chatWebviewShell, createNonce } from '../../src/vscode/webviewHtml';
-import { resolveInsideWorkspace } from '../../src/vscode/workspacePaths';
+import { chatWebviewShell, createNonce } from '../../src/client/chatView/webviewHtml';
+import { resolveInsideWorkspace } from '../../src/client/workspacePaths';
 import { fileLinkOf } from '../../webview/markdown/links';
 
 const REPO = resolve(__dirname, '../..');

@@ -1,4 +1,4 @@
-import type { SessionState } from '../shared/sessionState';
+import type { SessionState } from '../../shared/sessionState';
 
 export type StatusSeverity = 'normal' | 'warning' | 'error';
 export interface StatusPresentation { text: string; tooltip: string; severity: StatusSeverity }

@@ -2,10 +2,10 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureCoreBuilt, realCoreEnv, type RealCoreEnv } from '../../test/support/realCoreHarness';
-import { SessionController } from '../client/sessionController';
-import type { WireEvent } from '../client/coreConnection';
-import { startScriptedModelServer, type ScriptedModelServer } from '../../test/support/scriptedModelServer';
+import { ensureCoreBuilt, realCoreEnv, type RealCoreEnv } from '../../../test/support/realCoreHarness';
+import { SessionController } from '../sessionController';
+import type { WireEvent } from '../coreConnection';
+import { startScriptedModelServer, type ScriptedModelServer } from '../../../test/support/scriptedModelServer';
 import { configureProviders, providersForPreset, secretKeyFor, validateBaseUrl, validateProviderName, type ProviderTarget } from './providerSetup';
 
 describe('providersForPreset', () => {

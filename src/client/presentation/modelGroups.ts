@@ -1,4 +1,4 @@
-import type { ModelView, SessionState } from '../shared/sessionState';
+import type { ModelView, SessionState } from '../../shared/sessionState';
 
 export interface ModelGroup { provider: string; models: ModelView[] }
 

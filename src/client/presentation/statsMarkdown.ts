@@ -1,5 +1,5 @@
-import type { ContextConsumer, LooseEvent } from '../protocol';
-import type { SessionState } from '../shared/sessionState';
+import type { ContextConsumer, LooseEvent } from '../../protocol';
+import type { SessionState } from '../../shared/sessionState';
 
 type Stats = LooseEvent<'stats'>;
 type Context = LooseEvent<'context_breakdown'>;

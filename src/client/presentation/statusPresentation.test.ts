@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { initialSessionState, type SessionState } from '../shared/sessionState';
+import { initialSessionState, type SessionState } from '../../shared/sessionState';
 import { describeStatus, shortModelName } from './statusPresentation';
 
 function state(core: SessionState['core']['status'], run: SessionState['run']['status'] = 'idle'): SessionState {

@@ -1,4 +1,4 @@
-import type { ProviderPreset } from '../protocol';
+import type { ProviderPreset } from '../../protocol';
 
 /**
  * What a core said about providers (not part of the chat's SessionState): the configured provider names and the

@@ -1,4 +1,4 @@
-import type { ScvApprovalPolicy } from '../client/coreLaunch';
+import type { ScvApprovalPolicy } from './coreLaunch';
 import { APPROVAL_MODES, CORE_KINDS, type ApprovalMode, type CoreKind } from '../shared/sessionState';
 
 /** The `catalystCode.*` settings that decide how a core is launched (read at each start, so a restart applies edits). */

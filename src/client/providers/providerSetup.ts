@@ -1,4 +1,4 @@
-import type { ProviderPreset } from '../protocol';
+import type { ProviderPreset } from '../../protocol';
 
 /** One provider the login flow configures with `add_custom_provider` (never with a key: keys go through `set_key`). */
 export interface ProviderSetup { name: string; baseUrl: string; kind: 'openai' | 'anthropic' }

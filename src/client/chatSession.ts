@@ -2,8 +2,8 @@ import type { Patch } from '../shared/statePatch';
 import type { ApprovalMode, SessionState, ApprovalDecision } from '../shared/sessionState';
 
 /**
- * The part of the client's SessionController (src/client/sessionController.ts) the VS Code glue uses. Declared here so
- * the glue states its dependency in one place; SessionController satisfies it structurally.
+ * The part of the SessionController (./sessionController.ts) the VS Code glue uses. Declared apart from it so the glue
+ * states its dependency in one place; SessionController satisfies it structurally.
  */
 export interface ChatSession {
   readonly state: SessionState;

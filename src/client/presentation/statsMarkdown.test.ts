@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { initialSessionState } from '../shared/sessionState';
+import { initialSessionState } from '../../shared/sessionState';
 import { formatStatsMarkdown } from './statsMarkdown';
 
 describe('formatStatsMarkdown', () => {

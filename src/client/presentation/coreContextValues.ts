@@ -1,5 +1,5 @@
-import { supportsFor, type UiCapability } from '../shared/coreCapabilities';
-import { type CoreKind, type SessionState, UI_CAPABILITIES } from '../shared/sessionState';
+import { supportsFor, type UiCapability } from '../../shared/coreCapabilities';
+import { type CoreKind, type SessionState, UI_CAPABILITIES } from '../../shared/sessionState';
 
 /**
  * Context keys that hide, in the palette, menus and keybindings, what the chat's core cannot do — the same rule as the

@@ -1,6 +1,6 @@
-import { compactPatches, type Patch } from '../shared/statePatch';
-import type { SessionState } from '../shared/sessionState';
-import type { HostToWebview, ViewContext } from '../shared/webviewMessages';
+import { compactPatches, type Patch } from '../../shared/statePatch';
+import type { SessionState } from '../../shared/sessionState';
+import type { HostToWebview, ViewContext } from '../../shared/webviewMessages';
 
 /**
  * Patches go out at most every other frame. Measured in code-server: each message costs the workbench a socket read,

@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { initialSessionState, type CoreKind, type SessionState } from '../shared/sessionState';
+import { initialSessionState, type CoreKind, type SessionState } from '../../shared/sessionState';
 import { coreContextValues } from './coreContextValues';
 
 const withCore = (kind: CoreKind, capabilities: string[], status: SessionState['core']['status'] = 'ready'): SessionState => ({

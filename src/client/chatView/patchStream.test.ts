@@ -1,8 +1,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { initialSessionState } from '../shared/sessionState';
-import type { Patch } from '../shared/statePatch';
-import type { HostToWebview, ViewContext } from '../shared/webviewMessages';
+import { initialSessionState } from '../../shared/sessionState';
+import type { Patch } from '../../shared/statePatch';
+import type { HostToWebview, ViewContext } from '../../shared/webviewMessages';
 import { PatchStream } from './patchStream';
 
 const VIEW: ViewContext = { placement: 'sidebar', slashCommands: [] };

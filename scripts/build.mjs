@@ -1,13 +1,15 @@
 // Builds the three bundles (BRIEF §2): dist/extension.js (CJS, vscode external), dist/core.js (Node), dist/webview.js (browser).
 // Prints each bundle's size against its budget (BRIEF §5).
+//   --dev    unminified, inline source maps
+//   --watch  a dev build that rebuilds on every change (`npm run watch`, .vscode/tasks.json); see watchReporter
 import * as esbuild from 'esbuild';
 import { statSync, mkdirSync, existsSync, copyFileSync } from 'node:fs';
 
 const watch = process.argv.includes('--watch');
-const dev = process.argv.includes('--dev');
+const dev = watch || process.argv.includes('--dev');
 mkdirSync('dist', { recursive: true });
 
-const common = { bundle: true, minify: !dev, sourcemap: dev ? 'inline' : false, logLevel: 'warning', legalComments: 'none' };
+const common = { bundle: true, minify: !dev, sourcemap: dev ? 'inline' : false, logLevel: watch ? 'silent' : 'warning', legalComments: 'none' };
 // ESM-only dependencies (fdir via tinyglobby) read import.meta.url, which is empty in a CJS bundle.
 const cjsImportMeta = {
   define: { 'import.meta.url': '__importMetaUrl' },
@@ -26,14 +28,62 @@ if (existsSync('webview/main.ts')) {
   for (const file of ['codicon.css', 'codicon.ttf']) copyFileSync(`node_modules/@vscode/codicons/dist/${file}`, `dist/codicons/${file}`);
 }
 
-for (const { budget, ...opts } of targets) {
-  if (watch) {
-    const ctx = await esbuild.context({ ...common, ...opts });
+const sizeKb = (file) => statSync(file).size / 1024;
+
+if (watch) {
+  const report = watchReporter();
+  for (const { budget, ...opts } of targets) {
+    const ctx = await esbuild.context({ ...common, ...opts, plugins: [report(opts.outfile)] });
     await ctx.watch();
-  } else {
+  }
+} else {
+  for (const { budget, ...opts } of targets) {
     await esbuild.build({ ...common, ...opts });
-    const kb = statSync(opts.outfile).size / 1024;
+    const kb = sizeKb(opts.outfile);
     const verdict = kb <= budget ? 'ok' : 'OVER BUDGET';
     console.log(`${opts.outfile.padEnd(20)} ${kb.toFixed(1).padStart(7)} KB  (budget ${budget} KB: ${verdict})`);
   }
+}
+
+// Each bundle has its own esbuild context, and one change can rebuild several of them at once. The reporter makes one
+// cycle of all the builds in flight: "[watch] build started", a line per bundle, then every bundle's current errors
+// (not only the rebuilt ones', since the problem matcher replaces the whole list each cycle) as
+// `file:line:column: error: text`, then "[watch] build finished" — the lines .vscode/tasks.json's problem matcher reads.
+function watchReporter() {
+  const messagesByBundle = new Map();
+  let inFlight = 0;
+  return (outfile) => ({
+    name: 'watch-reporter',
+    setup(build) {
+      let startedAt = 0;
+      build.onStart(() => {
+        if (inFlight++ === 0) console.log('[watch] build started');
+        startedAt = Date.now();
+      });
+      build.onEnd((result) => {
+        messagesByBundle.set(outfile, [...result.errors.map((m) => ['error', m]), ...result.warnings.map((m) => ['warning', m])]);
+        const outcome = result.errors.length > 0 ? `failed (${count(result.errors.length, 'error')})` : `${sizeKb(outfile).toFixed(1).padStart(7)} KB`;
+        console.log(`[watch] ${outfile.padEnd(20)} ${outcome}  ${Date.now() - startedAt} ms`);
+        if (--inFlight === 0) finishCycle(messagesByBundle);
+      });
+    },
+  });
+}
+
+function finishCycle(messagesByBundle) {
+  const severityByLine = new Map();
+  for (const messages of messagesByBundle.values()) for (const [severity, m] of messages) severityByLine.set(messageLine(severity, m), severity);
+  for (const line of severityByLine.keys()) console.log(line);
+  const errors = [...severityByLine.values()].filter((severity) => severity === 'error').length;
+  console.log(`[watch] build finished, ${count(errors, 'error')} (unminified; \`npm run build\` checks the size budgets)`);
+}
+
+function count(n, noun) {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+/** esbuild's line is 1-based and its column 0-based; editors count both from 1. */
+function messageLine(severity, { text, location }) {
+  if (!location) return `[watch] ${severity}: ${text}`;
+  return `${location.file}:${location.line}:${location.column + 1}: ${severity}: ${text}`;
 }

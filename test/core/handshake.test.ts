@@ -18,6 +18,7 @@ test('v2 init: ready, then protocol_hello with our capabilities; every event is 
     }
     assert.ok(s.core.events.indexOf(ready) < s.core.events.indexOf(hello), 'ready precedes protocol_hello');
     assert.equal(ready.provider, 'scripted');
+    assert.deepEqual(ready.providers, ['scripted'], 'the configured providers by name, as upstream sends them');
     assert.equal(ready.authed, true);
     assert.equal(ready.approval, 'destructive');
     assert.deepEqual(ready.models.map((m: any) => m.id), ['test-model']);

@@ -67,7 +67,7 @@ function readyEvent(rt: CoreRuntime): { type: 'ready' } & Record<string, unknown
     providerKind: active?.kind ?? 'openai',
     provider_kind: active?.kind ?? 'openai',
     has_key: rt.providers.hasKey(rt.providers.active),
-    providers: rt.providers.providers.map((p) => ({ name: p.name, kind: p.kind, base_url: p.baseUrl, has_key: !!rt.providers.keyFor(p) })),
+    providers: rt.providers.providers.map((p) => p.name),
     providerPresets: presetsEvent(rt).presets,
     bash_timeout_secs: rt.config.bashTimeoutSecs,
     idle_timeout_secs: rt.config.idleTimeoutSecs,

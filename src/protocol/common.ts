@@ -143,7 +143,12 @@ export interface CancelledRun {
 
 /** A cancellable resource registered with the runtime (`runtime_status.resources`). */
 export interface RuntimeResource {
+  /** Unique in the core process (not a run id). */
   id: number;
+  /**
+   * Upstream's: task, subprocess, approval, ask, sudo, subagent, goal, browser, intercom. Ours lists the foreground run
+   * under its own kind (turn, compact, user_bash) and CHECKPOINT_COMPACTION_RESOURCE_KIND.
+   */
   kind: string;
   label: string;
   session_id: string;

@@ -51,6 +51,27 @@ test('abort mid-stream: run_cancelled + aborted, no stale deltas, and the next t
   }
 });
 
+test('runtime_status lists the running turn under a numeric resource id, and names the last cancellation by session and run', async () => {
+  const s = await startScenario({ script: [{ steps: [{ toolCall: { id: 'c1', name: 'write_file', arguments: { path: 'a.txt', content: 'a\n' } } }] }] });
+  try {
+    const from = s.core.events.length;
+    s.core.send({ type: 'send', prompt: 'write', model: TEST_MODEL });
+    const req = await s.core.waitForType('approval_request', { from });
+    const { status: running } = await eventsBeforeProbe(s, from);
+    assert.equal(running.run_id, req.run_id);
+    const turn = running.resources.filter((r: { run_id?: string }) => r.run_id === req.run_id);
+    assert.equal(turn.length, 1, JSON.stringify(running.resources));
+    assert.equal(typeof turn[0].id, 'number', 'a resource id is a number, not the run id');
+    s.core.send({ type: 'abort' });
+    await s.core.waitForType('aborted', { from });
+    const { status: idle } = await eventsBeforeProbe(s, from);
+    assert.equal(idle.run_id, null);
+    assert.deepEqual(idle.last_cancellation, { session_id: req.session_id, run_id: req.run_id, reason: 'abort' });
+  } finally {
+    await s.close();
+  }
+});
+
 test('steer: steer event, the running turn is cancelled with reason steering, and a new run answers the steer prompt', async () => {
   const s = await startScenario({ script: [slow('middle'), { steps: [{ text: 'steered answer' }] }] });
   try {

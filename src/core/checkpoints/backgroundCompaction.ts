@@ -1,3 +1,5 @@
+import { newResourceId } from '../runtime/ids';
+
 /**
  * The background `git gc` of a shadow store, one per data directory, tracked so that a session's deletion does not
  * skip the full compaction it asks for, and so that a core's exit neither hangs on it nor leaves it running unseen. A
@@ -22,7 +24,6 @@ export interface RunningCompaction {
 }
 
 const running = new Map<string, Compaction>();
-let lastId = 0;
 
 /** Starts a compaction unless one runs already. */
 export function compactInBackground(key: string, full: boolean, compact: Compact): void {
@@ -31,7 +32,7 @@ export function compactInBackground(key: string, full: boolean, compact: Compact
   const done = compact(full, controller.signal)
     .catch(() => undefined)
     .then(() => void running.delete(key));
-  running.set(key, { id: ++lastId, controller, done });
+  running.set(key, { id: newResourceId(), controller, done });
 }
 
 /** The compaction running for `key` until its git has exited, if any. */

@@ -53,7 +53,7 @@ export function handleRuntimeStatus(rt: CoreRuntime): void {
     compactions: rt.usage.compactions,
     last_cancellation: rt.runs.lastCancellation ?? null,
     resources: [
-      ...(active ? [{ id: active.runId, kind: active.kind, label: `${active.kind} run`, session_id: active.sessionId, run_id: active.runId, cancelled: active.cancelled }] : []),
+      ...(active ? [{ id: active.resourceId, kind: active.kind, label: `${active.kind} run`, session_id: active.sessionId, run_id: active.runId, cancelled: active.cancelled }] : []),
       ...checkpointCompactions(rt),
     ],
     pending_approvals: rt.approvals.broker.pendingCount(),

@@ -1,4 +1,4 @@
-import type { CancellationReason } from '../../protocol';
+import type { CancellationReason, CancelledRun } from '../../protocol';
 import { newRunId } from './ids';
 import { RunScope } from './runScope';
 
@@ -10,12 +10,6 @@ export interface QueuedPrompt {
   images?: string[];
 }
 
-export interface Cancellation {
-  run_id: string;
-  reason: CancellationReason;
-  at: number;
-}
-
 /**
  * One foreground run at a time (research §1.1 and §1.3): a new run starts only after the previous one has settled, a
  * cancelled run's scope goes stale at once, and one prompt may wait in the queue.
@@ -24,7 +18,7 @@ export class RunCoordinator {
   private current: RunScope | undefined;
   private settled: Promise<void> = Promise.resolve();
   queued: QueuedPrompt | undefined;
-  lastCancellation: Cancellation | undefined;
+  lastCancellation: CancelledRun | undefined;
 
   get active(): RunScope | undefined {
     return this.current;
@@ -52,7 +46,7 @@ export class RunCoordinator {
     if (!scope) return undefined;
     scope.cancel(reason);
     this.current = undefined;
-    this.lastCancellation = { run_id: scope.runId, reason, at: Date.now() };
+    this.lastCancellation = { session_id: scope.sessionId, run_id: scope.runId, reason };
     return scope;
   }
 

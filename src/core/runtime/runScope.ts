@@ -1,4 +1,5 @@
 import type { CancellationReason } from '../../protocol';
+import { newResourceId } from './ids';
 
 /** The identity of one foreground run: events inside it carry run_id and a per-run sequence; once cancelled, its events are stale. */
 export class RunScope {
@@ -6,6 +7,8 @@ export class RunScope {
   private nextSequence = 1;
   cancelReason: CancellationReason | undefined;
   readonly startedAt = Date.now();
+  /** The run's id in `runtime_status.resources`. */
+  readonly resourceId = newResourceId();
 
   constructor(readonly sessionId: string, readonly runId: string, readonly kind: string) {}
 

@@ -32,6 +32,7 @@ test('auto-compaction runs before a turn when the context is nearly full', async
     const events = await s.turn('second');
     const compacting = events.find((e) => e.type === 'compacting');
     assert.equal(compacting?.trigger, 'auto');
+    assert.equal(compacting?.hard_limit_tokens, 900, 'the window minus the answer reserve (a tenth of 1000)');
     assert.ok(events.some((e) => e.type === 'compacted'));
     assert.equal(events.filter((e) => e.type === 'delta').map((e) => e.text).join(''), 'fresh answer');
     const last = s.model.requests.at(-1)!.body.messages;

@@ -6,6 +6,16 @@ import { estimateTokens } from './tokenEstimate';
 export const COMPACT_AT = 0.9;
 export const DIGEST_AT = 0.7;
 
+/** The tokens kept free for the model's answer: a tenth of the window, at most 8192. */
+export function responseReserveTokens(contextWindow: number): number {
+  return Math.min(8192, Math.round(contextWindow * 0.1));
+}
+
+/** The most tokens a prompt may have: the window minus the answer's reserve. */
+export function hardLimitTokens(contextWindow: number): number {
+  return contextWindow - responseReserveTokens(contextWindow);
+}
+
 const SUMMARY_PROMPT = [
   'Summarize the conversation so far for your own future reference. Keep: the user\'s goals and constraints, decisions made,',
   'files created or changed (with paths), commands run and their important results, open problems and next steps.',
@@ -37,7 +47,7 @@ export async function compactConversation(c: CompactionInput): Promise<boolean> 
   const all = c.conversation.all;
   if (c.keepFrom <= 0) return false;
   const before = estimateTokens(all);
-  c.emit({ type: 'compacting', trigger: c.trigger, before_tokens: before, context_window: c.contextWindow, threshold_tokens: Math.round(c.contextWindow * COMPACT_AT), utilization_pct: Math.round((before / c.contextWindow) * 1000) / 10 });
+  c.emit({ type: 'compacting', trigger: c.trigger, before_tokens: before, context_window: c.contextWindow, threshold_tokens: Math.round(c.contextWindow * COMPACT_AT), hard_limit_tokens: hardLimitTokens(c.contextWindow), utilization_pct: Math.round((before / c.contextWindow) * 1000) / 10 });
   const prompt = c.instructions ? `${SUMMARY_PROMPT}\nAlso: ${c.instructions}` : SUMMARY_PROMPT;
   const result = await streamChat(
     { provider: c.provider, model: c.model, messages: [{ role: 'system', content: c.systemPrompt }, ...all.slice(0, c.keepFrom), { role: 'user', content: prompt }], tools: [], signal: c.signal, idleTimeoutMs: c.idleTimeoutMs },

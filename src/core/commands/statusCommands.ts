@@ -2,7 +2,7 @@ import { CHECKPOINT_COMPACTION_RESOURCE_KIND, type RuntimeResource } from '../..
 import type { CoreRuntime } from '../coreRuntime';
 import { estimateTokens } from '../agent/tokenEstimate';
 
-import { COMPACT_AT, DIGEST_AT } from '../agent/compaction';
+import { COMPACT_AT, DIGEST_AT, hardLimitTokens, responseReserveTokens } from '../agent/compaction';
 export const DEFAULT_CONTEXT_WINDOW = 128_000;
 
 export function handleStats(rt: CoreRuntime): void {
@@ -25,7 +25,6 @@ export function handleContext(rt: CoreRuntime): void {
     return { index, role: m.role, tokens, preview: text.slice(0, 120) };
   });
   const total = Object.values(byRole).reduce((a, b) => a + b, 0);
-  const reserve = Math.min(8192, Math.round(window * 0.1));
   rt.emit({
     type: 'context_breakdown',
     total_tokens: total,
@@ -37,8 +36,8 @@ export function handleContext(rt: CoreRuntime): void {
     system_tokens: systemTokens,
     digest_threshold_tokens: Math.round(window * DIGEST_AT),
     compact_threshold_tokens: Math.round(window * COMPACT_AT),
-    hard_limit_tokens: window - reserve,
-    response_reserve_tokens: reserve,
+    hard_limit_tokens: hardLimitTokens(window),
+    response_reserve_tokens: responseReserveTokens(window),
     safety_margin_tokens: Math.round(window * 0.02),
   });
 }

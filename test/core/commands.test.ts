@@ -115,6 +115,7 @@ test('memory, stats, context, approval mode, config and runtime status commands'
     s.core.send({ type: 'stats' });
     const stats = await s.core.waitForType('stats', { from });
     assert.deepEqual([stats.total_in, stats.tokens_out, stats.turns, stats.messages], [50, 5, 1, 2]);
+    assert.equal(stats.session_file, '', 'no session file: an empty string, as upstream sends it');
     s.core.send({ type: 'context' });
     const ctx = await s.core.waitForType('context_breakdown', { from });
     assert.ok(ctx.total_tokens > 0 && ctx.by_role.user > 0 && ctx.top_consumers.length === 2);

@@ -54,7 +54,7 @@ export class UsageTracker {
       turns: this.turns,
       compactions: this.compactions,
       messages,
-      session_file: sessionFile ?? null,
+      session_file: sessionFile ?? '',
       tool_calls: this.toolCalls,
       bash_calls: this.bashCalls,
       edit_calls: this.editCalls,

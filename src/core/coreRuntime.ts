@@ -12,7 +12,7 @@ import type { ApprovalState } from './agent/toolGate';
 import { UsageTracker } from './agent/usageTracker';
 import { MemoryStore } from './memory/memoryStore';
 import { ProviderRegistry } from './models/providerRegistry';
-import { EventSink, type EventFields } from './runtime/eventSink';
+import { EventSink, type EventFields, type RunEvent, type SessionEvent } from './runtime/eventSink';
 import { newSessionId } from './runtime/ids';
 import { scrubText } from './runtime/redact';
 import { RunCoordinator } from './runtime/runCoordinator';
@@ -71,11 +71,11 @@ export class CoreRuntime {
     void this.checkpoints.recover();
   }
 
-  emit(event: EventFields): void {
+  emit(event: SessionEvent): void {
     this.sink.emit(event);
   }
 
-  emitInRun(scope: RunScope, event: EventFields): void {
+  emitInRun(scope: RunScope, event: RunEvent): void {
     this.sink.emitInRun(scope, event);
   }
 

@@ -3,7 +3,7 @@
 // types must refuse (tsc reports an unused one as an error).
 import type { CheckpointKind } from './common';
 import type { CommandOf } from './commands';
-import type { EventMetadata, EventOf } from './events';
+import type { EventMetadata, EventOf, Unstamped } from './events';
 
 /** True only when A and B are the same type (optional and readonly modifiers included). */
 type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -44,3 +44,16 @@ export const _renamed: EventOf<'checkpoint_changes'> = { type: 'checkpoint_chang
 export const _notBinary: EventOf<'checkpoint_file'> = { type: 'checkpoint_file', id: 'cp-1', path: 'a.txt', exists: true, binary: false };
 // @ts-expect-error protocol v2 only
 export const _v3: EventOf<'tool_result'> = { type: 'tool_result', id: 'call_1', ok: true, output: '', status: 'success', protocol_version: 3 };
+
+// ── Events as the core writes them (Unstamped): the union checks every emit call ─────────
+
+// @ts-expect-error no event has this type
+export const _misspeltType: Unstamped = { type: 'infoo', message: 'x' };
+// @ts-expect-error a misspelt field is an excess property
+export const _misspeltField: Unstamped = { type: 'info', mesage: 'x' };
+// @ts-expect-error the sink stamps the metadata; an emitter in a run may not set it
+export const _sequenced: Unstamped = { type: 'delta', text: 'x', sequence: 1 };
+// An open event keeps its index signature and its named fields, which stay required.
+export const _openEvent: Unstamped = { type: 'compacted', before_tokens: 1, after_tokens: 1, within_limit: true, summary_chars: 0, scope: 'session', trigger: 'manual' };
+// @ts-expect-error an open event's named fields are still required
+export const _openMissing: Unstamped = { type: 'compacted', trigger: 'manual' };

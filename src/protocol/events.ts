@@ -70,15 +70,25 @@ export interface ReadyEvent extends EventMetadata {
   sandbox: string;
   /** "bash" or "powershell". */
   shell: string;
-  sandboxImage: string;
-  sandboxCpus: number;
-  sandboxMemoryMb: number;
-  sandboxNetworkMode: string;
+  // The sandbox's settings: a core without a sandbox (ours: `sandbox: "none"`, `sandboxReady: false`) leaves them out,
+  // as upstream's did before it had one.
+  sandboxImage?: string;
+  sandboxCpus?: number;
+  sandboxMemoryMb?: number;
+  sandboxNetworkMode?: string;
   sandboxReady: boolean;
   resumed_messages: number;
   plugins: unknown[];
   /** Project plugins not loaded and not yet decided on. */
   plugins_skipped: string[];
+  /** Ours: providerKind in snake_case. */
+  provider_kind?: ProviderKind | string;
+  /** Ours: the active provider has a key (runtime, config or env). */
+  has_key?: boolean;
+  /** Ours: how long a model stream may stay silent before the attempt fails. */
+  idle_timeout_secs?: number;
+  /** Ours: the session file the core resumed (null when it keeps no session file). */
+  session_file?: string | null;
 }
 
 export interface ProtocolHelloEvent extends EventMetadata {
@@ -133,6 +143,10 @@ export interface ErrorEvent extends EventMetadata {
   message: string;
   /** e.g. "invalid_command", "protocol_read_error", "unsupported". */
   code?: string;
+  /** Ours: the checkpoint a checkpoint command's error is about (CHECKPOINT_ERROR_CODES; null when the command named none). */
+  id?: string | null;
+  /** Ours: the file a checkpoint command's error is about (null when the command's path was not a string). */
+  path?: string | null;
 }
 
 export interface InfoEvent extends EventMetadata {
@@ -498,7 +512,14 @@ export interface StatsEvent extends EventMetadata {
   turns: number;
   compactions: number;
   messages: number;
+  /** "" when the core keeps no session file. */
   session_file: string;
+  /** Ours: cumulative output tokens, under the name that pairs with total_in. */
+  total_out?: number;
+  /** Ours: the tool calls of this session, all of them and the bash and file-edit ones. */
+  tool_calls?: number;
+  bash_calls?: number;
+  edit_calls?: number;
 }
 
 export interface ContextBreakdownEvent extends EventMetadata {
@@ -1062,6 +1083,15 @@ export type CoreEvent =
 export type EventType = CoreEvent['type'];
 
 export type EventOf<T extends EventType> = Extract<CoreEvent, { type: T }>;
+
+/**
+ * The events as the core's code writes them, before the event sink stamps the metadata fields `S`: distributed over the
+ * union, so the `type` picks the interface and a misspelt field is an excess property. The mapped type with `as` keeps
+ * both the named fields and an index signature (`Omit` would collapse them into the index signature).
+ */
+export type Unstamped<S extends keyof EventMetadata = keyof EventMetadata, E = CoreEvent> = E extends unknown
+  ? { [K in keyof E as K extends S ? never : K]: E[K] }
+  : never;
 
 /** What a client may rely on from an untrusted or older core: the `type`, every other field optional. */
 export type LooseEvent<T extends EventType = EventType> = T extends EventType

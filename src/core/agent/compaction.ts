@@ -1,5 +1,6 @@
 import { streamChat } from '../providers/stream';
 import type { ChatMessage, ResolvedProvider } from '../providers/types';
+import type { RunEvent } from '../runtime/eventSink';
 import type { Conversation } from './conversation';
 import { estimateTokens } from './tokenEstimate';
 
@@ -34,7 +35,7 @@ export interface CompactionInput {
   idleTimeoutMs: number;
   /** Messages from this index on are kept verbatim (a turn boundary). */
   keepFrom: number;
-  emit(event: { type: string } & Record<string, unknown>): void;
+  emit(event: RunEvent): void;
 }
 
 /** True when the conversation is estimated to fill more than COMPACT_AT of the model's context window. */

@@ -4,6 +4,7 @@ import type { Escalations } from '../approvals/escalations';
 import { patternCoversTarget } from '../approvals/approvalPolicy';
 import type { PermissionRules } from '../approvals/permissionRules';
 import type { ApprovalMode } from '../config/config';
+import type { RunEvent } from '../runtime/eventSink';
 import { redactSecrets } from '../runtime/redact';
 import type { RunScope } from '../runtime/runScope';
 import { previewFileEdit } from '../tools/filePreview';
@@ -22,7 +23,7 @@ export interface ApprovalState {
 
 export interface GateDeps {
   approvals: ApprovalState;
-  emit(event: { type: string } & Record<string, unknown>): void;
+  emit(event: RunEvent): void;
   /** Called once per turn before the first destructive tool runs (after its approval). */
   beforeDestructive(): Promise<void>;
   toolContext(editedContent?: string): ToolContext;

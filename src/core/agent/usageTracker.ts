@@ -1,6 +1,7 @@
 import type { StreamResult } from '../providers/types';
+import type { RunEvent, SessionEventOf } from '../runtime/eventSink';
 
-type Emit = (event: { type: string } & Record<string, unknown>) => void;
+type Emit = (event: RunEvent) => void;
 
 /** Token and call accounting for `metrics` after each model response and the `stats` command. */
 export class UsageTracker {
@@ -40,7 +41,7 @@ export class UsageTracker {
     if (name === 'edit' || name === 'write_file' || name === 'patch') this.editCalls++;
   }
 
-  statsEvent(messages: number, sessionFile: string | undefined): { type: 'stats' } & Record<string, unknown> {
+  statsEvent(messages: number, sessionFile: string | undefined): SessionEventOf<'stats'> {
     const total = this.tokensIn + this.tokensOut;
     return {
       type: 'stats',

@@ -1,8 +1,9 @@
-import { CHECKPOINT_ERROR_CODES, type CommandOf } from '../../protocol';
+import { CHECKPOINT_ERROR_CODES, type CheckpointInfo, type CommandOf, type ErrorEvent } from '../../protocol';
 import type { CoreRuntime } from '../coreRuntime';
 import { CheckpointNotFoundError } from '../checkpoints/checkpointManager';
 import { toWorkspaceRelative } from '../checkpoints/relPath';
 import type { CheckpointRecord } from '../checkpoints/types';
+import type { RunEventOf } from '../runtime/eventSink';
 import type { RunScope } from '../runtime/runScope';
 import { emitHistory } from './sessionEvents';
 
@@ -21,7 +22,7 @@ function mib(bytes: number): string {
   return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 }
 
-export function checkpointInfo(cp: CheckpointRecord): Record<string, unknown> {
+export function checkpointInfo(cp: CheckpointRecord): CheckpointInfo {
   return {
     id: cp.id,
     label: cp.label,
@@ -38,7 +39,7 @@ export function checkpointInfo(cp: CheckpointRecord): Record<string, unknown> {
   };
 }
 
-function createdEvent(cp: CheckpointRecord): Record<string, unknown> & { type: string } {
+function createdEvent(cp: CheckpointRecord): RunEventOf<'checkpoint_created'> {
   return {
     type: 'checkpoint_created',
     id: cp.id,
@@ -62,13 +63,16 @@ function skippedNotice(cp: CheckpointRecord): string | undefined {
 }
 
 function emitCreated(rt: CoreRuntime, cp: CheckpointRecord, scope?: RunScope): void {
-  const emit = (e: Record<string, unknown> & { type: string }) => (scope ? rt.emitInRun(scope, e) : rt.emit(e));
+  const emit = (e: RunEventOf<'checkpoint_created' | 'info'>) => (scope ? rt.emitInRun(scope, e) : rt.emit(e));
   emit(createdEvent(cp));
   const notice = skippedNotice(cp);
   if (notice) emit({ type: 'info', message: notice });
 }
 
-function checkpointError(rt: CoreRuntime, code: string, message: string, extra: Record<string, unknown> = {}): void {
+/** The fields a checkpoint command's error adds: which checkpoint and file it is about. */
+type CheckpointErrorSubject = Pick<ErrorEvent, 'id' | 'path'>;
+
+function checkpointError(rt: CoreRuntime, code: string, message: string, extra: CheckpointErrorSubject = {}): void {
   rt.emit({ type: 'error', code, message, ...extra });
 }
 
@@ -96,7 +100,7 @@ function validPath(rt: CoreRuntime, id: string, p: unknown): string | undefined 
 }
 
 /** Answers a failed checkpoint operation with a coded error instead of the dispatcher's generic one. */
-function failed(rt: CoreRuntime, id: string, err: unknown, extra: Record<string, unknown> = {}): void {
+function failed(rt: CoreRuntime, id: string, err: unknown, extra: CheckpointErrorSubject = {}): void {
   const message = (err as Error).message;
   if (err instanceof CheckpointNotFoundError) return checkpointError(rt, CHECKPOINT_ERROR_CODES.notFound, `unknown checkpoint: ${id}`, { id });
   if (/outside the workspace|not covered by this checkpoint/.test(message)) return checkpointError(rt, CHECKPOINT_ERROR_CODES.invalidPath, message, { id, ...extra });
@@ -193,7 +197,7 @@ export async function handleCheckpointFile(rt: CoreRuntime, cmd: CommandOf<'chec
   if (!cp) return;
   const rel = validPath(rt, cp.id, cmd.path);
   if (rel === undefined) return;
-  const answer = { type: 'checkpoint_file', id: cp.id, path: cmd.path };
+  const answer = { type: 'checkpoint_file', id: cp.id, path: cmd.path } as const;
   try {
     const content = await rt.checkpoints.readFileAt(cp.id, rel);
     if (content === null) return rt.emit({ ...answer, exists: false });

@@ -1,5 +1,6 @@
-import { CAPABILITY_CHECKPOINT_FILES, CAPABILITY_EDITED_CONTENT, CORE_VERSION, MIN_CLIENT, PROTOCOL_VERSION, type ClientInfo, type CommandOf } from '../../protocol';
+import { CAPABILITY_CHECKPOINT_FILES, CAPABILITY_EDITED_CONTENT, CORE_VERSION, MIN_CLIENT, type ClientInfo, type CommandOf } from '../../protocol';
 import type { CoreRuntime } from '../coreRuntime';
+import type { SessionEventOf } from '../runtime/eventSink';
 import { presetsEvent } from './providerCommands';
 import { emitHistory, emitRecovered } from './sessionEvents';
 import { COMPACT_AT, DIGEST_AT } from '../agent/compaction';
@@ -24,7 +25,6 @@ export async function handleInit(rt: CoreRuntime, cmd: CommandOf<'init'>): Promi
   rt.emit({
     type: 'protocol_hello',
     version: CORE_VERSION,
-    protocol_version: PROTOCOL_VERSION,
     min_client: MIN_CLIENT,
     client_protocol_version: typeof cmd.protocol_version === 'number' ? cmd.protocol_version : 1,
     client: echoedClient(cmd.client),
@@ -53,7 +53,7 @@ function echoedClient(client: unknown): ClientInfo | null {
   return echoed;
 }
 
-function readyEvent(rt: CoreRuntime): { type: 'ready' } & Record<string, unknown> {
+function readyEvent(rt: CoreRuntime): SessionEventOf<'ready'> {
   const active = rt.providers.activeConfig;
   return {
     type: 'ready',

@@ -1,15 +1,16 @@
-import type { CommandOf } from '../../protocol';
+import type { CommandOf, ProviderPreset } from '../../protocol';
 import { ConfigStore, removeProvider, upsertProvider } from '../config/configStore';
 import { PROVIDER_PRESETS } from '../config/presets';
 import { parseProvider, providerFromPreset } from '../config/providers';
 import type { CoreRuntime } from '../coreRuntime';
 import { discoverModels } from '../providers/models';
+import type { SessionEventOf } from '../runtime/eventSink';
 import { scrubText } from '../runtime/redact';
 
-export function presetsEvent(rt: CoreRuntime): { type: 'provider_presets'; presets: unknown[] } {
+export function presetsEvent(rt: CoreRuntime): SessionEventOf<'provider_presets'> {
   return {
     type: 'provider_presets',
-    presets: PROVIDER_PRESETS.map((p) => {
+    presets: PROVIDER_PRESETS.map((p): ProviderPreset => {
       const configured = rt.providers.providers.some((c) => c.name === p.id || c.name.startsWith(`${p.id}-`));
       const loggedIn = rt.providers.providers.some((c) => (c.name === p.id || c.name.startsWith(`${p.id}-`)) && rt.providers.isLoggedIn(c));
       return { id: p.id, label: p.label, kind: p.kind, base_url: p.baseUrl, envVar: p.envVar, altEnvs: p.altEnvs, description: p.description, hasKey: loggedIn || !!rt.env[p.envVar], configured, loggedIn, supportsOauth: false };
@@ -17,7 +18,7 @@ export function presetsEvent(rt: CoreRuntime): { type: 'provider_presets'; prese
   };
 }
 
-export function providerChangedEvent(rt: CoreRuntime): Record<string, unknown> & { type: string } {
+export function providerChangedEvent(rt: CoreRuntime): SessionEventOf<'provider_changed'> {
   const p = rt.providers.activeConfig;
   return { type: 'provider_changed', provider: rt.providers.active, kind: p?.kind ?? 'openai', base_url: p?.baseUrl ?? '', has_key: rt.providers.hasKey(rt.providers.active) };
 }

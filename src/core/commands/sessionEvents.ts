@@ -3,7 +3,7 @@ import type { LoadedSession } from '../sessions/sessionFile';
 
 /** `history`: the conversation as stored (OpenAI-chat shape) after a resume, load or undo. */
 export function emitHistory(rt: CoreRuntime): void {
-  rt.emit({ type: 'history', messages: rt.conversation.all, tokens_in: rt.usage.lastPromptTokens });
+  rt.emit({ type: 'history', messages: [...rt.conversation.all], tokens_in: rt.usage.lastPromptTokens });
 }
 
 /** `session_recovered` when the file had a damaged tail, malformed lines or runs that never finished (then marked interrupted). */

@@ -1,8 +1,26 @@
-import { PROTOCOL_VERSION } from '../../protocol';
+import { PROTOCOL_VERSION, type EventType, type Unstamped } from '../../protocol';
 import { SecretScrubber, containsSecretKey, redactSecrets } from './redact';
 import type { RunScope } from './runScope';
 import { StreamRedactor } from './streamRedactor';
 
+/** An event inside a foreground run: the sink stamps protocol_version, session_id, run_id and sequence. */
+export type RunEvent = Unstamped;
+
+/** The in-run events of the given types, e.g. for a helper that builds one. */
+export type RunEventOf<T extends EventType> = Extract<RunEvent, { type: T }>;
+
+/** An event outside a run: the sink stamps protocol_version and fills session_id when absent; run_id is the emitter's. */
+export type SessionEvent = Unstamped<'protocol_version' | 'session_id' | 'sequence'> & { session_id?: string };
+
+export type SessionEventOf<T extends EventType> = Extract<SessionEvent, { type: T }>;
+
+/** An event of a session's background work: the sink stamps protocol_version and the session it names. */
+export type BackgroundEvent = Unstamped<'protocol_version' | 'session_id' | 'sequence'>;
+
+/**
+ * Any event's fields, as the sink's internals handle them: redaction, the stream templates and the stamping rewrite
+ * fields by name whatever the event's type. The public methods take the typed unions above.
+ */
 export type EventFields = { type: string } & Record<string, unknown>;
 
 /** Streamed events whose text field is one chunk of a longer text, in which a secret may be split across chunks. */
@@ -43,12 +61,12 @@ export class EventSink {
   }
 
   /** Emits an event outside any run (session-scoped). */
-  emit(event: EventFields): void {
+  emit(event: SessionEvent): void {
     this.writeEvent({ ...event, protocol_version: PROTOCOL_VERSION, session_id: event.session_id ?? this.currentSessionId() });
   }
 
   /** Emits an event inside a foreground run; dropped if the run was cancelled or its session replaced. */
-  emitInRun(scope: RunScope, event: EventFields): boolean {
+  emitInRun(scope: RunScope, event: RunEvent): boolean {
     if (this.isStale(scope)) return false;
     for (const e of this.throughStreams(scope, event)) this.writeInRun(scope, e);
     return true;
@@ -65,7 +83,7 @@ export class EventSink {
   }
 
   /** Emits for session-owned background work: dropped if that session is no longer current. */
-  emitForSession(sessionId: string, event: EventFields): boolean {
+  emitForSession(sessionId: string, event: BackgroundEvent): boolean {
     if (sessionId !== this.currentSessionId()) {
       this.discardedStale++;
       return false;

@@ -1,4 +1,4 @@
-import { isCommand, type Command, type CommandOf } from '../../protocol';
+import { isCommand, isCommandType, type Command, type CommandOf, type CommandType } from '../../protocol';
 import type { CoreRuntime } from '../coreRuntime';
 import { scrubText } from '../runtime/redact';
 import {
@@ -16,10 +16,13 @@ import { handleContext, handleRuntimeStatus, handleStats } from './statusCommand
 import { handleAbort, handleClearQueue, handleSend, handleSteer } from './turnCommands';
 import { handleUserBash } from './userBashCommand';
 
-type Handler = (rt: CoreRuntime, cmd: any) => void | Promise<void>;
+/** Answers one command of type K: the parameter is that command's interface, so a field the mirror lacks does not compile. */
+type Handler<K extends CommandType> = (rt: CoreRuntime, cmd: CommandOf<K>) => void | Promise<void>;
+
+type Handlers = { [K in CommandType]?: Handler<K> };
 
 /** Command type → handler. Commands missing here answer `error{code:"unsupported"}` and the core keeps running. */
-const HANDLERS: Partial<Record<Command['type'], Handler>> = {
+const HANDLERS: Handlers = {
   init: handleInit,
   send: handleSend,
   steer: handleSteer,
@@ -28,7 +31,7 @@ const HANDLERS: Partial<Record<Command['type'], Handler>> = {
   reset: (rt) => handleReset(rt, true),
   clear: (rt) => handleReset(rt, false),
   undo: handleUndo,
-  compact: (rt, cmd: CommandOf<'compact'>) => handleCompact(rt, cmd),
+  compact: handleCompact,
   user_bash: handleUserBash,
   stats: handleStats,
   context: handleContext,
@@ -79,18 +82,23 @@ export async function dispatch(rt: CoreRuntime, value: unknown): Promise<void> {
     rt.emit({ type: 'error', code: 'invalid_command', message: `bad command: nested deeper than ${MAX_COMMAND_DEPTH} levels` });
     return;
   }
-  // Own keys only: a type such as "constructor" or "toString" must not reach Object.prototype's functions.
-  const handler = Object.hasOwn(HANDLERS, value.type) ? HANDLERS[value.type as Command['type']] : undefined;
+  const handler = isCommandType(value.type) ? handlerOf(value.type) : undefined;
   if (!handler) {
     rt.emit({ type: 'error', code: 'unsupported', message: `unsupported command: ${value.type.slice(0, 80)}` });
     return;
   }
   try {
-    await handler(rt, value);
+    // Only `type` was checked: each handler checks the run-time type of every field it reads (a client can send anything).
+    await handler(rt, value as Command);
   } catch (err) {
     rt.log(`command ${value.type} failed: ${(err as Error).stack ?? err}`);
     rt.emit({ type: 'error', code: 'command_failed', message: `${value.type} failed: ${scrubText((err as Error).message, rt.secrets())}` });
   }
+}
+
+/** Own keys only: a type such as "constructor" or "toString" must not reach Object.prototype's functions. */
+function handlerOf<K extends CommandType>(type: K): Handler<K> | undefined {
+  return Object.hasOwn(HANDLERS, type) ? HANDLERS[type] : undefined;
 }
 
 /**

@@ -20,6 +20,7 @@ import type { RunScope } from './runtime/runScope';
 import { fnv1a64Hex, sessionsDirFor } from './sessions/sessionPaths';
 import { checkpointIndexPathFor } from './sessions/sessionIndex';
 import type { LoadedSession } from './sessions/sessionFile';
+import { newLoadedTools } from './tools/registry';
 import type { TodoItem, ToolContext } from './tools/types';
 
 /** Everything one core process holds: configuration, the session, providers, approvals, runs and stores. */
@@ -35,6 +36,8 @@ export class CoreRuntime {
   readonly runs = new RunCoordinator();
   usage = new UsageTracker();
   todos: TodoItem[] = [];
+  /** The deferred tools this session enabled with load_tools. */
+  readonly loadedTools = newLoadedTools();
   readonly memory: MemoryStore;
   checkpoints: CheckpointManager;
   lastModel: string | undefined;
@@ -103,6 +106,7 @@ export class CoreRuntime {
       },
       ask: (questions) => this.interactions.ask(scope.runId, scope.signal, (id) => this.emitInRun(scope, { type: 'ask_request', request_id: id, questions }), questions),
       todos: { get: () => this.todos, set: (items) => (this.todos = items) },
+      loadedTools: this.loadedTools,
       editedContent,
     };
   }
@@ -125,6 +129,7 @@ export class CoreRuntime {
     this.sessionId = newSessionId();
     this.usage = new UsageTracker();
     this.todos = [];
+    this.loadedTools.clear();
     this.approvals.escalations = new Escalations(path ? `${path}.escalations` : undefined);
     this.checkpoints = this.makeCheckpoints();
     return opened.loaded;

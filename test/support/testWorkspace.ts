@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { newLoadedTools } from '../../src/core/tools/registry';
 import type { TodoItem, ToolContext } from '../../src/core/tools/types';
 
 export interface TestWorkspace {
@@ -40,6 +41,7 @@ function makeContext(workspace: string, overrides: Partial<ToolContext>): ToolCo
     requestSudo: async () => ({ approved: false }),
     ask: async () => null,
     todos: { get: () => todos, set: (items) => (todos = items) },
+    loadedTools: newLoadedTools(),
     ...overrides,
   };
 }

@@ -50,7 +50,7 @@ async function decideAndExecute(deps: GateDeps, scope: RunScope, call: ToolCall,
   const args = parseArgs(call.arguments);
   if (typeof args === 'string') return failed(args);
   const tool = getTool(call.name);
-  if (!tool || !offeredTools.has(call.name)) return failed(`unknown tool '${call.name}'; available tools: ${[...offeredTools].join(', ')}`);
+  if (!tool || !offeredTools.has(call.name)) return failed(notOffered(call.name, offeredTools));
   const refusal = deps.refuseTool(call.name);
   if (refusal) return failed(refusal);
   const ctx = deps.toolContext();
@@ -167,6 +167,14 @@ function relativeTarget(workspace: string, p: string): string {
   } catch {
     return p;
   }
+}
+
+/** Upstream's wording for a deferred tool the session has not loaded; the tools on offer for any other name. */
+function notOffered(name: string, offeredTools: ReadonlySet<string>): string {
+  if (getTool(name)?.deferred) {
+    return `tool '${name}' is deferred and not enabled this session. Call load_tools with tools:["${name}"] (or a group: git, web, bulk, browser, all), then retry the call.`;
+  }
+  return `unknown tool '${name}'; available tools: ${[...offeredTools].join(', ')}`;
 }
 
 const failed = (output: string): ToolOutcome => ({ ok: false, output, status: 'failed', fileChanges: [] });

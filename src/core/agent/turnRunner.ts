@@ -21,7 +21,8 @@ export interface TurnInput {
 export interface TurnDeps extends GateDeps {
   conversation: Conversation;
   usage: UsageTracker;
-  tools: ToolSchema[];
+  /** The tools offered to the model now (load_tools can add some during the turn). */
+  tools(): ToolSchema[];
   systemPrompt(): string;
   idleTimeoutMs: number;
   secrets(): string[];
@@ -41,12 +42,13 @@ export async function runTurn(deps: TurnDeps, scope: RunScope, input: TurnInput)
     deps.conversation.append(assistantMessage(result));
     deps.usage.recordResponse(input.model, result, deps.emit);
     if (calls.length === 0) return 'completed';
-    const offered = new Set(deps.tools.map((t) => t.name));
     for (let i = 0; i < calls.length; i++) {
       if (scope.cancelled) {
         answerRemaining(deps.conversation, calls.slice(i));
         return 'cancelled';
       }
+      // Per call, as upstream checks it: a tool that load_tools enabled earlier in the same batch may run.
+      const offered = new Set(deps.tools().map((t) => t.name));
       const outcome = await runToolCall(deps, scope, calls[i], offered);
       deps.usage.recordTool(calls[i].name);
       deps.conversation.append({ role: 'tool', tool_call_id: calls[i].id, content: outcome.output });
@@ -65,7 +67,7 @@ async function streamOnce(deps: TurnDeps, scope: RunScope, input: TurnInput): Pr
         provider: input.provider,
         model: input.model,
         messages,
-        tools: deps.tools,
+        tools: deps.tools(),
         reasoningEffort: input.modelInfo?.reasoning === false ? undefined : input.reasoningEffort,
         maxTokens: input.modelInfo?.max_tokens,
         signal: scope.signal,

@@ -16,6 +16,7 @@ export function handleReset(rt: CoreRuntime, wipeFile: boolean): void {
   if (wipeFile) rt.conversation.replace([], []);
   else rt.conversation.clearInMemory();
   rt.todos = [];
+  rt.loadedTools.clear();
   rt.emit({ type: 'reset' });
 }
 

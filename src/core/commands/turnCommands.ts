@@ -3,7 +3,7 @@ import { runTurn, type TurnDeps, type TurnOutcome } from '../agent/turnRunner';
 import type { CoreRuntime } from '../coreRuntime';
 import type { QueuedPrompt } from '../runtime/runCoordinator';
 import type { RunScope } from '../runtime/runScope';
-import { CORE_TOOLS } from '../tools/registry';
+import { offeredTools } from '../tools/registry';
 import { imagePart } from '../agent/images';
 import { expandFileMentions } from '../agent/fileMentions';
 import { compactConversation, needsCompaction } from '../agent/compaction';
@@ -141,7 +141,7 @@ function turnDeps(rt: CoreRuntime, scope: RunScope): TurnDeps {
   return {
     conversation: rt.conversation,
     usage: rt.usage,
-    tools: CORE_TOOLS.map((t) => t.schema),
+    tools: () => offeredTools(rt.loadedTools).map((t) => t.schema),
     systemPrompt: () => rt.systemPrompt(),
     idleTimeoutMs: rt.config.idleTimeoutSecs * 1000,
     secrets: () => rt.secrets(),

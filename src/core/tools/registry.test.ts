@@ -1,5 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { UPSTREAM_DEFERRED_TOOLS } from './deferredGroups';
 import { CORE_TOOLS, getTool, toolKind } from './registry';
 import { UPSTREAM_READONLY_TOOLS_NOT_BUILT_IN } from './upstreamReadonlyTools';
 
@@ -14,6 +15,7 @@ describe('registry', () => {
   test('offers the core tool set, each with a schema of the same name', () => {
     assert.deepEqual(CORE_TOOLS.map((tool) => tool.name), [
       'read_file', 'write_file', 'edit', 'patch', 'delete', 'rename', 'mkdir', 'list_dir', 'grep', 'glob', 'bash', 'todo_write', 'todo_read', 'ask',
+      'load_tools', 'git_status', 'git_diff', 'git_log', 'git_add', 'git_commit',
     ]);
     for (const tool of CORE_TOOLS) {
       assert.equal(tool.schema.name, tool.name);
@@ -26,6 +28,10 @@ describe('registry', () => {
     for (const tool of CORE_TOOLS) {
       assert.equal(tool.kind, UPSTREAM_READONLY_TOOLS.includes(tool.name) ? 'readonly' : 'destructive', tool.name);
     }
+  });
+
+  test('exactly upstream\'s deferred tools wait for load_tools', () => {
+    for (const tool of CORE_TOOLS) assert.equal(!!tool.deferred, UPSTREAM_DEFERRED_TOOLS.includes(tool.name), tool.name);
   });
 
   test('the kinds of tools not built in are upstream read-only list minus the built-ins', () => {

@@ -3,9 +3,16 @@ import { askTool } from './askTool';
 import { bashTool } from './bashTool';
 import { deleteTool } from './deleteTool';
 import { editTool } from './editTool';
+import { gitAddTool } from './gitAddTool';
+import { gitCommitTool } from './gitCommitTool';
+import { gitDiffTool } from './gitDiffTool';
+import { gitLogTool } from './gitLogTool';
+import { gitStatusTool } from './gitStatusTool';
 import { globTool } from './globTool';
 import { grepTool } from './grepTool';
 import { listDirTool } from './listDirTool';
+import { LoadedTools } from './loadedTools';
+import { loadToolsTool } from './loadToolsTool';
 import { mkdirTool } from './mkdirTool';
 import { patchTool } from './patchTool';
 import { readFileTool } from './readFileTool';
@@ -30,12 +37,29 @@ export const CORE_TOOLS: readonly ToolDefinition[] = Object.freeze([
   todoWriteTool,
   todoReadTool,
   askTool,
+  loadToolsTool,
+  gitStatusTool,
+  gitDiffTool,
+  gitLogTool,
+  gitAddTool,
+  gitCommitTool,
 ]);
 
 const TOOLS_BY_NAME = new Map(CORE_TOOLS.map((tool) => [tool.name, tool]));
 
 export function getTool(name: string): ToolDefinition | undefined {
   return TOOLS_BY_NAME.get(name);
+}
+
+/** The tools the model is offered now: every one that is not deferred, and the deferred ones the session loaded. */
+export function offeredTools(loaded: Pick<LoadedTools, 'has'>): ToolDefinition[] {
+  return CORE_TOOLS.filter((tool) => !tool.deferred || loaded.has(tool.name));
+}
+
+/** A session's empty set of loaded deferred tools, over this core's tools. */
+export function newLoadedTools(): LoadedTools {
+  const names = (deferred: boolean) => CORE_TOOLS.filter((tool) => !!tool.deferred === deferred).map((tool) => tool.name);
+  return new LoadedTools(names(true), names(false));
 }
 
 /** The kind of any tool name: a built-in's own declaration, else upstream's; unknown and plugin tools are destructive. */

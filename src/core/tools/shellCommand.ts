@@ -1,6 +1,7 @@
 /**
- * Running one shell command in its own process group: output interleaved and capped, a timeout and an abort signal
- * that kill the whole group (SIGTERM, then SIGKILL after a grace period).
+ * Running one command in its own process group: output interleaved and capped, a timeout and an abort signal that
+ * kill the whole group (SIGTERM, then SIGKILL after a grace period). bash runs a shell command line; git and the
+ * diagnostics checkers run a program with its arguments.
  */
 import { spawn } from 'node:child_process';
 import { CappedOutput } from './cappedOutput';
@@ -11,14 +12,24 @@ const KILL_GRACE_MS = 2000;
 /** After the shell exits, how long to wait for background children still holding its stdout/stderr. */
 const PIPE_DRAIN_MS = 500;
 
-export interface ShellCommand {
-  command: string;
-  shell: string;
+interface CommandLimits {
   cwd: string;
   timeoutMs: number;
   signal: AbortSignal;
   /** Written to stdin, which is then closed; without it stdin is /dev/null. */
   stdinText?: string;
+}
+
+export interface ShellCommand extends CommandLimits {
+  command: string;
+  shell: string;
+}
+
+export interface ProgramRun extends CommandLimits {
+  program: string;
+  args: string[];
+  /** The environment (default: the core's own, with pagers and git's terminal prompt turned off). */
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface ShellResult {
@@ -30,13 +41,22 @@ export interface ShellResult {
 }
 
 export function runShellCommand(run: ShellCommand): Promise<ShellResult> {
+  return runProgram({ ...run, program: run.shell, args: ['-c', run.command] });
+}
+
+/** The environment commands run with: nothing may page or prompt, since nobody is at a terminal. */
+export function nonInteractiveEnv(): NodeJS.ProcessEnv {
+  return { ...process.env, PAGER: 'cat', GIT_PAGER: 'cat', GIT_TERMINAL_PROMPT: '0' };
+}
+
+export function runProgram(run: ProgramRun): Promise<ShellResult> {
   return new Promise((resolve) => {
     const output = new CappedOutput(OUTPUT_CAP_BYTES);
-    const child = spawn(run.shell, ['-c', run.command], {
+    const child = spawn(run.program, run.args, {
       cwd: run.cwd,
       detached: true,
       stdio: [run.stdinText === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
-      env: { ...process.env, PAGER: 'cat', GIT_PAGER: 'cat', GIT_TERMINAL_PROMPT: '0' },
+      env: run.env ?? nonInteractiveEnv(),
     });
     let stoppedBy: ShellResult['stoppedBy'];
     let settled = false;

@@ -1,5 +1,6 @@
-import type { AskQuestion } from '../../protocol';
 /** The contract between the core's tools and the agent loop that runs them. */
+import type { AskQuestion } from '../../protocol';
+import type { LoadedTools } from './loadedTools';
 
 export type ToolKind = 'readonly' | 'destructive';
 
@@ -42,6 +43,8 @@ export interface ToolContext {
   requestSudo(command: string): Promise<{ approved: boolean; password?: string }>;
   ask(questions: AskQuestion[]): Promise<Record<string, string> | null>;
   todos: { get(): TodoItem[]; set(items: TodoItem[]): void };
+  /** The session's deferred tools enabled with load_tools. */
+  loadedTools: LoadedTools;
   /**
    * The user's edited FULL new content for write_file/edit/patch: written instead of the model's result, and the
    * output tells the model the user modified its proposal, with the diff of what was written.
@@ -66,6 +69,8 @@ export interface ToolDefinition {
   name: string;
   /** Must agree with upstream's read-only list (research §4.3); the approval gate prompts for 'destructive' tools. */
   kind: ToolKind;
+  /** Upstream's deferred tools stay out of the model's schema until load_tools enables them in the session. */
+  deferred?: true;
   schema: ToolSchema;
   /** Reads the model's raw arguments leniently (never throws): execute reports a malformed argument. */
   targets(args: Record<string, unknown>): ToolTargets;

@@ -5,9 +5,6 @@
 export const UPSTREAM_READONLY_TOOLS_NOT_BUILT_IN: ReadonlySet<string> = new Set([
   'bulk_read',
   'diagnostics',
-  'git_status',
-  'git_diff',
-  'git_log',
   'workspace_activity',
   'web_search',
   'memory',
@@ -16,7 +13,6 @@ export const UPSTREAM_READONLY_TOOLS_NOT_BUILT_IN: ReadonlySet<string> = new Set
   'contact_supervisor',
   'intercom',
   'finish',
-  'load_tools',
   'goal_write_plan',
   'browser_list_sessions',
   'browser_snapshot',

@@ -1,5 +1,6 @@
+import type { ChatContentPart, ChatMessage, ChatTextPart, ChatToolCall } from '../protocol';
 import type { ToolItem, TranscriptItem } from '../shared/sessionState';
-import { type Fields, record, records, str } from './eventFields';
+import { type Untrusted, record, records, str } from './eventFields';
 
 /**
  * Transcript items for a `history` event: the stored conversation in OpenAI-chat shape. User text (string or text
@@ -9,7 +10,7 @@ import { type Fields, record, records, str } from './eventFields';
 export function itemsFromHistory(messages: unknown, idPrefix: string): TranscriptItem[] {
   const items: TranscriptItem[] = [];
   const cardsByCallId = new Map<string, number>();
-  records(messages).forEach((m, i) => {
+  records<ChatMessage>(messages).forEach((m, i) => {
     const id = `${idPrefix}-${i}`;
     switch (str(m.role)) {
       case 'user':
@@ -26,12 +27,12 @@ export function itemsFromHistory(messages: unknown, idPrefix: string): Transcrip
   return items;
 }
 
-function pushAssistant(items: TranscriptItem[], cardsByCallId: Map<string, number>, m: Fields, id: string): void {
+function pushAssistant(items: TranscriptItem[], cardsByCallId: Map<string, number>, m: Untrusted<ChatMessage>, id: string): void {
   const text = textOf(m.content);
   const thinking = str(m.reasoning_content) ?? '';
   if (text || thinking) items.push({ kind: 'assistant', id, text, thinking, streaming: false });
-  records(m.tool_calls).forEach((call, j) => {
-    const fn = record(call.function);
+  records<ChatToolCall>(m.tool_calls).forEach((call, j) => {
+    const fn = record<ChatToolCall['function']>(call.function);
     const callId = str(call.id) ?? `${id}-call-${j}`;
     cardsByCallId.set(callId, items.length);
     // A call without a tool message was interrupted; the core repairs such pairs, an older file may not have.
@@ -39,7 +40,7 @@ function pushAssistant(items: TranscriptItem[], cardsByCallId: Map<string, numbe
   });
 }
 
-function attachToolOutput(items: TranscriptItem[], cardsByCallId: Map<string, number>, m: Fields): void {
+function attachToolOutput(items: TranscriptItem[], cardsByCallId: Map<string, number>, m: Untrusted<ChatMessage>): void {
   const callId = str(m.tool_call_id);
   const index = callId === undefined ? undefined : cardsByCallId.get(callId);
   if (index === undefined) return;
@@ -49,12 +50,12 @@ function attachToolOutput(items: TranscriptItem[], cardsByCallId: Map<string, nu
 
 function textOf(content: unknown): string {
   if (typeof content === 'string') return content;
-  return records(content)
+  return records<ChatTextPart>(content)
     .filter((part) => part.type === 'text')
     .map((part) => str(part.text) ?? '')
     .join('\n');
 }
 
 function imageCount(content: unknown): number {
-  return records(content).filter((part) => part.type === 'image_url' || part.type === 'image').length;
+  return records<ChatContentPart>(content).filter((part) => part.type === 'image_url' || part.type === 'image').length;
 }

@@ -1,16 +1,16 @@
 // Reducers for workspace activity shown in the transcript: the user's own shell commands and checkpoints.
 import type { CheckpointItem, SessionState } from '../shared/sessionState';
 import { createdAtFromId, timestampMs } from './checkpoints/checkpointEvents';
-import { type Fields, str, strings } from './eventFields';
+import { type UntrustedEvent, str, strings } from './eventFields';
 import { appendItem, indexOfItem, newItemId, updateItemAt } from './transcript';
 
-export function reduceBashExecution(s: SessionState, e: Fields): SessionState {
+export function reduceBashExecution(s: SessionState, e: UntrustedEvent<'bash_execution'>): SessionState {
   const command = str(e.command);
   if (command === undefined) return s;
   return appendItem(s, { kind: 'bash', id: newItemId(s, 'b'), command, output: str(e.output) ?? '', ok: e.ok === true });
 }
 
-export function reduceCheckpointCreated(s: SessionState, e: Fields): SessionState {
+export function reduceCheckpointCreated(s: SessionState, e: UntrustedEvent<'checkpoint_created'>): SessionState {
   const id = str(e.id);
   if (!id || indexOfItem(s.items, 'checkpoint', id) >= 0) return s;
   const item: CheckpointItem = { kind: 'checkpoint', id, label: str(e.label) ?? id, auto: e.auto === true };
@@ -22,7 +22,7 @@ export function reduceCheckpointCreated(s: SessionState, e: Fields): SessionStat
 }
 
 /** Marks the row restored, with the core's counts when it sent its lists (a one-file restore counts one). */
-export function reduceCheckpointRestored(s: SessionState, e: Fields): SessionState {
+export function reduceCheckpointRestored(s: SessionState, e: UntrustedEvent<'checkpoint_restored'>): SessionState {
   const id = str(e.id);
   const index = id ? indexOfItem(s.items, 'checkpoint', id) : -1;
   if (index < 0) return s;
@@ -32,7 +32,7 @@ export function reduceCheckpointRestored(s: SessionState, e: Fields): SessionSta
   return updateItemAt<CheckpointItem>(s, index, changes);
 }
 
-export function reduceCheckpointDeleted(s: SessionState, e: Fields): SessionState {
+export function reduceCheckpointDeleted(s: SessionState, e: UntrustedEvent<'checkpoint_deleted'>): SessionState {
   const id = str(e.id);
   const index = id ? indexOfItem(s.items, 'checkpoint', id) : -1;
   return index < 0 ? s : updateItemAt<CheckpointItem>(s, index, { deleted: true });

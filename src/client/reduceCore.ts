@@ -1,7 +1,8 @@
 // Reducers for the core itself: process status, handshake, models, provider and auth, approval mode, user selections.
+import type { ModelInfo } from '../protocol';
 import { APPROVAL_MODES, type ApprovalMode, type CoreKind, type ModelView, type SessionState } from '../shared/sessionState';
 import type { CoreStatusEvent } from './clientEvents';
-import { type Fields, bool, num, records, str, strings } from './eventFields';
+import { type UntrustedEvent, bool, num, records, str, strings } from './eventFields';
 import { reduceAllRunsEnded } from './reduceRun';
 
 /**
@@ -39,7 +40,7 @@ function sameCore(a: SessionState['core'], b: SessionState['core']): boolean {
   return a.kind === b.kind && a.status === b.status && a.message === b.message && a.version === b.version && a.pid === b.pid && a.capabilities === b.capabilities;
 }
 
-export function reduceReady(s: SessionState, e: Fields): SessionState {
+export function reduceReady(s: SessionState, e: UntrustedEvent<'ready'>): SessionState {
   const models = Array.isArray(e.models) ? modelViews(e.models) : s.models;
   const next: SessionState = {
     ...s,
@@ -57,13 +58,13 @@ export function reduceReady(s: SessionState, e: Fields): SessionState {
   return next;
 }
 
-export function reduceProtocolHello(s: SessionState, e: Fields): SessionState {
+export function reduceProtocolHello(s: SessionState, e: UntrustedEvent<'protocol_hello'>): SessionState {
   const capabilities = capabilitiesFor(s.core.kind, strings(e.capabilities));
   const version = str(e.version);
   return { ...s, core: { ...s.core, capabilities, ...(version !== undefined ? { version } : {}) } };
 }
 
-export function reduceModels(s: SessionState, e: Fields): SessionState {
+export function reduceModels(s: SessionState, e: UntrustedEvent<'models'>): SessionState {
   if (!Array.isArray(e.models)) return s;
   const models = modelViews(e.models);
   const next: SessionState = { ...s, models, model: chooseModel(models, s.model) };
@@ -78,7 +79,7 @@ export function chooseModel(models: readonly ModelView[], previous: string | und
 }
 
 function modelViews(raw: unknown): ModelView[] {
-  return records(raw).flatMap((m) => {
+  return records<ModelInfo>(raw).flatMap((m) => {
     const id = str(m.id);
     if (!id) return [];
     const view: ModelView = { id };
@@ -93,7 +94,7 @@ function modelViews(raw: unknown): ModelView[] {
   });
 }
 
-export function reduceAuthed(s: SessionState, e: Fields): SessionState {
+export function reduceAuthed(s: SessionState, e: UntrustedEvent<'authed'>): SessionState {
   const ok = bool(e.ok);
   if (ok === undefined) return s;
   const provider = str(e.provider);
@@ -103,7 +104,7 @@ export function reduceAuthed(s: SessionState, e: Fields): SessionState {
   return authed === s.authed && anyLoggedIn === s.anyLoggedIn ? s : { ...s, authed, anyLoggedIn };
 }
 
-export function reduceProviderChanged(s: SessionState, e: Fields): SessionState {
+export function reduceProviderChanged(s: SessionState, e: UntrustedEvent<'provider_changed'>): SessionState {
   const provider = str(e.provider) ?? s.provider;
   const hasKey = bool(e.has_key);
   const next: SessionState = { ...s, authed: hasKey ?? s.authed, anyLoggedIn: s.anyLoggedIn || hasKey === true };
@@ -112,7 +113,7 @@ export function reduceProviderChanged(s: SessionState, e: Fields): SessionState 
 }
 
 /** Only a plain mode changes the picker; escalations ("destructive:always", "allow_pattern") do not. */
-export function reduceApprovalChanged(s: SessionState, e: Fields): SessionState {
+export function reduceApprovalChanged(s: SessionState, e: UntrustedEvent<'approval_changed'>): SessionState {
   return isApprovalMode(e.mode) && e.mode !== s.approvalMode ? { ...s, approvalMode: e.mode } : s;
 }
 

@@ -1,12 +1,17 @@
 // Reducers for what blocks a run on the user: approvals, the ask tool's questions, sudo passwords.
 import type { ApprovalItem, AskQuestionView, SessionState, ToolItem, TranscriptItem } from '../shared/sessionState';
 import type { ApprovalAnsweredEvent, AskAnsweredEvent, SudoAnsweredEvent } from './clientEvents';
-import { type Fields, bool, num, records, str, strings } from './eventFields';
+import type { AskQuestion } from '../protocol';
+import { type Untrusted, type UntrustedEvent, bool, num, records, str, strings } from './eventFields';
+import type { ScvApprovalRequestEvent } from './scv/scvEventMapping';
 import { suggestPattern } from './suggestedPattern';
 import { appendItem, findLastIndex, indexOfItem, updateItemAt, withRecomputedRunStatus, withRun } from './transcript';
 import { noteRunActivity } from './reduceStream';
 
-export function reduceApprovalRequest(s: SessionState, e: Fields): SessionState {
+/** An SCV server's approval also carries the server's one-line summary, which the adapter passes on. */
+type ApprovalRequest = UntrustedEvent<'approval_request'> & Untrusted<Pick<ScvApprovalRequestEvent, 'summary'>>;
+
+export function reduceApprovalRequest(s: SessionState, e: ApprovalRequest): SessionState {
   const requestId = str(e.request_id);
   if (!requestId || indexOfItem(s.items, 'approval', requestId) >= 0) return s;
   let next = noteRunActivity(s, e);
@@ -58,7 +63,7 @@ export function reduceApprovalAnswered(s: SessionState, e: ApprovalAnsweredEvent
  * A file tool's successful tool_result carries the diff of what the core wrote. It replaces the proposal's diff on the
  * approved card: after a per-change review or a hand edit the two differ, and the card shows what is on disk.
  */
-export function reduceWrittenDiff(s: SessionState, e: Fields): SessionState {
+export function reduceWrittenDiff(s: SessionState, e: UntrustedEvent<'tool_result'>): SessionState {
   const toolCallId = str(e.id);
   const diff = str(e.diff);
   if (!toolCallId || !diff || e.ok !== true) return s;
@@ -76,7 +81,7 @@ export const APPROVAL_SCOPE_ERROR = 'approval_scope';
  * tool_result). The message goes on that approval item, the latest allow_pattern answer whose tool has not finished;
  * the error notice is added as for any error. Any other error leaves the items as they are.
  */
-export function reduceApprovalError(s: SessionState, e: Fields): SessionState {
+export function reduceApprovalError(s: SessionState, e: UntrustedEvent<'error'>): SessionState {
   const message = str(e.message);
   const code = str(e.code);
   if (code !== APPROVAL_SCOPE_ERROR && !(code === undefined && message?.startsWith('approval pattern'))) return s;
@@ -97,22 +102,22 @@ function toolFinished(items: readonly TranscriptItem[], approval: ApprovalItem):
   return status !== 'running' && status !== 'awaiting_approval' && status !== 'pending';
 }
 
-export function reduceApprovalExpired(s: SessionState, e: Fields): SessionState {
+export function reduceApprovalExpired(s: SessionState, e: UntrustedEvent<'approval_expired'>): SessionState {
   const requestId = str(e.request_id);
   const index = requestId ? indexOfItem(s.items, 'approval', requestId) : -1;
   if (index < 0 || (s.items[index] as ApprovalItem).state !== 'pending') return s;
   return withRecomputedRunStatus(updateItemAt<ApprovalItem>(s, index, { state: 'expired' }));
 }
 
-export function reduceAskRequest(s: SessionState, e: Fields): SessionState {
+export function reduceAskRequest(s: SessionState, e: UntrustedEvent<'ask_request'>): SessionState {
   const requestId = str(e.request_id);
   if (!requestId || indexOfItem(s.items, 'ask', requestId) >= 0) return s;
-  const questions = records(e.questions).map(questionView).filter((q): q is AskQuestionView => q !== undefined);
+  const questions = records<AskQuestion>(e.questions).map(questionView).filter((q): q is AskQuestionView => q !== undefined);
   const next = appendItem(noteRunActivity(s, e), { kind: 'ask', id: requestId, questions, state: 'pending' });
   return withRun(next, { status: next.run.status === 'waiting_approval' ? 'waiting_approval' : 'waiting_input' });
 }
 
-function questionView(q: Fields): AskQuestionView | undefined {
+function questionView(q: Untrusted<AskQuestion>): AskQuestionView | undefined {
   const id = str(q.id);
   if (!id) return undefined;
   const view: AskQuestionView = { id, prompt: str(q.prompt) ?? '', type: q.type === 'select' ? 'select' : 'text' };
@@ -134,7 +139,7 @@ export function reduceAskAnswered(s: SessionState, e: AskAnsweredEvent): Session
   return withRecomputedRunStatus(updateItemAt(s, index, changes));
 }
 
-export function reduceSudoRequest(s: SessionState, e: Fields): SessionState {
+export function reduceSudoRequest(s: SessionState, e: UntrustedEvent<'sudo_request'>): SessionState {
   const requestId = str(e.request_id);
   if (!requestId || indexOfItem(s.items, 'sudo', requestId) >= 0) return s;
   const next = appendItem(noteRunActivity(s, e), { kind: 'sudo', id: requestId, command: str(e.command) ?? '', state: 'pending' });

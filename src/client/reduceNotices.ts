@@ -1,7 +1,7 @@
 // Reducers that tell the user something: the core's info and error events, retries, compaction, recovery.
 import type { NoticeItem, SessionState } from '../shared/sessionState';
 import type { NoticeEvent } from './clientEvents';
-import { type Fields, bool, num, str, strings } from './eventFields';
+import { type UntrustedEvent, bool, num, str, strings } from './eventFields';
 import { reduceQueueInfo } from './reduceRun';
 import { appendItem, currentAssistantIndex, newItemId, streamingToolIndexes, updateItemAt, withItems } from './transcript';
 
@@ -41,13 +41,13 @@ export function reduceClientNotice(s: SessionState, e: NoticeEvent): SessionStat
   return addNotice(s, { level: e.level ?? 'info', text: e.text, code: e.code, action: e.action });
 }
 
-export function reduceInfo(s: SessionState, e: Fields): SessionState {
+export function reduceInfo(s: SessionState, e: UntrustedEvent<'info'>): SessionState {
   const message = str(e.message);
   if (!message) return s;
   return reduceQueueInfo(s, message) ?? addNotice(s, { level: 'info', text: message });
 }
 
-export function reduceError(s: SessionState, e: Fields): SessionState {
+export function reduceError(s: SessionState, e: UntrustedEvent<'error'>): SessionState {
   const code = str(e.code);
   const text = str(e.message) || (code ? `error: ${code}` : 'the core reported an error');
   return addNotice(s, { level: 'error', text, code, action: code ? ERROR_ACTIONS[code] : undefined });
@@ -57,14 +57,14 @@ export function reduceError(s: SessionState, e: Fields): SessionState {
  * The core's answer to /memory: a quiet confirmation naming the note. A core that does not echo the note (upstream)
  * gets its own message shown; forget_memory's answer, which has no note, is its message as well.
  */
-export function reduceMemorySaved(s: SessionState, e: Fields): SessionState {
+export function reduceMemorySaved(s: SessionState, e: UntrustedEvent<'memory_saved'>): SessionState {
   const note = str(e.text)?.trim();
   const text = note ? `Saved to memory: ${note}` : str(e.message);
   return text ? addNotice(s, { level: 'info', text }) : s;
 }
 
 /** A provider retry; with `discard_partial` the output streamed by the failed attempt is void and goes away. */
-export function reduceHttpRetry(s: SessionState, e: Fields): SessionState {
+export function reduceHttpRetry(s: SessionState, e: UntrustedEvent<'http_retry'>): SessionState {
   const next = e.discard_partial === true ? discardPartialOutput(s) : s;
   const status = num(e.status);
   const reason = str(e.reason);
@@ -83,13 +83,13 @@ function discardPartialOutput(s: SessionState): SessionState {
   return keep < s.items.length ? withItems(s, s.items.slice(0, keep)) : s;
 }
 
-export function reduceCompacting(s: SessionState, e: Fields): SessionState {
+export function reduceCompacting(s: SessionState, e: UntrustedEvent<'compacting'>): SessionState {
   const before = num(e.before_tokens);
   const text = `Compacting the conversation${before !== undefined ? ` (${before.toLocaleString('en-US')} tokens)` : ''}…`;
   return upsertNotice(s, { level: 'info', text, code: 'compaction' });
 }
 
-export function reduceCompacted(s: SessionState, e: Fields): SessionState {
+export function reduceCompacted(s: SessionState, e: UntrustedEvent<'compacted'>): SessionState {
   const before = num(e.before_tokens);
   const after = num(e.after_tokens);
   const figures = before !== undefined && after !== undefined ? `: ${before.toLocaleString('en-US')} → ${after.toLocaleString('en-US')} tokens` : '';
@@ -98,7 +98,7 @@ export function reduceCompacted(s: SessionState, e: Fields): SessionState {
   return upsertNotice(s, { level: warning ? 'warning' : 'info', text, code: 'compaction' });
 }
 
-export function reduceSessionRecovered(s: SessionState, e: Fields): SessionState {
+export function reduceSessionRecovered(s: SessionState, e: UntrustedEvent<'session_recovered'>): SessionState {
   const warnings = strings(e.warnings);
   const interrupted = strings(e.interrupted_runs).length;
   const parts = [...warnings];
@@ -107,7 +107,7 @@ export function reduceSessionRecovered(s: SessionState, e: Fields): SessionState
   return addNotice(s, { level: 'warning', text, code: 'session_recovered' });
 }
 
-export function reduceSessionChangeFailed(s: SessionState, e: Fields): SessionState {
+export function reduceSessionChangeFailed(s: SessionState, e: UntrustedEvent<'session_change_failed'>): SessionState {
   const text = str(e.message) || `could not open the session ${str(e.path) ?? ''}`.trim();
   return addNotice(s, { level: 'error', text, code: 'session_change_failed' });
 }

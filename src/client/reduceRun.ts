@@ -1,7 +1,7 @@
 // Reducers for a run's lifecycle: the user's prompt, the one-deep queue, steering, and the ways a run ends.
 import { type SessionState, UI_CAPABILITIES } from '../shared/sessionState';
 import type { PromptEvent } from './clientEvents';
-import { type Fields, str } from './eventFields';
+import { type UntrustedEvent, str } from './eventFields';
 import { appendItem, finalizeItems, newItemId, withItems, withRun } from './transcript';
 
 const STEER_ID_PREFIX = 'steer';
@@ -22,7 +22,7 @@ export function reducePrompt(s: SessionState, e: PromptEvent): SessionState {
 }
 
 /** `done`: the run is over; a queued prompt now starts as the next run (the core starts it right after). */
-export function reduceDone(s: SessionState, e: Fields): SessionState {
+export function reduceDone(s: SessionState, e: UntrustedEvent<'done'>): SessionState {
   const ended = endRun(s, str(e.run_id));
   if (ended.scope === 'other') return ended.state;
   const queued = s.run.queued;
@@ -31,7 +31,7 @@ export function reduceDone(s: SessionState, e: Fields): SessionState {
 }
 
 /** `aborted`: after a steer the new run is already starting (its prompt is the last item); otherwise idle, queue dropped. */
-export function reduceAborted(s: SessionState, e: Fields): SessionState {
+export function reduceAborted(s: SessionState, e: UntrustedEvent<'aborted'>): SessionState {
   const ended = endRun(s, str(e.run_id));
   if (ended.scope === 'other') return ended.state;
   const last = ended.state.items[ended.state.items.length - 1];
@@ -40,7 +40,7 @@ export function reduceAborted(s: SessionState, e: Fields): SessionState {
 }
 
 /** `run_cancelled`: terminal for that run; `done` may never come (its events are dropped as stale). */
-export function reduceRunCancelled(s: SessionState, e: Fields): SessionState {
+export function reduceRunCancelled(s: SessionState, e: UntrustedEvent<'run_cancelled'>): SessionState {
   const ended = endRun(s, str(e.run_id));
   if (ended.scope === 'other') return ended.state;
   if (str(e.reason) === 'steering') return withRun(ended.state, { status: 'running', runId: undefined });
@@ -48,7 +48,7 @@ export function reduceRunCancelled(s: SessionState, e: Fields): SessionState {
 }
 
 /** `steer`: the prompt that redirects the run; the old run is cancelled next and a new one starts with this prompt. */
-export function reduceSteer(s: SessionState, e: Fields): SessionState {
+export function reduceSteer(s: SessionState, e: UntrustedEvent<'steer'>): SessionState {
   const prompt = str(e.prompt);
   if (prompt === undefined) return s;
   const finished = withItems(s, finalizeItems(s.items, s.run.runId, false));

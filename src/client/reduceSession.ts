@@ -1,13 +1,14 @@
 // Reducers for the session as a whole: the session list, switching files, reset, and the history a core replays.
+import type { SessionSummary } from '../protocol';
 import type { CheckpointItem, SessionState, SessionView, TranscriptItem } from '../shared/sessionState';
-import { type Fields, bool, num, records, str } from './eventFields';
+import { type UntrustedEvent, bool, num, records, str } from './eventFields';
 import { itemsFromHistory } from './historyItems';
 import { reduceAllRunsEnded } from './reduceRun';
 import { newItemId } from './transcript';
 
-export function reduceSessions(s: SessionState, e: Fields): SessionState {
+export function reduceSessions(s: SessionState, e: UntrustedEvent<'sessions'>): SessionState {
   if (!Array.isArray(e.sessions)) return s;
-  const sessions = records(e.sessions).flatMap((r): SessionView[] => {
+  const sessions = records<SessionSummary>(e.sessions).flatMap((r): SessionView[] => {
     const path = str(r.path);
     if (!path) return [];
     return [{
@@ -24,7 +25,7 @@ export function reduceSessions(s: SessionState, e: Fields): SessionState {
 }
 
 /** The core switched files. A new session starts empty; a loaded one is followed by `reset` and `history`. */
-export function reduceSessionChanged(s: SessionState, e: Fields): SessionState {
+export function reduceSessionChanged(s: SessionState, e: UntrustedEvent<'session_changed'>): SessionState {
   const path = str(e.path);
   let next: SessionState = path === undefined || path === s.sessionFile ? s : { ...s, sessionFile: path };
   if (path !== undefined && next.sessions.some((v) => v.current !== (v.path === path))) {
@@ -38,17 +39,17 @@ export function reduceSessionChanged(s: SessionState, e: Fields): SessionState {
   return fresh;
 }
 
-export function reduceSessionRenamed(s: SessionState, e: Fields): SessionState {
+export function reduceSessionRenamed(s: SessionState, e: UntrustedEvent<'session_renamed'>): SessionState {
   const title = str(e.title);
   return title === undefined ? s : updateSessionView(s, str(e.path), { title });
 }
 
-export function reduceSessionPinned(s: SessionState, e: Fields): SessionState {
+export function reduceSessionPinned(s: SessionState, e: UntrustedEvent<'session_pinned'>): SessionState {
   const pinned = bool(e.pinned);
   return pinned === undefined ? s : updateSessionView(s, str(e.path), { pinned });
 }
 
-export function reduceSessionDeleted(s: SessionState, e: Fields): SessionState {
+export function reduceSessionDeleted(s: SessionState, e: UntrustedEvent<'session_deleted'>): SessionState {
   const path = str(e.path);
   const sessions = s.sessions.filter((v) => v.path !== path);
   return sessions.length === s.sessions.length ? s : { ...s, sessions };
@@ -71,7 +72,7 @@ export function reduceReset(s: SessionState): SessionState {
  * `history` replaces the transcript with the stored conversation (resume after a restart, load, undo), so nothing is
  * shown twice. Notices at the end of the transcript are kept after it: they tell what just happened (a restart).
  */
-export function reduceHistory(s: SessionState, e: Fields): SessionState {
+export function reduceHistory(s: SessionState, e: UntrustedEvent<'history'>): SessionState {
   if (!Array.isArray(e.messages)) return s;
   const rebuilt = keepCheckpointRows(s.items, itemsFromHistory(e.messages, newItemId(s, 'h')));
   const items: TranscriptItem[] = [...rebuilt, ...trailingNotices(s.items)];

@@ -1,6 +1,7 @@
 // Reducers for a turn's stream: text, reasoning, tool calls as they stream, tool results and file changes.
 import type { SessionState, ToolCardStatus, ToolItem } from '../shared/sessionState';
-import { type Fields, num, str } from './eventFields';
+import type { EventMetadata } from '../protocol';
+import { type Untrusted, type UntrustedEvent, num, str } from './eventFields';
 import {
   appendItem,
   currentAssistantIndex,
@@ -16,21 +17,21 @@ import {
 const TOOL_RESULT_STATUSES: ReadonlySet<string> = new Set<ToolCardStatus>(['success', 'denied', 'cancelled', 'timed_out', 'failed', 'stale', 'partially_completed']);
 
 /** A run-scoped event shows a run is going: idle becomes running, and the run id is learned. */
-export function noteRunActivity(s: SessionState, e: Fields): SessionState {
+export function noteRunActivity(s: SessionState, e: Untrusted<EventMetadata>): SessionState {
   const runId = str(e.run_id);
   if (s.run.status !== 'idle') return runId !== undefined && s.run.runId === undefined ? withRun(s, { runId }) : s;
   return withRun(s, { status: 'running', runId: runId ?? s.run.runId });
 }
 
-export function reduceDelta(s: SessionState, e: Fields): SessionState {
+export function reduceDelta(s: SessionState, e: UntrustedEvent<'delta'>): SessionState {
   return appendToAssistant(s, e, 'text');
 }
 
-export function reduceThinking(s: SessionState, e: Fields): SessionState {
+export function reduceThinking(s: SessionState, e: UntrustedEvent<'thinking'>): SessionState {
   return appendToAssistant(s, e, 'thinking');
 }
 
-function appendToAssistant(s: SessionState, e: Fields, field: 'text' | 'thinking'): SessionState {
+function appendToAssistant(s: SessionState, e: UntrustedEvent<'delta' | 'thinking'>, field: 'text' | 'thinking'): SessionState {
   const piece = str(e.text);
   if (!piece) return s;
   const next = noteRunActivity(s, e);
@@ -40,7 +41,7 @@ function appendToAssistant(s: SessionState, e: Fields, field: 'text' | 'thinking
   return updateItemAt(next, index, { [field]: item[field] + piece });
 }
 
-export function reduceToolCallStart(s: SessionState, e: Fields): SessionState {
+export function reduceToolCallStart(s: SessionState, e: UntrustedEvent<'tool_call_start'>): SessionState {
   const id = str(e.id);
   if (id !== undefined && indexOfItem(s.items, 'tool', id) >= 0) return s;
   const next = noteRunActivity(s, e);
@@ -51,14 +52,14 @@ export function reduceToolCallStart(s: SessionState, e: Fields): SessionState {
  * tool_call_name/_args carry only the stream index. Indexes count the response's tool calls from 0 in both dialects,
  * so the index-th streaming card is the one; a sparse index falls back to the last card (the full tool_call repairs it).
  */
-function streamingCardIndex(s: SessionState, e: Fields): number {
+function streamingCardIndex(s: SessionState, e: UntrustedEvent<'tool_call_name' | 'tool_call_args'>): number {
   const cards = streamingToolIndexes(s.items);
   if (cards.length === 0) return -1;
   const index = num(e.index) ?? cards.length - 1;
   return cards[index] ?? cards[cards.length - 1];
 }
 
-export function reduceToolCallName(s: SessionState, e: Fields): SessionState {
+export function reduceToolCallName(s: SessionState, e: UntrustedEvent<'tool_call_name'>): SessionState {
   const name = str(e.name);
   const index = streamingCardIndex(s, e);
   if (!name || index < 0) return s;
@@ -67,7 +68,7 @@ export function reduceToolCallName(s: SessionState, e: Fields): SessionState {
   return updateItemAt<ToolItem>(s, index, { name: name.startsWith(card.name) ? name : card.name + name });
 }
 
-export function reduceToolCallArgs(s: SessionState, e: Fields): SessionState {
+export function reduceToolCallArgs(s: SessionState, e: UntrustedEvent<'tool_call_args'>): SessionState {
   const args = str(e.args);
   const index = streamingCardIndex(s, e);
   if (!args || index < 0) return s;
@@ -75,7 +76,7 @@ export function reduceToolCallArgs(s: SessionState, e: Fields): SessionState {
 }
 
 /** The full call: the card gets the complete raw args and waits for its gate; the text before it is final. */
-export function reduceToolCall(s: SessionState, e: Fields): SessionState {
+export function reduceToolCall(s: SessionState, e: UntrustedEvent<'tool_call'>): SessionState {
   const id = str(e.id);
   let next = finishAssistantBeforeTools(noteRunActivity(s, e));
   const index = id === undefined ? -1 : indexOfItem(next.items, 'tool', id);
@@ -95,7 +96,7 @@ function finishAssistantBeforeTools(s: SessionState): SessionState {
   return item?.kind === 'assistant' && item.streaming ? updateItemAt(s, index, { streaming: false }) : s;
 }
 
-export function reduceToolResult(s: SessionState, e: Fields): SessionState {
+export function reduceToolResult(s: SessionState, e: UntrustedEvent<'tool_result'>): SessionState {
   const id = str(e.id);
   const ok = e.ok === true;
   const reported = str(e.status);
@@ -111,7 +112,7 @@ export function reduceToolResult(s: SessionState, e: Fields): SessionState {
 }
 
 /** file_change names the tool, not the call: it belongs to the latest card of that tool (it follows its tool_result). */
-export function reduceFileChange(s: SessionState, e: Fields): SessionState {
+export function reduceFileChange(s: SessionState, e: UntrustedEvent<'file_change'>): SessionState {
   const path = str(e.path);
   if (!path) return s;
   const tool = str(e.tool);

@@ -1,9 +1,9 @@
 // Reducers for token usage, cost and the context window.
 import type { SessionState } from '../shared/sessionState';
-import { type Fields, num, str } from './eventFields';
+import { type UntrustedEvent, num, str } from './eventFields';
 
 /** `stats`: the session's cumulative figures (total_in is cumulative; tokens_in is the current context size). */
-export function reduceStats(s: SessionState, e: Fields): SessionState {
+export function reduceStats(s: SessionState, e: UntrustedEvent<'stats'>): SessionState {
   const usage: SessionState['usage'] = {
     tokensIn: num(e.total_in) ?? num(e.tokens_in) ?? s.usage.tokensIn,
     tokensOut: num(e.tokens_out) ?? s.usage.tokensOut,
@@ -21,7 +21,7 @@ export function reduceStats(s: SessionState, e: Fields): SessionState {
  * `metrics` after each model response adds that response's tokens. Mid-stream estimates (`tps_est`, no prompt size)
  * are not usage.
  */
-export function reduceMetrics(s: SessionState, e: Fields): SessionState {
+export function reduceMetrics(s: SessionState, e: UntrustedEvent<'metrics'>): SessionState {
   const prompt = num(e.prompt_tokens);
   if (prompt === undefined && num(e.tps_est) !== undefined) return s;
   const tokensIn = prompt ?? num(e.tokens_in) ?? 0;
@@ -34,13 +34,13 @@ export function reduceMetrics(s: SessionState, e: Fields): SessionState {
 }
 
 /** `cost_update` carries one response's estimate; null means the price is unknown. */
-export function reduceCostUpdate(s: SessionState, e: Fields): SessionState {
+export function reduceCostUpdate(s: SessionState, e: UntrustedEvent<'cost_update'>): SessionState {
   const usd = num(e.estimated_usd);
   if (usd === undefined) return s;
   return { ...s, usage: { ...s.usage, costUsd: (s.usage.costUsd ?? 0) + usd } };
 }
 
-export function reduceContextBreakdown(s: SessionState, e: Fields): SessionState {
+export function reduceContextBreakdown(s: SessionState, e: UntrustedEvent<'context_breakdown'>): SessionState {
   const tokens = num(e.total_tokens);
   const window = num(e.context_window);
   if (tokens === undefined || window === undefined) return s;

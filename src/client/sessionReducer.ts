@@ -2,7 +2,7 @@ import type { CoreEvent, EventType } from '../protocol';
 import type { SessionState } from '../shared/sessionState';
 import type { ClientEvent, ClientEventType } from './clientEvents';
 import type { WireEvent } from './coreConnection';
-import { type Fields, fieldsOf } from './eventFields';
+import type { UntrustedEvent } from './eventFields';
 import { reduceBashExecution, reduceCheckpointCreated, reduceCheckpointDeleted, reduceCheckpointRestored } from './reduceActivity';
 import {
   reduceApprovalChanged,
@@ -61,10 +61,11 @@ import {
 } from './reduceStream';
 import { reduceContextBreakdown, reduceCostUpdate, reduceMetrics, reduceStats } from './reduceUsage';
 
-type CoreReducer = (s: SessionState, e: Fields) => SessionState;
+/** One reducer per core event type, reading the event by the mirror's field names (values still unchecked). */
+type CoreReducers = { [K in EventType]?: (s: SessionState, e: UntrustedEvent<K>) => SessionState };
 
 /** The core events the UI shows. Every other type (plugins, goals, subagents, future events) leaves the state as is. */
-const CORE_REDUCERS: Partial<Record<EventType, CoreReducer>> = {
+const CORE_REDUCERS: CoreReducers = {
   ready: reduceReady,
   protocol_hello: reduceProtocolHello,
   models: reduceModels,
@@ -147,6 +148,8 @@ function reduceEvent(state: SessionState, e: CoreEvent | ClientEvent | WireEvent
     const reduce = CLIENT_REDUCERS[e.type as ClientEventType] as (s: SessionState, ev: ClientEvent) => SessionState;
     return reduce(state, e as ClientEvent);
   }
-  const reduce = Object.hasOwn(CORE_REDUCERS, e.type) ? CORE_REDUCERS[e.type as EventType] : undefined;
-  return reduce ? reduce(state, fieldsOf(e)) : state;
+  if (!Object.hasOwn(CORE_REDUCERS, e.type)) return state;
+  // The table's key is the event's type, so its reducer reads this event's fields: whatever their values, the guards see.
+  const reduce = CORE_REDUCERS[e.type as EventType] as ((s: SessionState, ev: object) => SessionState) | undefined;
+  return reduce ? reduce(state, e) : state;
 }

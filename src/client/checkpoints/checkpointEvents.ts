@@ -1,6 +1,7 @@
 // Reading the checkpoint events of any core (ours, upstream's catcode-core): every field may be missing or mistyped,
 // so each parser returns undefined (or drops the entry) instead of throwing.
-import { type Fields, arr, num, record, str, strings } from '../eventFields';
+import type { CheckpointFileChange as WireFileChange, CheckpointInfo, EventOf } from '../../protocol';
+import { type Untrusted, arr, num, record, str, strings } from '../eventFields';
 
 export type CheckpointChangeStatus = 'modified' | 'added' | 'deleted';
 
@@ -86,7 +87,7 @@ export function createdAtFromId(id: string): number | undefined {
 }
 
 /** A `CheckpointInfo` (an entry of `checkpoints`) or a `checkpoint_created` event. */
-export function parseCheckpointEntry(f: Fields): CheckpointEntry | undefined {
+export function parseCheckpointEntry(f: Untrusted<CheckpointInfo> | Untrusted<EventOf<'checkpoint_created'>>): CheckpointEntry | undefined {
   const id = str(f.id);
   if (!isCheckpointId(id)) return undefined;
   const entry: CheckpointEntry = {
@@ -108,13 +109,13 @@ export function parseCheckpointEntry(f: Fields): CheckpointEntry | undefined {
 }
 
 /** `checkpoints{checkpoints}` → newest first (by time, then by the core's order: later in its list = newer). */
-export function parseCheckpointList(e: Fields): CheckpointEntry[] | undefined {
+export function parseCheckpointList(e: Untrusted<EventOf<'checkpoints'>>): CheckpointEntry[] | undefined {
   const list = arr(e.checkpoints);
   if (!list) return undefined;
   const seen = new Set<string>();
   const entries: { entry: CheckpointEntry; index: number }[] = [];
   list.forEach((raw, index) => {
-    const f = record(raw);
+    const f = record<CheckpointInfo>(raw);
     const entry = f && parseCheckpointEntry(f);
     if (!entry || seen.has(entry.id)) return;
     seen.add(entry.id);
@@ -123,7 +124,7 @@ export function parseCheckpointList(e: Fields): CheckpointEntry[] | undefined {
   return entries.sort((a, b) => (b.entry.createdAt ?? 0) - (a.entry.createdAt ?? 0) || b.index - a.index).map((x) => x.entry);
 }
 
-export function parseCheckpointRestored(e: Fields): CheckpointRestored | undefined {
+export function parseCheckpointRestored(e: Untrusted<EventOf<'checkpoint_restored'>>): CheckpointRestored | undefined {
   const id = str(e.id);
   if (!isCheckpointId(id)) return undefined;
   const out: CheckpointRestored = { id };
@@ -132,18 +133,18 @@ export function parseCheckpointRestored(e: Fields): CheckpointRestored | undefin
   return out;
 }
 
-export function parseCheckpointDeleted(e: Fields): string | undefined {
+export function parseCheckpointDeleted(e: Untrusted<EventOf<'checkpoint_deleted'>>): string | undefined {
   const id = str(e.id);
   return isCheckpointId(id) ? id : undefined;
 }
 
 /** `checkpoint_changes{id, files}`: unsafe paths and unknown statuses are dropped; sorted by path. */
-export function parseCheckpointChanges(e: Fields): CheckpointChanges | undefined {
+export function parseCheckpointChanges(e: Untrusted<EventOf<'checkpoint_changes'>>): CheckpointChanges | undefined {
   const id = str(e.id);
   if (!isCheckpointId(id) || !Array.isArray(e.files)) return undefined;
   const byPath = new Map<string, CheckpointFileChange>();
   for (const raw of e.files) {
-    const f = record(raw);
+    const f = record<WireFileChange>(raw);
     const path = f && safeRelativePath(f.path);
     const status = f && str(f.status);
     if (!path || !status || !(STATUSES as readonly string[]).includes(status)) continue;
@@ -152,7 +153,7 @@ export function parseCheckpointChanges(e: Fields): CheckpointChanges | undefined
   return { id, files: [...byPath.values()].sort((a, b) => comparePaths(a.path, b.path)) };
 }
 
-export function parseCheckpointFile(e: Fields): CheckpointFileContent | undefined {
+export function parseCheckpointFile(e: Untrusted<EventOf<'checkpoint_file'>>): CheckpointFileContent | undefined {
   const id = str(e.id);
   const path = safeRelativePath(e.path);
   if (!isCheckpointId(id) || !path) return undefined;

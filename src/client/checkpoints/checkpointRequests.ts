@@ -1,7 +1,8 @@
 // Matching the core's answers to checkpoint requests. The wire has no request ids: an answer names its checkpoint
 // (and file), and an error names neither — but a core handles commands one at a time, in order, so a checkpoint error
 // belongs to the oldest request still waiting.
-import { type Fields, str } from '../eventFields';
+import type { EventOf } from '../../protocol';
+import { type Fields, type Untrusted, str } from '../eventFields';
 import {
   type CheckpointChanges,
   type CheckpointEntry,
@@ -182,7 +183,7 @@ export class CheckpointRequests {
   }
 
   /** Our core's checkpoint errors name the checkpoint (and file): the oldest request about that one. */
-  private waiterNamedBy(e: Fields): Waiter | undefined {
+  private waiterNamedBy(e: Untrusted<EventOf<'error'>>): Waiter | undefined {
     const id = str(e.id);
     if (!id) return undefined;
     const path = str(e.path);

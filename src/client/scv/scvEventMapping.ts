@@ -1,8 +1,11 @@
 // How single SCV events and facts look as Catalyst v2 events: the stateless half of the translation (scvTranslator.ts
 // holds the state: which turn runs, what was proposed, the queue, the rules).
 import type { ApprovalMode, CommandType, EventOf, ToolStatus } from '../../protocol';
-import type { ApprovalPolicy, JobOutcome, JobReport, LooseServerEvent, PeerInfo, TurnOrigin } from '../../protocol/scv';
-import { type Fields, num, record, records, str, strings } from '../eventFields';
+import type { ApprovalPolicy, JobOutcome, JobReport, LandingSummary, PeerInfo, ReviewSummary, ServerEventOf, ServerEventType, TurnOrigin } from '../../protocol/scv';
+import { type Untrusted, num, record, records, str, strings } from '../eventFields';
+
+/** A server event of type `K` as the translator reads it: the mirror's field names, values still unchecked. */
+export type UntrustedServerEvent<K extends ServerEventType> = Untrusted<ServerEventOf<K>> & { readonly type: K };
 
 /** The lifecycle fields every translated turn event carries. */
 export interface TurnScope {
@@ -79,12 +82,12 @@ export function readyEvent(f: ReadyFacts, scope: TurnScope): EventOf<'ready'> {
   };
 }
 
-export function toolCallEvent(e: LooseServerEvent<'tool.proposed'>, scope: TurnScope): EventOf<'tool_call'> {
+export function toolCallEvent(e: UntrustedServerEvent<'tool.proposed'>, scope: TurnScope): EventOf<'tool_call'> {
   return { type: 'tool_call', id: str(e.call_id) ?? '', name: str(e.name) ?? '', args: jsonOf(e.arguments), ...scope };
 }
 
 /** The outcome comes from `error`, never from parsing `output`. */
-export function toolResultEvent(e: LooseServerEvent<'tool.completed'>, scope: TurnScope): EventOf<'tool_result'> {
+export function toolResultEvent(e: UntrustedServerEvent<'tool.completed'>, scope: TurnScope): EventOf<'tool_result'> {
   const ok = e.success === true;
   const output = typeof e.output === 'string' ? e.output : e.output === undefined ? '' : jsonOf(e.output);
   return {
@@ -108,7 +111,7 @@ export function toolStatusOf(success: boolean, error: string | undefined): ToolS
 export type ScvApprovalRequestEvent = EventOf<'approval_request'> & { summary: string; scv_risk: string };
 
 /** SCV sends no diff: the client rebuilds a `write` proposal from the tool_call's arguments. */
-export function approvalRequestEvent(e: LooseServerEvent<'approval.requested'>, proposedArguments: unknown, createdAt: number, scope: TurnScope & { run_id: string }): ScvApprovalRequestEvent {
+export function approvalRequestEvent(e: UntrustedServerEvent<'approval.requested'>, proposedArguments: unknown, createdAt: number, scope: TurnScope & { run_id: string }): ScvApprovalRequestEvent {
   const risk = str(e.risk) ?? '';
   const catalystRisk = risk === 'read_only' ? 'readonly' : 'destructive';
   return {
@@ -132,7 +135,7 @@ export function argsPreview(args: unknown): string {
   return json.length > ARGS_PREVIEW_CHARS ? `${json.slice(0, ARGS_PREVIEW_CHARS - 1)}…` : json;
 }
 
-export function compactedEvent(e: LooseServerEvent<'context.compacted'>, scope: TurnScope): EventOf<'compacted'> {
+export function compactedEvent(e: UntrustedServerEvent<'context.compacted'>, scope: TurnScope): EventOf<'compacted'> {
   return { type: 'compacted', before_tokens: num(e.before_tokens) ?? 0, after_tokens: num(e.after_tokens) ?? 0, within_limit: true, summary_chars: 0, scope: 'session', ...scope };
 }
 
@@ -144,47 +147,46 @@ export function errorEvent(code: string, message: string, scope: Partial<TurnSco
   return { type: 'error', code, message, ...definedScope(scope) };
 }
 
-export function trimmedMessage(e: LooseServerEvent<'session.trimmed'>): string {
+export function trimmedMessage(e: UntrustedServerEvent<'session.trimmed'>): string {
   const n = num(e.removed_messages) ?? 0;
   return `SCV removed ${n} older message${n === 1 ? '' : 's'} to stay within its history limit.`;
 }
 
 /** `background.reported`: results delivered to the user because the model could not report them. */
-export function backgroundReportedMessage(e: LooseServerEvent<'background.reported'>): string {
-  const reports = records(e.reports);
+export function backgroundReportedMessage(e: UntrustedServerEvent<'background.reported'>): string {
+  const reports = records<JobReport>(e.reports);
   const why = str(e.message);
   const head = `Background job results${why ? ` (the model could not report them: ${why})` : ''}`;
   if (reports.length === 0) return `${head}.`;
   return `${head}:\n${reports.map(jobReportLine).join('\n')}`;
 }
 
-function jobReportLine(r: Fields): string {
+function jobReportLine(r: Untrusted<JobReport>): string {
   const reply = (str(r.reply) ?? '').trim().replace(/\s+/g, ' ');
   const agent = str(r.agent);
   const status = str(r.status) ?? 'unknown';
-  const outcome = record(r.outcome);
+  const outcome = record<JobOutcome>(r.outcome);
   const label = `${str(r.job) ?? 'job'}${agent ? ` (${agent})` : ''}: ${status}${outcome ? `, ${outcomeText(outcome)}` : ''}`;
   return `- ${label}${reply ? ` — ${reply.length > REPLY_PREVIEW_CHARS ? `${reply.slice(0, REPLY_PREVIEW_CHARS - 1)}…` : reply}` : ''}`;
 }
 
 /** `background.updated`: final outcomes of reviewed jobs that were stopped. */
-export function backgroundUpdatedMessage(e: LooseServerEvent<'background.updated'>): string {
-  const outcomes = records(e.outcomes);
+export function backgroundUpdatedMessage(e: UntrustedServerEvent<'background.updated'>): string {
+  const outcomes = records<JobOutcome>(e.outcomes);
   if (outcomes.length === 0) return 'Background jobs were updated.';
   return `Background jobs updated:\n${outcomes.map((o) => `- ${str(o.job) ?? 'job'}: ${outcomeText(o)}`).join('\n')}`;
 }
 
-function outcomeText(o: Fields | JobOutcome | JobReport['outcome']): string {
-  const fields = (o ?? {}) as Fields;
-  const review = str(record(fields.review)?.outcome);
-  const landing = str(record(fields.landing)?.status);
+function outcomeText(o: Untrusted<JobOutcome>): string {
+  const review = str(record<ReviewSummary>(o.review)?.outcome);
+  const landing = str(record<LandingSummary>(o.landing)?.status);
   const parts = [review ? `review ${review.replace(/_/g, ' ')}` : '', landing ? `landing ${landing.replace(/_/g, ' ')}` : ''].filter(Boolean);
   return parts.length ? parts.join(', ') : 'no outcome reported';
 }
 
 /** Why the server started a turn by itself, for the transcript's info row. */
-export function serverTurnReason(origin: TurnOrigin | undefined): string {
-  const o = record(origin);
+export function serverTurnReason(origin: unknown): string {
+  const o = record<TurnOrigin>(origin);
   const jobs = strings(o?.jobs);
   const kind = str(o?.kind);
   if (jobs.length) return `background job${jobs.length === 1 ? '' : 's'} ${jobs.join(', ')} reported`;

@@ -1,14 +1,16 @@
 // The SCV v3 ⇄ Catalyst v2 translation with all the state it needs: pure, no I/O and no timers. The connection feeds it
 // parsed server events and the session's commands and carries out what it returns (events for the session, frames for
 // the server, log lines). The stateless event shapes are in scvEventMapping.ts.
-import type { Command, CommandOf } from '../../protocol';
+import type { Command, CommandOf, CoreEvent, EventOf } from '../../protocol';
 import {
   BACKGROUND_REQUEST_PREFIX,
   type ApprovalPolicy,
   type ClientMessage,
   type ClientMessageType,
-  type LooseServerEvent,
+  type JobChange,
   type PeerInfo,
+  type QueueEntry,
+  type Usage,
   type ServerEventType,
   PROTOCOL_VERSION,
   carriesSeq,
@@ -17,8 +19,7 @@ import {
   promptLimitError,
 } from '../../protocol/scv';
 import type { ClientEvent } from '../clientEvents';
-import type { WireEvent } from '../coreConnection';
-import { num, record, records, str } from '../eventFields';
+import { type Untrusted, num, record, records, str } from '../eventFields';
 import type { ApprovalRules } from './approvalRules';
 import { QueueMirror, type MirroredEntry } from './queueMirror';
 import {
@@ -38,6 +39,7 @@ import {
   trimmedMessage,
   unsupportedMessage,
   type TurnScope,
+  type UntrustedServerEvent,
 } from './scvEventMapping';
 import { SeqChecker } from './seqChecker';
 
@@ -50,7 +52,7 @@ export interface OutgoingFrame {
 /** What one input produced, in order. */
 export interface TranslatorStep {
   /** Catalyst v2 events and `client:*` events, for the session. */
-  events: (WireEvent | ClientEvent)[];
+  events: (CoreEvent | ClientEvent)[];
   /** Frames to write to the server. */
   messages: OutgoingFrame[];
   logs: string[];
@@ -101,6 +103,11 @@ interface PendingApproval {
 }
 
 type Loose = Record<string, unknown> & { type: string };
+
+type ServerEventHandlers = { [K in ServerEventType]: (e: UntrustedServerEvent<K>, step: TranslatorStep) => void };
+
+/** The server events that may come before `session.started`; every other one needs the session. */
+const HANDSHAKE_EVENT_TYPES: ReadonlySet<ServerEventType> = new Set(['daemon.status', 'initialized', 'session.started', 'error']);
 
 /** One SCV session over one connection, as a Catalyst v2 core. */
 export class ScvTranslator {
@@ -203,98 +210,81 @@ export class ScvTranslator {
     if (verdict.log) step.logs.push(verdict.log);
   }
 
+  /** One handler per server event type, each reading its event by the mirror's field names (values still unchecked). */
+  private readonly handlers: ServerEventHandlers = {
+    'daemon.status': (_e, step) => {
+      step.logs.push('SCV daemon.status ignored (not used over stdio)');
+    },
+    initialized: (e, step) => this.onInitialized(e, step),
+    'session.started': (e, step) => this.onSessionStarted(e, step),
+    error: (e, step) => this.onError(e, step),
+    'queue.snapshot': (e, step) => this.onQueueSnapshot(e, step),
+    'queue.enqueued': (e, step) => this.onQueueEnqueued(e, step),
+    'queue.updated': (e, step) => this.onQueueUpdated(e, step),
+    'queue.moved': (e, step) => this.onQueueMoved(e, step),
+    'queue.removed': (e, step) => this.onQueueRemoved(e, step),
+    'queue.dequeued': (e, step) => this.onQueueDequeued(e, step),
+    'session.paused': (e, step) => {
+      this.queue.setPaused(e.paused === true);
+      step.events.push(this.queueEvent());
+    },
+    'turn.started': (e, step) => this.onTurnStarted(e, step),
+    'assistant.delta': (e, step) => this.onAssistantDelta(e, step),
+    'assistant.completed': (e, step) => this.onAssistantCompleted(e, step),
+    'tool.proposed': (e, step) => this.onToolProposed(e, step),
+    'approval.requested': (e, step) => this.onApprovalRequested(e, step),
+    'tool.started': (e, step) => {
+      step.logs.push(`SCV tool ${str(e.name) ?? '?'} started (call ${str(e.call_id) ?? '?'})`);
+    },
+    'tool.progress': (e, step) => {
+      const id = str(e.call_id);
+      const text = str(e.text);
+      if (id && text) step.events.push({ type: 'client:tool_progress', id, text });
+    },
+    'tool.completed': (e, step) => this.onToolCompleted(e, step),
+    'context.compacted': (e, step) => {
+      this.totals.compactions++;
+      step.events.push(compactedEvent(e, this.scope(str(e.turn_id))));
+    },
+    'session.trimmed': (e, step) => {
+      step.events.push(infoEvent(trimmedMessage(e), this.scope()));
+    },
+    'session.cleared': (_e, step) => this.onSessionCleared(step),
+    'turn.completed': (e, step) => this.onTurnCompleted(e, step),
+    'turn.cancelled': (e, step) => {
+      this.endTurn(str(e.turn_id));
+      step.events.push({ type: 'aborted', ...this.scope(str(e.turn_id)) }, infoEvent(CANCELLED_TURN_NOTE, this.scope(str(e.turn_id))));
+    },
+    'turn.failed': (e, step) => {
+      const scope = this.scope(str(e.turn_id));
+      this.endTurn(str(e.turn_id));
+      step.events.push(errorEvent(str(e.code) ?? 'unknown', str(e.message) || 'the turn failed', scope), { type: 'done', ...scope });
+    },
+    'background.reported': (e, step) => {
+      step.events.push(infoEvent(backgroundReportedMessage(e), this.scope()));
+    },
+    'background.updated': (e, step) => {
+      step.events.push(infoEvent(backgroundUpdatedMessage(e), this.scope()));
+    },
+  };
+
   private route(type: ServerEventType, e: Loose, step: TranslatorStep): void {
-    switch (type) {
-      case 'initialized':
-        return this.onInitialized(e as LooseServerEvent<'initialized'>, step);
-      case 'session.started':
-        return this.onSessionStarted(e as LooseServerEvent<'session.started'>, step);
-      case 'error':
-        return this.onError(e as LooseServerEvent<'error'>, step);
-      case 'daemon.status':
-        step.logs.push('SCV daemon.status ignored (not used over stdio)');
-        return;
-    }
-    if (this.sessionId === undefined) {
+    if (!HANDSHAKE_EVENT_TYPES.has(type) && this.sessionId === undefined) {
       step.logs.push(`SCV ${type} before session.started ignored`);
       return;
     }
-    switch (type) {
-      case 'queue.snapshot':
-        return this.onQueueSnapshot(e as LooseServerEvent<'queue.snapshot'>, step);
-      case 'queue.enqueued':
-        return this.onQueueEnqueued(e as LooseServerEvent<'queue.enqueued'>, step);
-      case 'queue.updated':
-        return this.onQueueUpdated(e as LooseServerEvent<'queue.updated'>, step);
-      case 'queue.moved':
-        return this.onQueueMoved(e as LooseServerEvent<'queue.moved'>, step);
-      case 'queue.removed':
-        return this.onQueueRemoved(e as LooseServerEvent<'queue.removed'>, step);
-      case 'queue.dequeued':
-        return this.onQueueDequeued(e as LooseServerEvent<'queue.dequeued'>, step);
-      case 'session.paused':
-        this.queue.setPaused(e.paused === true);
-        step.events.push(this.queueEvent());
-        return;
-      case 'turn.started':
-        return this.onTurnStarted(e as LooseServerEvent<'turn.started'>, step);
-      case 'assistant.delta':
-        return this.onAssistantDelta(e as LooseServerEvent<'assistant.delta'>, step);
-      case 'assistant.completed':
-        return this.onAssistantCompleted(e as LooseServerEvent<'assistant.completed'>, step);
-      case 'tool.proposed':
-        return this.onToolProposed(e as LooseServerEvent<'tool.proposed'>, step);
-      case 'approval.requested':
-        return this.onApprovalRequested(e as LooseServerEvent<'approval.requested'>, step);
-      case 'tool.started':
-        step.logs.push(`SCV tool ${str(e.name) ?? '?'} started (call ${str(e.call_id) ?? '?'})`);
-        return;
-      case 'tool.progress': {
-        const id = str(e.call_id);
-        const text = str(e.text);
-        if (id && text) step.events.push({ type: 'client:tool_progress', id, text });
-        return;
-      }
-      case 'tool.completed':
-        return this.onToolCompleted(e as LooseServerEvent<'tool.completed'>, step);
-      case 'context.compacted':
-        this.totals.compactions++;
-        step.events.push(compactedEvent(e as LooseServerEvent<'context.compacted'>, this.scope(str(e.turn_id))));
-        return;
-      case 'session.trimmed':
-        step.events.push(infoEvent(trimmedMessage(e as LooseServerEvent<'session.trimmed'>), this.scope()));
-        return;
-      case 'session.cleared':
-        return this.onSessionCleared(step);
-      case 'turn.completed':
-        return this.onTurnCompleted(e as LooseServerEvent<'turn.completed'>, step);
-      case 'turn.cancelled':
-        this.endTurn(str(e.turn_id));
-        step.events.push({ type: 'aborted', ...this.scope(str(e.turn_id)) }, infoEvent(CANCELLED_TURN_NOTE, this.scope(str(e.turn_id))));
-        return;
-      case 'turn.failed': {
-        const scope = this.scope(str(e.turn_id));
-        this.endTurn(str(e.turn_id));
-        step.events.push(errorEvent(str(e.code) ?? 'unknown', str(e.message) || 'the turn failed', scope), { type: 'done', ...scope });
-        return;
-      }
-      case 'background.reported':
-        step.events.push(infoEvent(backgroundReportedMessage(e as LooseServerEvent<'background.reported'>), this.scope()));
-        return;
-      case 'background.updated':
-        step.events.push(infoEvent(backgroundUpdatedMessage(e as LooseServerEvent<'background.updated'>), this.scope()));
-        return;
-    }
+    // The table's key is the event's type, so its handler reads this event's fields: whatever their values, the guards see.
+    (this.handlers[type] as (e: Loose, step: TranslatorStep) => void)(e, step);
   }
 
   // ── Handshake ──────────────────────────────────────────────────────────────
 
-  private onInitialized(e: LooseServerEvent<'initialized'>, step: TranslatorStep): void {
+  private onInitialized(e: UntrustedServerEvent<'initialized'>, step: TranslatorStep): void {
     if (this.phase !== 'initializing') {
       step.logs.push('SCV initialized outside the handshake ignored');
       return;
     }
-    const server = record(e.server);
+    const server = record<PeerInfo>(e.server);
     this.server = { name: str(server?.name) ?? 'scv-server', version: str(server?.version) ?? '' };
     const version = num(e.protocol_version);
     if (version !== PROTOCOL_VERSION) {
@@ -307,7 +297,7 @@ export class ScvTranslator {
     this.write(step, { type: 'session.start', request_id: this.sessionStartId, cwd: this.o.workspace });
   }
 
-  private onSessionStarted(e: LooseServerEvent<'session.started'>, step: TranslatorStep): void {
+  private onSessionStarted(e: UntrustedServerEvent<'session.started'>, step: TranslatorStep): void {
     const sessionId = str(e.session_id);
     if (this.phase !== 'starting_session' || !sessionId) {
       step.logs.push(this.phase !== 'starting_session' ? 'SCV session.started outside the handshake ignored' : 'SCV session.started without a session_id ignored');
@@ -324,8 +314,8 @@ export class ScvTranslator {
     this.phase = 'awaiting_snapshot';
   }
 
-  private onQueueSnapshot(e: LooseServerEvent<'queue.snapshot'>, step: TranslatorStep): void {
-    this.queue.replace(records(e.entries).map((x) => mirroredEntry(x)).filter(isDefined), e.paused === true);
+  private onQueueSnapshot(e: UntrustedServerEvent<'queue.snapshot'>, step: TranslatorStep): void {
+    this.queue.replace(records<QueueEntry>(e.entries).map((x) => mirroredEntry(x)).filter(isDefined), e.paused === true);
     if (this.phase === 'awaiting_snapshot') {
       this.phase = 'ready';
       const scope = this.scope();
@@ -345,20 +335,20 @@ export class ScvTranslator {
 
   // ── Queue ──────────────────────────────────────────────────────────────────
 
-  private onQueueEnqueued(e: LooseServerEvent<'queue.enqueued'>, step: TranslatorStep): void {
+  private onQueueEnqueued(e: UntrustedServerEvent<'queue.enqueued'>, step: TranslatorStep): void {
     const requestId = str(e.request_id);
     const pending = requestId ? this.pendingStarts.get(requestId) : undefined;
     if (requestId) this.pendingStarts.delete(requestId);
     if (this.pendingStarts.size === 0) this.cancelWhenStarted = false;
-    const entry = mirroredEntry(record(e.entry));
+    const entry = mirroredEntry(record<QueueEntry>(e.entry));
     if (entry) this.queue.insert(entry, num(e.position));
     else step.logs.push('SCV queue.enqueued without a valid entry');
     step.events.push(this.queueEvent());
     if (!pending && requestId && !requestId.startsWith(BACKGROUND_REQUEST_PREFIX)) step.logs.push(`SCV queue.enqueued for a request we did not send: ${requestId}`);
   }
 
-  private onQueueUpdated(e: LooseServerEvent<'queue.updated'>, step: TranslatorStep): void {
-    const entry = mirroredEntry(record(e.entry));
+  private onQueueUpdated(e: UntrustedServerEvent<'queue.updated'>, step: TranslatorStep): void {
+    const entry = mirroredEntry(record<QueueEntry>(e.entry));
     if (!entry) {
       step.logs.push('SCV queue.updated without a valid entry');
       return;
@@ -367,20 +357,20 @@ export class ScvTranslator {
     step.events.push(this.queueEvent());
   }
 
-  private onQueueMoved(e: LooseServerEvent<'queue.moved'>, step: TranslatorStep): void {
+  private onQueueMoved(e: UntrustedServerEvent<'queue.moved'>, step: TranslatorStep): void {
     const id = str(e.queue_id) ?? '';
     if (!this.queue.move(id, num(e.position), num(e.revision))) step.logs.push(`SCV queue.moved for unknown entry ${id}`);
     step.events.push(this.queueEvent());
   }
 
-  private onQueueRemoved(e: LooseServerEvent<'queue.removed'>, step: TranslatorStep): void {
+  private onQueueRemoved(e: UntrustedServerEvent<'queue.removed'>, step: TranslatorStep): void {
     const id = str(e.queue_id) ?? '';
     if (!this.queue.remove(id)) step.logs.push(`SCV queue.removed for unknown entry ${id}`);
     step.events.push(this.queueEvent());
   }
 
   /** After the previous turn's terminal event: the entry leaves the queue and its prompt opens the new turn. */
-  private onQueueDequeued(e: LooseServerEvent<'queue.dequeued'>, step: TranslatorStep): void {
+  private onQueueDequeued(e: UntrustedServerEvent<'queue.dequeued'>, step: TranslatorStep): void {
     const id = str(e.queue_id) ?? '';
     const entry = this.queue.remove(id);
     step.events.push(this.queueEvent());
@@ -394,7 +384,7 @@ export class ScvTranslator {
 
   // ── Turns ──────────────────────────────────────────────────────────────────
 
-  private onTurnStarted(e: LooseServerEvent<'turn.started'>, step: TranslatorStep): void {
+  private onTurnStarted(e: UntrustedServerEvent<'turn.started'>, step: TranslatorStep): void {
     const turnId = str(e.turn_id);
     if (!turnId) {
       step.logs.push('SCV turn.started without a turn_id ignored');
@@ -418,7 +408,7 @@ export class ScvTranslator {
     }
   }
 
-  private onAssistantDelta(e: LooseServerEvent<'assistant.delta'>, step: TranslatorStep): void {
+  private onAssistantDelta(e: UntrustedServerEvent<'assistant.delta'>, step: TranslatorStep): void {
     const text = str(e.content);
     if (!text) return;
     this.stepText += text;
@@ -426,7 +416,7 @@ export class ScvTranslator {
   }
 
   /** The canonical text of one model step: a tail the stream missed is added; any other difference is only logged. */
-  private onAssistantCompleted(e: LooseServerEvent<'assistant.completed'>, step: TranslatorStep): void {
+  private onAssistantCompleted(e: UntrustedServerEvent<'assistant.completed'>, step: TranslatorStep): void {
     const content = str(e.content) ?? '';
     const streamed = this.stepText;
     this.stepText = '';
@@ -438,7 +428,7 @@ export class ScvTranslator {
     step.logs.push(`SCV assistant.completed differs from the streamed text of this step (${streamed.length} chars streamed, ${content.length} final); the streamed text is kept`);
   }
 
-  private onToolProposed(e: LooseServerEvent<'tool.proposed'>, step: TranslatorStep): void {
+  private onToolProposed(e: UntrustedServerEvent<'tool.proposed'>, step: TranslatorStep): void {
     const callId = str(e.call_id);
     if (!callId) {
       step.logs.push('SCV tool.proposed without a call_id ignored');
@@ -448,7 +438,7 @@ export class ScvTranslator {
     step.events.push(toolCallEvent(e, this.scope(str(e.turn_id))));
   }
 
-  private onApprovalRequested(e: LooseServerEvent<'approval.requested'>, step: TranslatorStep): void {
+  private onApprovalRequested(e: UntrustedServerEvent<'approval.requested'>, step: TranslatorStep): void {
     const approvalId = str(e.approval_id);
     if (!approvalId) {
       step.logs.push('SCV approval.requested without an approval_id ignored');
@@ -469,14 +459,14 @@ export class ScvTranslator {
     step.events.push(approvalRequestEvent(e, this.proposals.get(str(e.call_id) ?? ''), this.now(), scope));
   }
 
-  private onToolCompleted(e: LooseServerEvent<'tool.completed'>, step: TranslatorStep): void {
-    const jobs = records(e.jobs);
+  private onToolCompleted(e: UntrustedServerEvent<'tool.completed'>, step: TranslatorStep): void {
+    const jobs = records<JobChange>(e.jobs);
     if (jobs.length) step.logs.push(`SCV tool ${str(e.name) ?? '?'} background jobs: ${jobs.map((j) => `${str(j.job) ?? '?'} ${str(j.status) ?? '?'}`).join(', ')}`);
     step.events.push(toolResultEvent(e, this.scope(str(e.turn_id))));
   }
 
-  private onTurnCompleted(e: LooseServerEvent<'turn.completed'>, step: TranslatorStep): void {
-    const usage = record(e.usage);
+  private onTurnCompleted(e: UntrustedServerEvent<'turn.completed'>, step: TranslatorStep): void {
+    const usage = record<Usage>(e.usage);
     const input = num(usage?.input_tokens);
     if (input !== undefined) this.totals.lastInput = input;
     this.totals.input += input ?? 0;
@@ -506,7 +496,7 @@ export class ScvTranslator {
 
   // ── Errors ─────────────────────────────────────────────────────────────────
 
-  private onError(e: LooseServerEvent<'error'>, step: TranslatorStep): void {
+  private onError(e: UntrustedServerEvent<'error'>, step: TranslatorStep): void {
     const code = str(e.code) ?? 'unknown';
     const message = str(e.message) || `the SCV server reported ${code}`;
     const requestId = str(e.request_id);
@@ -651,7 +641,7 @@ export class ScvTranslator {
     return this.write(step, { type: 'approval.resolve', request_id: this.nextRequestId(), session_id: this.session(), approval_id: cmd.request_id, approved });
   }
 
-  private statsEvent(): WireEvent {
+  private statsEvent(): EventOf<'stats'> {
     const t = this.totals;
     return {
       type: 'stats',
@@ -761,7 +751,7 @@ function newStep(): TranslatorStep {
   return { events: [], messages: [], logs: [] };
 }
 
-function mirroredEntry(e: Record<string, unknown> | undefined): MirroredEntry | undefined {
+function mirroredEntry(e: Untrusted<QueueEntry> | undefined): MirroredEntry | undefined {
   const id = str(e?.queue_id);
   const revision = num(e?.revision);
   if (!id || revision === undefined || !Number.isSafeInteger(revision)) return undefined;

@@ -242,11 +242,6 @@ export type ServerEventType = ServerEvent['type'];
 
 export type ServerEventOf<T extends ServerEventType> = Extract<ServerEvent, { type: T }>;
 
-/** What a client may rely on from a server it does not trust to be complete: the `type`, every other field optional. */
-export type LooseServerEvent<T extends ServerEventType = ServerEventType> = T extends ServerEventType
-  ? { type: T } & Partial<Omit<ServerEventOf<T>, 'type'>>
-  : never;
-
 /** A newer server's event: skipped by this client. */
 export interface UnknownServerEvent {
   type: string;

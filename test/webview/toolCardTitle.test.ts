@@ -1,13 +1,11 @@
 // Card titles in a real browser at the sidebar's default width (issue #11): a tool name stays one word on one line —
 // it once wrapped as "edi" / "t" beside "Approved with your edits" — and a long target beside it is cut with an ellipsis.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { after, afterEach, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { initialSessionState, type SessionState, type TranscriptItem } from '../../src/shared/sessionState';
 import { TEST_IDS } from '../../src/shared/webviewMessages';
-import { CHROMIUM_ARGS, KEEP_NAMES_SHIM } from '../e2e/harness/browser';
-import { CHROMIUM } from '../e2e/harness/paths';
-import { buildStandaloneWebview, type StandaloneWebview } from './standaloneWebview';
+import { startWebviewHarness, type WebviewHarness, type WebviewPage } from './harness/webviewPage';
 
 const SIDEBAR_WIDTH = 300;
 const LONG_PATH = 'src/features/workspace/indexing/incrementalSymbolIndexRebuilder.ts';
@@ -48,24 +46,23 @@ async function titleLayout(page: Page, cardTestId: string, rowSelector: string, 
 }
 
 describe('card titles at the sidebar width (real Chromium)', { timeout: 120_000 }, () => {
-  let webview: StandaloneWebview;
-  let browser: Browser;
+  let harness: WebviewHarness;
+  let webview: WebviewPage;
   let page: Page;
 
   before(async () => {
-    webview = await buildStandaloneWebview();
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+    harness = await startWebviewHarness();
   });
-  after(async () => {
-    await browser?.close();
-    webview?.dispose();
+  afterEach(async () => {
+    assert.deepEqual(webview.problems, []);
+    await webview.close();
   });
+  after(() => harness?.close());
 
   async function render(item: TranscriptItem): Promise<void> {
-    page = await browser.newPage({ viewport: { width: SIDEBAR_WIDTH, height: 600 } });
-    await page.addInitScript({ content: KEEP_NAMES_SHIM });
-    await webview.open(page);
-    await webview.sendSnapshot(page, stateWith(item), 'sidebar');
+    webview = await harness.open({ viewport: { width: SIDEBAR_WIDTH, height: 600 } });
+    page = webview.page;
+    await webview.snapshot(stateWith(item));
   }
 
   it('tool card: the name is whole on one line and the long path beside it is ellipsized', async () => {
@@ -81,7 +78,6 @@ describe('card titles at the sidebar width (real Chromium)', { timeout: 120_000 
     assert.ok(detail.clipped, 'the path fits at this width: the check would prove nothing');
     assert.deepEqual([detail.overflow, detail.textOverflow, detail.whiteSpace], ['hidden', 'ellipsis', 'nowrap']);
     assert.equal(detail.title, LONG_PATH, 'the full path is in the tooltip');
-    await page.close();
   });
 
   it('approval card approved with edits for the session: the name is whole on one line beside the long state text', async () => {
@@ -94,6 +90,5 @@ describe('card titles at the sidebar width (real Chromium)', { timeout: 120_000 
     assert.equal(layout.nameLines, 1, `the tool name wraps over ${layout.nameLines} lines`);
     assert.ok(layout.overflowRight <= 0, `the title row overflows the card by ${layout.overflowRight}px`);
     assert.equal(await page.locator('.approval-state').textContent(), 'Approved with your edits (for this session)');
-    await page.close();
   });
 });

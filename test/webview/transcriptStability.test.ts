@@ -7,14 +7,12 @@
 // the end and pulled back whoever scrolled there (in code-server the e2e's click on the sudo button never found it
 // stable), and the spinner turned — 20 composited frames a second — while the run waited for the user.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { after, afterEach, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { initialSessionState, type SessionState, type TranscriptItem } from '../../src/shared/sessionState';
 import type { Patch } from '../../src/shared/statePatch';
 import { TEST_IDS } from '../../src/shared/webviewMessages';
-import { CHROMIUM_ARGS, KEEP_NAMES_SHIM } from '../e2e/harness/browser';
-import { CHROMIUM } from '../e2e/harness/paths';
-import { buildStandaloneWebview, type StandaloneWebview } from './standaloneWebview';
+import { startWebviewHarness, type WebviewHarness, type WebviewPage } from './harness/webviewPage';
 
 const SIDEBAR = { width: 300, height: 700 };
 /** Animation frames watched for movement and idle work: a second at 60 Hz. */
@@ -66,30 +64,24 @@ const approval = (state: 'pending' | 'approved'): TranscriptItem => ({
 });
 
 describe('the transcript holds still (real Chromium)', { timeout: 120_000 }, () => {
-  let webview: StandaloneWebview;
-  let browser: Browser;
+  let harness: WebviewHarness;
+  let webview: WebviewPage;
   let page: Page;
-  let seq = 1;
 
   before(async () => {
-    webview = await buildStandaloneWebview();
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-    page = await browser.newPage({ viewport: SIDEBAR });
-    await page.addInitScript({ content: KEEP_NAMES_SHIM });
-    await page.addInitScript({ content: IDLE_COUNTERS });
-    await webview.open(page);
-    await webview.sendSnapshot(page, baseState(), 'sidebar');
+    harness = await startWebviewHarness();
+    webview = await harness.open({ viewport: SIDEBAR, initScripts: [IDLE_COUNTERS] });
+    page = webview.page;
+    await webview.snapshot(baseState());
     await page.locator(`[data-testid="${TEST_IDS.assistantMessage}"]`).waitFor();
     await reachRunningBashAndPendingSudo();
   });
-  after(async () => {
-    await browser?.close();
-    webview?.dispose();
-  });
+  afterEach(() => assert.deepEqual(webview.problems, []));
+  after(() => harness?.close());
 
   /** Sends one batch of patches, as the host does, and waits until the webview shows `rendered`. */
   async function patch(patches: Patch[], rendered: string): Promise<void> {
-    await page.evaluate((m) => (globalThis as any).__host.send(m), { type: 'patches' as const, seq: ++seq, patches });
+    await webview.patch(...patches);
     await page.locator(rendered).first().waitFor({ state: 'attached' });
   }
 

@@ -1,27 +1,28 @@
 /**
- * Development aid: stands in for VS Code's webview host so the bundle can run in a plain browser page. It provides
- * `acquireVsCodeApi`, records what the webview posts, and lets a driver (Playwright) send host messages.
- * Never shipped: built into a temp folder by dev/run.mjs and by test/webview/standaloneWebview.ts.
+ * The VS Code API stand-in for the webview in a plain browser page (never shipped): `acquireVsCodeApi`, with every
+ * posted message recorded in `__posted` and handed to the driver's `__catalystPosted` binding when it has one, and
+ * `__host.send` for the driver's host messages. Bundled by test/webview/harness/webviewServer.ts and injected with
+ * Playwright's addInitScript, before the page's own (single, nonce'd) script runs.
  */
 import type { HostToWebview } from '../../src/shared/webviewMessages';
-import { firstRunState, longReply, longState, richState, scvState } from './fixtures';
 
 interface DevWindow {
   __posted: unknown[];
   __savedState: unknown;
   __host: { send(message: HostToWebview): void };
-  __fixtures: typeof fixtures;
+  __catalystPosted?: (message: unknown) => void;
   acquireVsCodeApi(): unknown;
 }
 
-const fixtures = { richState, longState, firstRunState, longReply, scvState };
 const w = window as unknown as DevWindow;
 w.__posted = [];
 w.__savedState = undefined;
-w.__fixtures = fixtures;
 w.__host = { send: (message) => window.postMessage(message, '*') };
 w.acquireVsCodeApi = () => ({
-  postMessage: (message: unknown) => w.__posted.push(message),
+  postMessage: (message: unknown) => {
+    w.__posted.push(message);
+    w.__catalystPosted?.(message);
+  },
   getState: () => w.__savedState,
   setState: (state: unknown) => (w.__savedState = state),
 });

@@ -107,6 +107,7 @@ export class CoreRuntime {
       ask: (questions) => this.interactions.ask(scope.runId, scope.signal, (id) => this.emitInRun(scope, { type: 'ask_request', request_id: id, questions }), questions),
       todos: { get: () => this.todos, set: (items) => (this.todos = items) },
       loadedTools: this.loadedTools,
+      memory: this.memory,
       editedContent,
     };
   }

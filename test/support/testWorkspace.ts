@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { MemoryStore } from '../../src/core/memory/memoryStore';
 import { newLoadedTools } from '../../src/core/tools/registry';
 import type { TodoItem, ToolContext } from '../../src/core/tools/types';
 
@@ -42,6 +43,7 @@ function makeContext(workspace: string, overrides: Partial<ToolContext>): ToolCo
     ask: async () => null,
     todos: { get: () => todos, set: (items) => (todos = items) },
     loadedTools: newLoadedTools(),
+    memory: new MemoryStore({ workspace: path.join(workspace, '.memory-workspace'), global: path.join(workspace, '.memory-global') }),
     ...overrides,
   };
 }

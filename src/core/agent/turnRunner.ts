@@ -52,6 +52,10 @@ export async function runTurn(deps: TurnDeps, scope: RunScope, input: TurnInput)
       const outcome = await runToolCall(deps, scope, calls[i], offered);
       deps.usage.recordTool(calls[i].name);
       deps.conversation.append({ role: 'tool', tool_call_id: calls[i].id, content: outcome.output });
+      if (outcome.ok && outcome.endsTurn) {
+        answerRemaining(deps.conversation, calls.slice(i + 1), 'was not run: the turn had finished');
+        return 'completed';
+      }
     }
   }
   deps.emit({ type: 'error', code: 'step_limit', message: `the model used ${MAX_MODEL_STEPS} steps without finishing; stopping this turn` });
@@ -136,7 +140,7 @@ function assistantMessage(r: StreamResult): ChatMessage {
   return m;
 }
 
-/** Keeps the history valid for providers: every tool call gets a result, even when the run was cancelled before it ran. */
-function answerRemaining(conversation: Conversation, calls: { id: string; name: string }[]): void {
-  for (const c of calls) conversation.append({ role: 'tool', tool_call_id: c.id, content: `tool call '${c.name}' was cancelled` });
+/** Keeps the history valid for providers: every tool call gets a result, even one that never ran (cancelled, or after finish). */
+function answerRemaining(conversation: Conversation, calls: { id: string; name: string }[], why = 'was cancelled'): void {
+  for (const c of calls) conversation.append({ role: 'tool', tool_call_id: c.id, content: `tool call '${c.name}' ${why}` });
 }

@@ -3,6 +3,7 @@ import { askTool } from './askTool';
 import { bashTool } from './bashTool';
 import { deleteTool } from './deleteTool';
 import { editTool } from './editTool';
+import { finishTool } from './finishTool';
 import { gitAddTool } from './gitAddTool';
 import { gitCommitTool } from './gitCommitTool';
 import { gitDiffTool } from './gitDiffTool';
@@ -13,6 +14,7 @@ import { grepTool } from './grepTool';
 import { listDirTool } from './listDirTool';
 import { LoadedTools } from './loadedTools';
 import { loadToolsTool } from './loadToolsTool';
+import { memoryTool } from './memoryTool';
 import { mkdirTool } from './mkdirTool';
 import { patchTool } from './patchTool';
 import { readFileTool } from './readFileTool';
@@ -37,6 +39,8 @@ export const CORE_TOOLS: readonly ToolDefinition[] = Object.freeze([
   todoWriteTool,
   todoReadTool,
   askTool,
+  finishTool,
+  memoryTool,
   loadToolsTool,
   gitStatusTool,
   gitDiffTool,

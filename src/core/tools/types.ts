@@ -1,5 +1,6 @@
 /** The contract between the core's tools and the agent loop that runs them. */
 import type { AskQuestion } from '../../protocol';
+import type { MemoryStore } from '../memory/memoryStore';
 import type { LoadedTools } from './loadedTools';
 
 export type ToolKind = 'readonly' | 'destructive';
@@ -21,6 +22,8 @@ export interface ToolOutcome {
   /** Unified diff old → new for write_file, edit and patch. */
   diff?: string;
   fileChanges: FileChange[];
+  /** The turn ends after this call (finish); later calls of the same model message are not run. */
+  endsTurn?: true;
 }
 
 export interface TodoItem {
@@ -45,6 +48,8 @@ export interface ToolContext {
   todos: { get(): TodoItem[]; set(items: TodoItem[]): void };
   /** The session's deferred tools enabled with load_tools. */
   loadedTools: LoadedTools;
+  /** The durable memories of the system prompt (workspace and global). */
+  memory: MemoryStore;
   /**
    * The user's edited FULL new content for write_file/edit/patch: written instead of the model's result, and the
    * output tells the model the user modified its proposal, with the diff of what was written.

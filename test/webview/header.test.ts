@@ -139,8 +139,9 @@ describe('header, sessions and welcome (real Chromium, real shell)', { timeout: 
       await page.keyboard.press('Enter');
       const confirm = panel().getByRole('alertdialog', { name: 'Confirm delete' });
       await confirm.waitFor();
-      // Focused by the test: the confirmation's own focus call runs before its vscode-button is focusable (reported).
-      await confirm.getByRole('button', { name: 'Delete', exact: true }).focus();
+      // The safe answer has the focus; Delete is one Shift+Tab away.
+      await page.waitForFunction(() => (globalThis as any).document.activeElement?.textContent?.trim() === 'Cancel');
+      await page.keyboard.press('Shift+Tab');
       await page.keyboard.press('Enter');
       assert.deepEqual(await webview.postedUntil('deleteSession'), [{ type: 'deleteSession', path: '/tmp/s0.jsonl' }]);
 

@@ -77,6 +77,16 @@ export function vscodeButton(opts: ButtonOptions): HTMLElement {
   return el;
 }
 
+/**
+ * Focuses a vscode-elements control once it can take focus: a Lit element created in this render is upgraded but not
+ * yet rendered, and focus() before its first update does nothing (focus would fall to <body>).
+ */
+export function focusWhenRendered(el: HTMLElement): void {
+  const rendered = (el as HTMLElement & { updateComplete?: Promise<unknown> }).updateComplete;
+  if (rendered) void rendered.then(() => el.isConnected && el.focus());
+  else queueMicrotask(() => el.focus());
+}
+
 function withSlot<T extends Element>(el: T, slot: string): T {
   el.setAttribute('slot', slot);
   return el;

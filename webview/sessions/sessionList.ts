@@ -1,6 +1,6 @@
 import type { SessionView } from '../../src/shared/sessionState';
 import { TEST_IDS, type WebviewToHost } from '../../src/shared/webviewMessages';
-import { codicon, h, iconButton, replaceChildren, vscodeButton } from '../infra/dom';
+import { codicon, focusWhenRendered, h, iconButton, replaceChildren, vscodeButton } from '../infra/dom';
 import { orderSessions, relativeTime } from './sessionOrder';
 
 /**
@@ -122,7 +122,7 @@ export class SessionList {
       this.post({ type: 'deleteSession', path: s.path });
       this.render();
     } });
-    queueMicrotask(() => cancel.focus());
+    focusWhenRendered(cancel);
     return h('div', { class: 'session-confirm', role: 'alertdialog', 'aria-label': 'Confirm delete' },
       h('span', {}, `Delete “${s.title || s.name}”? This cannot be undone.`), confirm, cancel);
   }

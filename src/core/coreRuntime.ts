@@ -98,6 +98,7 @@ export class CoreRuntime {
       signal: scope.signal,
       bashTimeoutSecs: this.config.bashTimeoutSecs,
       maxBashTimeoutSecs: this.config.maxBashTimeoutSecs,
+      diagTimeoutSecs: this.config.diagTimeoutSecs,
       shell: this.config.shell,
       requestSudo: async (command) => {
         const answer = await this.interactions.sudo(scope.runId, scope.signal, (id) => this.emitInRun(scope, { type: 'sudo_request', request_id: id, command }));

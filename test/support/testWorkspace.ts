@@ -39,6 +39,7 @@ function makeContext(workspace: string, overrides: Partial<ToolContext>): ToolCo
     signal: new AbortController().signal,
     bashTimeoutSecs: 30,
     maxBashTimeoutSecs: 60,
+    diagTimeoutSecs: 120,
     requestSudo: async () => ({ approved: false }),
     ask: async () => null,
     todos: { get: () => todos, set: (items) => (todos = items) },

@@ -4,7 +4,9 @@ import { streamChat } from '../providers/stream';
 import { scrubText } from '../runtime/redact';
 import type { RunScope } from '../runtime/runScope';
 import type { Conversation } from './conversation';
-import { runToolCall, type GateDeps } from './toolGate';
+import { getTool } from '../tools/registry';
+import type { ToolOutcome } from '../tools/types';
+import { runToolCall, type GateDeps, type ToolCall } from './toolGate';
 import type { UsageTracker } from './usageTracker';
 
 export const MAX_MODEL_STEPS = 200;
@@ -42,24 +44,47 @@ export async function runTurn(deps: TurnDeps, scope: RunScope, input: TurnInput)
     deps.conversation.append(assistantMessage(result));
     deps.usage.recordResponse(input.model, result, deps.emit);
     if (calls.length === 0) return 'completed';
-    for (let i = 0; i < calls.length; i++) {
-      if (scope.cancelled) {
-        answerRemaining(deps.conversation, calls.slice(i));
-        return 'cancelled';
-      }
-      // Per call, as upstream checks it: a tool that load_tools enabled earlier in the same batch may run.
-      const offered = new Set(deps.tools().map((t) => t.name));
-      const outcome = await runToolCall(deps, scope, calls[i], offered);
-      deps.usage.recordTool(calls[i].name);
-      deps.conversation.append({ role: 'tool', tool_call_id: calls[i].id, content: outcome.output });
-      if (outcome.ok && outcome.endsTurn) {
-        answerRemaining(deps.conversation, calls.slice(i + 1), 'was not run: the turn had finished');
-        return 'completed';
-      }
-    }
+    const ended = await runToolCalls(deps, scope, calls);
+    if (ended) return ended;
   }
   deps.emit({ type: 'error', code: 'step_limit', message: `the model used ${MAX_MODEL_STEPS} steps without finishing; stopping this turn` });
   return 'failed';
+}
+
+/** Runs one model message's tool calls in order; how the turn ended, or undefined when the model goes on. */
+async function runToolCalls(deps: TurnDeps, scope: RunScope, calls: ToolCall[]): Promise<TurnOutcome | undefined> {
+  const wave = leadingWaveLength(calls);
+  const outcomes = wave >= 2 ? await Promise.all(calls.slice(0, wave).map((call) => runOffered(deps, scope, call))) : [];
+  outcomes.forEach((outcome, i) => recordResult(deps, calls[i], outcome));
+  for (let i = outcomes.length; i < calls.length; i++) {
+    if (scope.cancelled) {
+      answerRemaining(deps.conversation, calls.slice(i));
+      return 'cancelled';
+    }
+    const outcome = await runOffered(deps, scope, calls[i]);
+    recordResult(deps, calls[i], outcome);
+    if (outcome.ok && outcome.endsTurn) {
+      answerRemaining(deps.conversation, calls.slice(i + 1), 'was not run: the turn had finished');
+      return 'completed';
+    }
+  }
+  return scope.cancelled ? 'cancelled' : undefined;
+}
+
+/** How many calls lead the message with parallel-safe tools: two or more of them run at once, as upstream's read wave. */
+function leadingWaveLength(calls: ToolCall[]): number {
+  const end = calls.findIndex((call) => !getTool(call.name)?.parallelSafe);
+  return end === -1 ? calls.length : end;
+}
+
+/** Checks the call against the tools offered now, as upstream does per call: load_tools may have added some. */
+function runOffered(deps: TurnDeps, scope: RunScope, call: ToolCall): Promise<ToolOutcome> {
+  return runToolCall(deps, scope, call, new Set(deps.tools().map((t) => t.name)));
+}
+
+function recordResult(deps: TurnDeps, call: ToolCall, outcome: ToolOutcome): void {
+  deps.usage.recordTool(call.name);
+  deps.conversation.append({ role: 'tool', tool_call_id: call.id, content: outcome.output });
 }
 
 async function streamOnce(deps: TurnDeps, scope: RunScope, input: TurnInput): Promise<StreamResult | 'cancelled' | 'failed'> {

@@ -9,6 +9,7 @@ export const gitDiffTool: ToolDefinition = {
   name: 'git_diff',
   kind: 'readonly',
   deferred: true,
+  parallelSafe: true,
   schema: {
     name: 'git_diff',
     description: 'Show unstaged changes (`git diff --no-color`) or staged changes with staged:true. Optional relative `path` scopes the diff. Read-only.',

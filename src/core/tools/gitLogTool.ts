@@ -12,6 +12,7 @@ export const gitLogTool: ToolDefinition = {
   name: 'git_log',
   kind: 'readonly',
   deferred: true,
+  parallelSafe: true,
   schema: {
     name: 'git_log',
     description: 'Show recent commit history as `git log --oneline -n <limit>`. Optional relative `path` limits to a file\'s history. Read-only.',

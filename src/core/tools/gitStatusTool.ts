@@ -9,6 +9,7 @@ export const gitStatusTool: ToolDefinition = {
   name: 'git_status',
   kind: 'readonly',
   deferred: true,
+  parallelSafe: true,
   schema: {
     name: 'git_status',
     description: 'Show the working-tree status (staged, unstaged, untracked) as `git status --short --branch`. Optional relative `path` limits the scope. Read-only.',

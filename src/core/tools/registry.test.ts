@@ -15,7 +15,7 @@ describe('registry', () => {
   test('offers the core tool set, each with a schema of the same name', () => {
     assert.deepEqual(CORE_TOOLS.map((tool) => tool.name), [
       'read_file', 'write_file', 'edit', 'patch', 'delete', 'rename', 'mkdir', 'list_dir', 'grep', 'glob', 'bash', 'todo_write', 'todo_read', 'ask',
-      'finish', 'memory', 'load_tools', 'git_status', 'git_diff', 'git_log', 'git_add', 'git_commit',
+      'finish', 'memory', 'load_tools', 'git_status', 'git_diff', 'git_log', 'git_add', 'git_commit', 'diagnostics',
     ]);
     for (const tool of CORE_TOOLS) {
       assert.equal(tool.schema.name, tool.name);

@@ -2,6 +2,7 @@
 import { askTool } from './askTool';
 import { bashTool } from './bashTool';
 import { deleteTool } from './deleteTool';
+import { diagnosticsTool } from './diagnosticsTool';
 import { editTool } from './editTool';
 import { finishTool } from './finishTool';
 import { gitAddTool } from './gitAddTool';
@@ -47,6 +48,7 @@ export const CORE_TOOLS: readonly ToolDefinition[] = Object.freeze([
   gitLogTool,
   gitAddTool,
   gitCommitTool,
+  diagnosticsTool,
 ]);
 
 const TOOLS_BY_NAME = new Map(CORE_TOOLS.map((tool) => [tool.name, tool]));

@@ -41,6 +41,8 @@ export interface ToolContext {
   signal: AbortSignal;
   bashTimeoutSecs: number;
   maxBashTimeoutSecs: number;
+  /** The diagnostics tool's timeout (--diag-timeout). */
+  diagTimeoutSecs: number;
   /** Default 'bash'. */
   shell?: string;
   requestSudo(command: string): Promise<{ approved: boolean; password?: string }>;
@@ -76,6 +78,8 @@ export interface ToolDefinition {
   kind: ToolKind;
   /** Upstream's deferred tools stay out of the model's schema until load_tools enables them in the session. */
   deferred?: true;
+  /** Runs concurrently with the other parallel-safe calls that lead a model message (upstream's read wave). */
+  parallelSafe?: true;
   schema: ToolSchema;
   /** Reads the model's raw arguments leniently (never throws): execute reports a malformed argument. */
   targets(args: Record<string, unknown>): ToolTargets;

@@ -4,7 +4,6 @@
  */
 export const UPSTREAM_READONLY_TOOLS_NOT_BUILT_IN: ReadonlySet<string> = new Set([
   'bulk_read',
-  'diagnostics',
   'workspace_activity',
   'web_search',
   'knowledge',

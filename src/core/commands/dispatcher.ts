@@ -6,6 +6,7 @@ import {
 } from './checkpointCommands';
 import { handleCompact } from './compactCommand';
 import { handleInit } from './initCommand';
+import { handleGetVisionConfig, handleGoalStatus, handleListPluginCommands, handleListPlugins } from './inventoryCommands';
 import { handleApprove, handleAskReply, handleSudoReply } from './interactionCommands';
 import {
   handleAddCustomProvider, handleDiscoverProviderModels, handleLogin, handleLogout, handleRefreshModels, handleSetKey, handleSetProvider, presetsEvent,
@@ -67,6 +68,10 @@ const HANDLERS: Handlers = {
   refresh_memory: handleMemory,
   list_agents: (rt) => rt.emit({ type: 'agents', agents: [] }),
   list_skills: (rt) => rt.emit({ type: 'skills', skills: [] }),
+  list_plugins: handleListPlugins,
+  list_plugin_commands: handleListPluginCommands,
+  get_vision_config: handleGetVisionConfig,
+  goal_status: handleGoalStatus,
 };
 
 /**

@@ -1,0 +1,60 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startScenario, TEST_MODEL } from '../support/coreScenario';
+
+/** What upstream's web UI sends after `ready` on every session, and what the TUI adds. */
+const WEB_SESSION_START = ['list_sessions', 'stats', 'list_memory', 'list_plugins', 'get_vision_config', 'list_skills', 'list_checkpoints'];
+const TUI_SESSION_START = ['list_plugin_commands'];
+
+test('the queries upstream\'s clients send on every session answer without an error', async () => {
+  const s = await startScenario({ args: ['--session', 's.jsonl'] });
+  try {
+    const from = s.core.events.length;
+    for (const type of [...WEB_SESSION_START, ...TUI_SESSION_START, 'goal_status']) s.core.send({ type });
+    // Commands are answered in order, so this reply comes after every answer above.
+    s.core.send({ type: 'runtime_status' });
+    await s.core.waitForType('runtime_status', { from });
+    assert.deepEqual(s.core.ofType('error', from), []);
+  } finally {
+    await s.close();
+  }
+});
+
+test('list_plugins, get_vision_config and goal_status answer with upstream\'s empty shapes', async () => {
+  const s = await startScenario();
+  try {
+    let from = s.core.events.length;
+    s.core.send({ type: 'list_plugins' });
+    await s.core.waitForType('plugin_commands', { from });
+    assert.deepEqual(s.core.events.slice(from).map((e) => [e.type, e.plugins ?? e.commands]), [['plugins_list', []], ['plugin_commands', []]]);
+
+    from = s.core.events.length;
+    s.core.send({ type: 'get_vision_config' });
+    const vision = await s.core.waitForType('vision_config', { from });
+    assert.deepEqual([vision.enabled, vision.vision_model, vision.vision_models], [false, null, []]);
+    assert.deepEqual(vision.models.map((m: any) => [m.id, m.vision, m.provider]), [[TEST_MODEL, false, 'scripted']]);
+
+    from = s.core.events.length;
+    s.core.send({ type: 'goal_status' });
+    s.core.send({ type: 'runtime_status' });
+    await s.core.waitForType('runtime_status', { from });
+    const answers = s.core.events.slice(from).map((e) => e.type);
+    assert.deepEqual(answers, ['goal_state', 'runtime_status'], 'no goal_plan: there is no plan');
+    const goal = s.core.events[from];
+    assert.deepEqual([goal.id, goal.goal, goal.phase, goal.prompts, goal.active_run_ids, goal.error], ['', '', 'idle', [], [], null]);
+  } finally {
+    await s.close();
+  }
+});
+
+test('commands that act on features this core lacks still answer unsupported', async () => {
+  const s = await startScenario();
+  try {
+    const from = s.core.events.length;
+    s.core.send({ type: 'install_plugin', path: '/tmp/nowhere' });
+    const error = await s.core.waitForType('error', { from });
+    assert.equal(error.code, 'unsupported');
+  } finally {
+    await s.close();
+  }
+});

@@ -252,8 +252,8 @@ export interface CostUpdateEvent extends EventMetadata {
 export interface HttpRetryEvent extends EventMetadata {
   type: 'http_retry';
   attempt: number;
-  /** HTTP status, or null when the stream dropped. */
-  status: number | null;
+  /** HTTP status of the failed attempt; absent when there was none (a dropped stream, a network error), as upstream sends it. */
+  status?: number;
   reason: string;
   backoff_ms: number;
   /** The partial output streamed so far is void. */

@@ -25,6 +25,7 @@ test('a stream dropped mid-way is retried with discard_partial and the final tex
     const events = await s.turn('hi', { timeoutMs: 30000 });
     const retry = events.find((e) => e.type === 'http_retry');
     assert.equal(retry.discard_partial, true);
+    assert.equal('status' in retry, false, `a dropped stream has no HTTP status, and upstream sends none: ${JSON.stringify(retry)}`);
     const afterRetry = events.slice(events.indexOf(retry)).filter((e) => e.type === 'delta').map((e) => e.text).join('');
     assert.equal(afterRetry, 'complete answer');
     assert.equal(s.model.requests.filter((r) => r.path.endsWith('/chat/completions')).length, 2);

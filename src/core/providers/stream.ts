@@ -38,7 +38,7 @@ export async function streamChat(req: StreamRequest, onEvent: (event: StreamEven
       onEvent({
         type: 'retry',
         attempt,
-        status: error.status ?? 0,
+        status: error.status,
         reason: error.message,
         backoffMs,
         discardPartial: accumulator.emittedOutput,

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CoreProcess, type CoreOptions } from './coreProcess';
@@ -40,6 +41,8 @@ export async function startScenario(opts: ScenarioOptions = {}): Promise<Scenari
   const providers = opts.providers?.(model.url) ?? [{ name: 'scripted', kind: opts.kind ?? 'openai', base_url: model.url, api_key: TEST_KEY }];
   const core = CoreProcess.start({
     ...opts,
+    // With no provider configured the core lists its default one unauthenticated: keep that off the network.
+    env: { UMANS_BASE_URL: await unusedLocalUrl(), ...opts.env },
     workspace,
     args: ['--approval', opts.approval ?? 'destructive', ...(opts.args ?? [])],
     providers,
@@ -61,6 +64,15 @@ export async function startScenario(opts: ScenarioOptions = {}): Promise<Scenari
       core.cleanup();
     },
   };
+}
+
+/** An OpenAI-style base URL on a 127.0.0.1 port nothing listens on (taken from the OS, then released). */
+export async function unusedLocalUrl(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}/v1`;
 }
 
 export function initGitRepo(dir: string): void {

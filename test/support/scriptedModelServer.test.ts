@@ -162,6 +162,14 @@ describe('scripted model server', () => {
     server.setModels(['m-1', 'm-2']);
   });
 
+  test('GET /models/info answers the map it was given, and 404 without one', async () => {
+    assert.equal((await fetch(`${server.url}/models/info`)).status, 404);
+    const info = { 'm-1': { display_name: 'Model One', capabilities: { context_window: 1000 } } };
+    server.setModelsInfo(info);
+    assert.deepEqual(await (await fetch(`${server.url}/models/info`)).json(), info);
+    server.setModelsInfo(undefined);
+  });
+
   test('unknown routes answer 404', async () => {
     const res = await post(server, '/completions', {});
     assert.equal(res.status, 404);

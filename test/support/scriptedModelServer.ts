@@ -59,8 +59,10 @@ export interface ScriptedModelServer {
   close(): Promise<void>;
 }
 
-/** A started server: the above (all a helper reading its requests needs), plus how each response ended. */
+/** A started server: the above (all a helper reading its requests needs), plus its /models/info map and how each response ended. */
 export interface StartedScriptedModelServer extends ScriptedModelServer {
+  /** What GET /v1/models/info answers (Umans' capabilities map); undefined: 404, as a vanilla OpenAI server. */
+  setModelsInfo(info: Record<string, unknown> | undefined): void;
   /**
    * Resolves once the response to `request` (one of `requests`) is over. `closed_by_client` is the proof that a client
    * abandoned a stream (a cancelled run's fetch): nothing the script still had for it can reach that client.
@@ -80,6 +82,8 @@ type Dialect = 'openai' | 'anthropic';
 
 export interface ScriptedServerOptions {
   models?: string[];
+  /** GET /models/info's map; without it that route is a 404. */
+  modelsInfo?: Record<string, unknown>;
   script?: ScriptedResponse[];
   /** Every request without this key is answered 401, as by a server started with one (vLLM's --api-key). */
   requiredKey?: string;
@@ -87,6 +91,7 @@ export interface ScriptedServerOptions {
 
 export async function startScriptedModelServer(opts: ScriptedServerOptions = {}): Promise<StartedScriptedModelServer> {
   const state = new ServerState(opts.models ?? [], opts.script ?? [], opts.requiredKey);
+  state.modelsInfo = opts.modelsInfo;
   const server = createServer((req, res) => {
     handleRequest(state, req, res).catch((error: unknown) => {
       if (!res.headersSent) sendJson(res, 500, { error: { message: `scripted model server failed: ${String(error)}` } });
@@ -117,6 +122,9 @@ export async function startScriptedModelServer(opts: ScriptedServerOptions = {})
     setModels: (ids) => {
       state.models = [...ids];
     },
+    setModelsInfo: (info) => {
+      state.modelsInfo = info;
+    },
     get pending() {
       return state.queue.length;
     },
@@ -141,6 +149,7 @@ class ServerState {
   readonly responseStalls = new WeakMap<RecordedRequest, Promise<void>>();
   /** Responses whose socket a `cut` step destroyed. */
   readonly cut = new WeakSet<ServerResponse>();
+  modelsInfo: Record<string, unknown> | undefined;
   closed = false;
   private readonly timers = new Map<NodeJS.Timeout, () => void>();
 
@@ -183,6 +192,7 @@ async function handleRequest(state: ServerState, req: IncomingMessage, res: Serv
   if (state.requiredKey !== undefined && recorded.apiKey !== state.requiredKey) {
     return sendJson(res, 401, errorBody(dialectOfPath(path) ?? ('anthropic-version' in recorded.headers ? 'anthropic' : 'openai'), 401, 'invalid or missing API key'));
   }
+  if (recorded.method === 'GET' && path.endsWith('/models/info') && state.modelsInfo) return sendJson(res, 200, state.modelsInfo);
   if (recorded.method === 'GET' && path.endsWith('/models')) {
     return sendJson(res, 200, modelList(state.models, 'anthropic-version' in recorded.headers));
   }

@@ -2,7 +2,7 @@ import type { SessionState } from '../../src/shared/sessionState';
 import { TEST_IDS, type WebviewToHost } from '../../src/shared/webviewMessages';
 import { codicon, h, vscodeButton } from '../infra/dom';
 
-/** First run: no provider logged in and no models. Logging in happens in the host (native input boxes). */
+/** First run: no provider logged in. Logging in happens in the host (native input boxes). */
 export class WelcomePanel {
   readonly root: HTMLElement;
 
@@ -22,6 +22,7 @@ export class WelcomePanel {
   }
 }
 
+/** Models alone do not end it: with nothing logged in the core still lists the default provider's (as upstream's does). */
 export function isFirstRun(state: SessionState): boolean {
-  return !state.anyLoggedIn && state.models.length === 0;
+  return !state.anyLoggedIn;
 }

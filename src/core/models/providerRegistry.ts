@@ -1,19 +1,25 @@
 import type { ModelInfo } from '../../protocol';
 import type { CoreConfig } from '../config/config';
+import { DEFAULT_PROVIDER_NAME } from '../config/coreConfig';
 import { isKeylessLocal } from '../config/keylessLocal';
 import { resolveApiKey, type ProviderConfig } from '../config/providers';
+import { builtInModels } from '../providers/builtInModels';
 import { discoverModels } from '../providers/models';
 import type { ResolvedProvider } from '../providers/types';
 
 /**
  * The configured providers, their keys (runtime keys from set_key never persist) and the aggregated model list.
- * Models come from each logged-in provider's /models (cached) plus its models_override entries.
+ * Models come from each logged-in provider's discovery (cached) plus its models_override entries. While no provider
+ * is logged in, the active one is listed without a key, as upstream does (Umans' list is public; offline, its
+ * built-in list stands in).
  */
 export class ProviderRegistry {
   private runtimeKeys: Record<string, string>;
   private modelsByProvider = new Map<string, ModelInfo[]>();
   /** Providers whose current list came without a key (a keyless local one): once a key arrives, it is listed again. */
   private listedWithoutKey = new Set<string>();
+  /** The active provider's list made while no provider was logged in; shown only while that is still so. */
+  private listedLoggedOut: { provider: string; models: ModelInfo[] } | undefined;
   active: string;
 
   constructor(private readonly config: CoreConfig, private readonly env: NodeJS.ProcessEnv) {
@@ -95,7 +101,7 @@ export class ProviderRegistry {
   /** All known models, the active provider's first. */
   models(): ModelInfo[] {
     const order = [this.active, ...this.config.providers.map((p) => p.name).filter((n) => n !== this.active)];
-    return order.flatMap((n) => this.modelsByProvider.get(n) ?? this.overrideModels(n));
+    return order.flatMap((n) => this.modelsByProvider.get(n) ?? this.loggedOutModels(n) ?? this.overrideModels(n));
   }
 
   /** Which provider serves `model` (an explicit provider wins, then the active one, then any that lists it). */
@@ -114,18 +120,15 @@ export class ProviderRegistry {
 
   /** Refreshes the models of every logged-in provider; failures keep the previous list and are returned as messages. */
   async refresh(opts: { force?: boolean; signal?: AbortSignal; only?: string } = {}): Promise<string[]> {
+    const wanted = (p: ProviderConfig) => !opts.only || p.name === opts.only;
+    const loggedOut = this.anyLoggedIn() ? undefined : this.activeConfig;
+    if (loggedOut) return wanted(loggedOut) ? this.refreshLoggedOut(loggedOut, opts) : [];
     const errors: string[] = [];
-    const targets = this.config.providers.filter((p) => (!opts.only || p.name === opts.only) && this.isLoggedIn(p));
+    const targets = this.config.providers.filter((p) => wanted(p) && this.isLoggedIn(p));
     await Promise.all(
       targets.map(async (p) => {
-        const resolved = this.resolve(p.name)!;
-        // The cache is per URL, not per key: a list made without the key must not stand in for the keyed one.
-        const force = opts.force || (!!resolved.apiKey && this.listedWithoutKey.has(p.name));
         try {
-          const found = await discoverModels(resolved, { signal: opts.signal, cacheFile: `${this.config.configDir}/models-cache.json`, force });
-          this.modelsByProvider.set(p.name, mergeOverrides(found.map((m) => ({ ...m, provider: p.name })), this.overrideModels(p.name)));
-          if (resolved.apiKey) this.listedWithoutKey.delete(p.name);
-          else this.listedWithoutKey.add(p.name);
+          this.modelsByProvider.set(p.name, await this.discover(p, opts));
         } catch (err) {
           errors.push(`${p.name}: ${(err as Error).message}`);
           if (!this.modelsByProvider.has(p.name)) this.modelsByProvider.set(p.name, this.overrideModels(p.name));
@@ -133,6 +136,36 @@ export class ProviderRegistry {
       }),
     );
     return errors;
+  }
+
+  private async refreshLoggedOut(p: ProviderConfig, opts: { force?: boolean; signal?: AbortSignal }): Promise<string[]> {
+    try {
+      this.listedLoggedOut = { provider: p.name, models: await this.discover(p, opts) };
+      return [];
+    } catch (err) {
+      return [`${p.name}: ${(err as Error).message}`];
+    }
+  }
+
+  /** The provider's discovered models with its overrides merged in; throws what discovery throws. */
+  private async discover(p: ProviderConfig, opts: { force?: boolean; signal?: AbortSignal }): Promise<ModelInfo[]> {
+    const resolved = this.resolve(p.name)!;
+    // The cache is per URL, not per key: a list made without the key must not stand in for the keyed one.
+    const force = opts.force || (!!resolved.apiKey && this.listedWithoutKey.has(p.name));
+    const found = await discoverModels(resolved, {
+      signal: opts.signal,
+      cacheFile: `${this.config.configDir}/models-cache.json`,
+      force,
+      fallback: builtInModels(resolved, { isDefaultProvider: p.name === DEFAULT_PROVIDER_NAME }),
+    });
+    if (resolved.apiKey) this.listedWithoutKey.delete(p.name);
+    else this.listedWithoutKey.add(p.name);
+    return mergeOverrides(found.map((m) => ({ ...m, provider: p.name })), this.overrideModels(p.name));
+  }
+
+  private loggedOutModels(name: string): ModelInfo[] | undefined {
+    if (this.listedLoggedOut?.provider !== name || this.anyLoggedIn()) return undefined;
+    return this.listedLoggedOut.models;
   }
 
   private overrideModels(name: string): ModelInfo[] {

@@ -6,9 +6,10 @@ import type { ModelInfoLite, ResolvedProvider } from './types';
 /**
  * The model cache shares upstream catcode-core's file and layout (~/.config/catalyst-code/models-cache.json):
  * `{version, entries: {"<base_url>|<kind>|<models path>": {updated_at: unix seconds, models: […]}}}`.
- * A file of another version is treated as empty, as upstream does.
+ * A file of another version is treated as empty, as upstream does. 10 is upstream's version of this layout; entries
+ * carry /models/info's vision and thinking levels since, so a list cached without them is not used.
  */
-export const MODELS_CACHE_VERSION = 9;
+export const MODELS_CACHE_VERSION = 10;
 export const MODELS_CACHE_TTL_MS = 8 * 60 * 60 * 1000;
 const DEFAULT_MODELS_PATH = '/models';
 
@@ -65,6 +66,9 @@ function cachedModel(raw: unknown, providerName: string): ModelInfoLite[] {
   if (contextWindow !== undefined) model.context_window = contextWindow;
   if (maxTokens !== undefined) model.max_tokens = maxTokens;
   if (typeof record.reasoning === 'boolean') model.reasoning = record.reasoning;
+  const levels = asArray(record.thinking_levels);
+  if (levels) model.thinking_levels = levels.filter((level): level is string => typeof level === 'string');
+  if (typeof record.vision === 'boolean') model.vision = record.vision;
   return [model];
 }
 

@@ -109,6 +109,10 @@ export interface ModelInfoLite {
   context_window?: number;
   max_tokens?: number;
   reasoning?: boolean;
+  /** Reasoning effort levels the model accepts, e.g. ["low","medium","high"]. */
+  thinking_levels?: string[];
+  /** Accepts image input natively. */
+  vision?: boolean;
 }
 
 export type ProviderErrorKind = 'auth' | 'http' | 'network' | 'idle_timeout' | 'cancelled' | 'bad_response';

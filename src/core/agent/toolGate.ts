@@ -64,6 +64,7 @@ async function decideAndExecute(deps: GateDeps, scope: RunScope, call: ToolCall,
   const { approvals } = deps;
   const verdict = approvals.rules.evaluate(call.name, target);
   if (verdict === 'deny') return denied(call.name, 'blocked by a permission rule');
+  if (tool.gatesInnerCalls) return execute(scope, call, () => tool.execute(args, { ...ctx, runInner: innerCallRunner(deps, scope, call.id, offeredTools) }));
 
   let editedContent: string | undefined;
   const needsApproval = approvalRequired({ mode: approvals.mode, kind, restricted, forceAllow: verdict === 'allow', escalated: approvals.escalations.has(kind), forceAsk: verdict === 'ask' });
@@ -76,12 +77,25 @@ async function decideAndExecute(deps: GateDeps, scope: RunScope, call: ToolCall,
   }
   if (scope.cancelled) return { ok: false, output: `tool call '${call.name}' was cancelled`, status: 'cancelled', fileChanges: [] };
   if (kind === 'destructive') await deps.beforeDestructive();
+  return execute(scope, call, () => tool.execute(args, editedContent !== undefined ? deps.toolContext(editedContent) : ctx));
+}
+
+async function execute(scope: RunScope, call: ToolCall, run: () => Promise<ToolOutcome>): Promise<ToolOutcome> {
   try {
-    return await tool.execute(args, editedContent !== undefined ? deps.toolContext(editedContent) : ctx);
+    return await run();
   } catch (err) {
     if (scope.cancelled) return { ok: false, output: `tool call '${call.name}' was cancelled`, status: 'cancelled', fileChanges: [] };
     return failed(`${call.name} failed: ${(err as Error).message}`);
   }
+}
+
+/**
+ * Runs a bulk tool's inner calls each as a call of its own (tool_call, approval, checkpoint, tool_result,
+ * file_change), with ids `<outer id>.<n>`: clients show, review and answer each one like a direct call.
+ */
+function innerCallRunner(deps: GateDeps, scope: RunScope, outerId: string, offeredTools: ReadonlySet<string>): NonNullable<ToolContext['runInner']> {
+  let count = 0;
+  return (name, args) => runToolCall(deps, scope, { id: `${outerId}.${++count}`, name, arguments: JSON.stringify(args) }, offeredTools);
 }
 
 async function requestApproval(deps: GateDeps, scope: RunScope, call: ToolCall, args: Record<string, unknown>, kind: ToolKind, workspace: string, target?: string): Promise<ApprovalAnswer> {

@@ -1,6 +1,10 @@
 /** The core's built-in tools, each declared whole in its own file, and their lookup by name. */
 import { askTool } from './askTool';
 import { bashTool } from './bashTool';
+import { bulkEditTool } from './bulkEditTool';
+import { bulkReadTool } from './bulkReadTool';
+import { bulkTool } from './bulkTool';
+import { bulkWriteTool } from './bulkWriteTool';
 import { deleteTool } from './deleteTool';
 import { diagnosticsTool } from './diagnosticsTool';
 import { editTool } from './editTool';
@@ -49,6 +53,10 @@ export const CORE_TOOLS: readonly ToolDefinition[] = Object.freeze([
   gitAddTool,
   gitCommitTool,
   diagnosticsTool,
+  bulkTool,
+  bulkReadTool,
+  bulkWriteTool,
+  bulkEditTool,
 ]);
 
 const TOOLS_BY_NAME = new Map(CORE_TOOLS.map((tool) => [tool.name, tool]));

@@ -57,6 +57,8 @@ export interface ToolContext {
    * output tells the model the user modified its proposal, with the diff of what was written.
    */
   editedContent?: string;
+  /** For tools that gate their inner calls: runs one inner call through the approval gate, as its own tool call. */
+  runInner?(name: string, args: Record<string, unknown>): Promise<ToolOutcome>;
 }
 
 export interface ToolSchema {
@@ -78,6 +80,11 @@ export interface ToolDefinition {
   kind: ToolKind;
   /** Upstream's deferred tools stay out of the model's schema until load_tools enables them in the session. */
   deferred?: true;
+  /**
+   * A bulk tool: it asks for no approval of its own, but runs each of its inner calls through the gate (ctx.runInner),
+   * so each file is approved, reviewed and checkpointed like a direct call.
+   */
+  gatesInnerCalls?: true;
   /** Runs concurrently with the other parallel-safe calls that lead a model message (upstream's read wave). */
   parallelSafe?: true;
   schema: ToolSchema;

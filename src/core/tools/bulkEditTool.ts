@@ -1,0 +1,54 @@
+/** bulk_edit: edit calls for many files in one; each file is approved, reviewed and edited like an edit of its own. */
+import { entriesOf, entryPaths, runInnerCalls } from './innerCalls';
+import { guarded, ToolInputError } from './outcome';
+import type { ToolDefinition } from './types';
+
+export const bulkEditTool: ToolDefinition = {
+  name: 'bulk_edit',
+  kind: 'destructive',
+  deferred: true,
+  gatesInnerCalls: true,
+  schema: {
+    name: 'bulk_edit',
+    description:
+      'Apply search/replace edits to many files. Each entry: {path, edits} (same shape as edit). Per-file atomic; a ' +
+      'failed search fails only that file. Each file is approved on its own.',
+    parameters: {
+      type: 'object',
+      properties: {
+        edits: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              path: { type: 'string' },
+              edits: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: {
+                    search: { type: 'string', description: 'exact text to find (must be unique in the file)' },
+                    replace: { type: 'string', description: 'replacement text (empty = delete)' },
+                    replace_all: { type: 'boolean', description: 'replace every occurrence instead of requiring a unique match' },
+                    normalize_whitespace: { type: 'boolean', description: 'match on whitespace-collapsed text' },
+                  },
+                  required: ['search', 'replace'],
+                },
+              },
+            },
+            required: ['path', 'edits'],
+          },
+        },
+      },
+      required: ['edits'],
+    },
+  },
+  targets: (args) => ({ paths: entryPaths(args, 'edits') }),
+  execute: guarded('bulk_edit', (args, ctx) => {
+    const calls = entriesOf(args, 'edits', ({ path, edits }, i) => {
+      if (typeof path !== 'string' || !path || !Array.isArray(edits)) throw new ToolInputError(`edits[${i}] must be {path, edits:[…]}`);
+      return { name: 'edit', args: { path, edits }, label: path };
+    });
+    return runInnerCalls('bulk_edit', calls, ctx);
+  }),
+};

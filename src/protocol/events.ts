@@ -319,9 +319,14 @@ export interface CompactedEvent extends EventMetadata {
   type: 'compacted';
   before_tokens: number;
   after_tokens: number;
+  /** after_tokens is at most hard_limit_tokens. */
   within_limit: boolean;
+  /** 0 when no summary replaced anything (nothing to summarize, or it would not have made the context smaller). */
   summary_chars: number;
   scope: string;
+  context_window?: number;
+  threshold_tokens?: number;
+  hard_limit_tokens?: number;
   [field: string]: unknown;
 }
 

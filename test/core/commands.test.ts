@@ -2,22 +2,71 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startScenario, TEST_MODEL } from '../support/coreScenario';
+import { startScenario, TEST_KEY, TEST_MODEL } from '../support/coreScenario';
 
-test('compact: the model summarizes older turns, which the summary replaces in the conversation', async () => {
-  const s = await startScenario({ args: ['--session', 's.jsonl'], script: [{ steps: [{ text: 'answer one' }] }, { steps: [{ text: 'answer two' }] }, { steps: [{ text: '- the user asked two things' }] }] });
+/** A provider whose model has a 20k window: upstream's kept tail is then the last six messages and older ones up to 6000 tokens. */
+const smallWindow = (url: string) => [{ name: 'scripted', kind: 'openai', base_url: url, api_key: TEST_KEY, models_override: [{ id: TEST_MODEL, context_window: 20_000 }] }];
+const BIG_ANSWER = 'x'.repeat(30_000);
+
+function sessionMessages(workspace: string): unknown[] {
+  return readFileSync(join(workspace, 's.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l)).filter((l) => l.role).map((m) => m.content);
+}
+
+test('compact on a two-turn conversation makes no model request and leaves the context as it is', async () => {
+  const s = await startScenario({ args: ['--session', 's.jsonl'], script: [{ steps: [{ text: 'answer one' }] }, { steps: [{ text: 'answer two' }] }, { steps: [{ text: 'a summary longer than the whole conversation it would replace' }] }] });
   try {
     await s.turn('question one');
     await s.turn('question two');
+    const requests = s.model.requests.length;
+    const from = s.core.events.length;
+    s.core.send({ type: 'compact' });
+    const compacted = await s.core.waitForType('compacted', { from });
+    assert.equal(s.model.requests.length, requests, 'the kept tail is the whole conversation: nothing to summarize');
+    const compacting = s.core.ofType('compacting', from)[0];
+    assert.equal(compacting.trigger, 'manual');
+    assert.ok(compacting.hard_limit_tokens > 0 && compacting.context_window > compacting.hard_limit_tokens);
+    assert.deepEqual([compacted.summary_chars, compacted.after_tokens, compacted.within_limit], [0, compacted.before_tokens, true]);
+    assert.deepEqual([compacted.context_window, compacted.hard_limit_tokens], [compacting.context_window, compacting.hard_limit_tokens]);
+    assert.deepEqual(sessionMessages(s.core.workspace), ['question one', 'answer one', 'question two', 'answer two']);
+  } finally {
+    await s.close();
+  }
+});
+
+test('compact: the model summarizes the turns before the kept tail, which the summary replaces in the conversation', async () => {
+  const answers = [BIG_ANSWER, 'answer two', 'answer three', 'answer four'].map((text) => ({ steps: [{ text }] }));
+  const s = await startScenario({ args: ['--session', 's.jsonl'], providers: smallWindow, script: [...answers, { steps: [{ text: '- the user asked four things' }] }] });
+  try {
+    for (const q of ['question one', 'question two', 'question three', 'question four']) await s.turn(q);
     const from = s.core.events.length;
     s.core.send({ type: 'compact', instructions: 'keep it short' });
     const compacted = await s.core.waitForType('compacted', { from });
     assert.equal(s.core.ofType('compacting', from)[0].trigger, 'manual');
-    assert.ok(compacted.before_tokens > 0 && compacted.after_tokens > 0 && compacted.summary_chars === '- the user asked two things'.length);
+    assert.ok(compacted.after_tokens < compacted.before_tokens && compacted.summary_chars === '- the user asked four things'.length);
     const summaryReq = s.model.requests.at(-1)!.body;
+    assert.deepEqual(summaryReq.messages.slice(1, -1).map((m: any) => m.content), ['question one', BIG_ANSWER], 'only what lies before the kept tail');
     assert.match(summaryReq.messages.at(-1).content, /Summarize[\s\S]*keep it short/);
-    const file = readFileSync(join(s.core.workspace, 's.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l)).filter((l) => l.role);
-    assert.deepEqual(file.map((m) => m.content), ['[Summary of the earlier conversation]\n- the user asked two things', 'Understood; I will continue from this summary.', 'question two', 'answer two']);
+    assert.deepEqual(sessionMessages(s.core.workspace), [
+      '[Summary of the earlier conversation]\n- the user asked four things', 'Understood; I will continue from this summary.',
+      'question two', 'answer two', 'question three', 'answer three', 'question four', 'answer four',
+    ]);
+  } finally {
+    await s.close();
+  }
+});
+
+test('compact never grows the context: a summary larger than what it replaces is dropped', async () => {
+  const answers = [BIG_ANSWER, 'answer two', 'answer three', 'answer four'].map((text) => ({ steps: [{ text }] }));
+  const s = await startScenario({ args: ['--session', 's.jsonl'], providers: smallWindow, script: [...answers, { steps: [{ text: 'y'.repeat(40_000) }] }] });
+  try {
+    for (const q of ['question one', 'question two', 'question three', 'question four']) await s.turn(q);
+    const from = s.core.events.length;
+    s.core.send({ type: 'compact' });
+    const compacted = await s.core.waitForType('compacted', { from });
+    assert.deepEqual([compacted.summary_chars, compacted.after_tokens], [0, compacted.before_tokens]);
+    assert.deepEqual(sessionMessages(s.core.workspace), [
+      'question one', BIG_ANSWER, 'question two', 'answer two', 'question three', 'answer three', 'question four', 'answer four',
+    ]);
   } finally {
     await s.close();
   }

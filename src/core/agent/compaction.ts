@@ -1,6 +1,6 @@
 import { streamChat } from '../providers/stream';
 import type { ChatMessage, ResolvedProvider } from '../providers/types';
-import type { RunEvent } from '../runtime/eventSink';
+import type { RunEvent, RunEventOf } from '../runtime/eventSink';
 import type { Conversation } from './conversation';
 import { estimateTokens } from './tokenEstimate';
 
@@ -43,12 +43,71 @@ export function needsCompaction(messages: readonly ChatMessage[], systemPrompt: 
   return estimateTokens(messages) + estimateTokens(systemPrompt) > contextWindow * COMPACT_AT;
 }
 
-/** The model summarizes everything before `keepFrom`; the summary replaces it in the session file. Throws on provider errors. */
+/** Upstream always keeps the last six messages verbatim, and older ones while they fit in this share of the window. */
+const KEPT_TAIL_MIN_MESSAGES = 6;
+const KEPT_TAIL_WINDOW_SHARE = 0.25;
+const KEPT_TAIL_MIN_TOKENS = 6000;
+
+/**
+ * Where the verbatim tail of a manual compaction starts: upstream's token-budgeted tail, moved back to the start of
+ * its turn so no tool result loses its call. 0 when the tail is the whole conversation: there is nothing to summarize.
+ */
+export function keptTailStart(messages: readonly ChatMessage[], contextWindow: number): number {
+  const budget = Math.max(Math.floor(contextWindow * KEPT_TAIL_WINDOW_SHARE), KEPT_TAIL_MIN_TOKENS);
+  let kept = 0;
+  let start = messages.length;
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const tokens = estimateTokens(messages[i]);
+    if (i < messages.length - KEPT_TAIL_MIN_MESSAGES && kept + tokens > budget) break;
+    kept += tokens;
+    start = i;
+  }
+  while (start > 0 && messages[start].role !== 'user') start--;
+  return start;
+}
+
+/** The figures upstream's compacting and compacted events both carry. */
+function limitFigures(contextWindow: number) {
+  return { context_window: contextWindow, threshold_tokens: Math.round(contextWindow * COMPACT_AT), hard_limit_tokens: hardLimitTokens(contextWindow) };
+}
+
+function compactingEvent(trigger: CompactionInput['trigger'], before: number, contextWindow: number): RunEventOf<'compacting'> {
+  return { type: 'compacting', trigger, before_tokens: before, ...limitFigures(contextWindow), utilization_pct: Math.round((before / contextWindow) * 1000) / 10 };
+}
+
+interface CompactionOutcome {
+  trigger: CompactionInput['trigger'];
+  before: number;
+  after: number;
+  summaryChars: number;
+  beforeMessages: number;
+  afterMessages: number;
+}
+
+function compactedEvent(o: CompactionOutcome, contextWindow: number): RunEventOf<'compacted'> {
+  const figures = limitFigures(contextWindow);
+  return {
+    type: 'compacted', before_tokens: o.before, after_tokens: o.after, within_limit: o.after <= figures.hard_limit_tokens, summary_chars: o.summaryChars,
+    scope: 'session', trigger: o.trigger, before_messages: o.beforeMessages, after_messages: o.afterMessages, ...figures,
+  };
+}
+
+/** The events of a compaction that leaves the conversation as it is: nothing to summarize, or a summary that would not be smaller. */
+export function unchangedCompactionEvents(messages: readonly ChatMessage[], contextWindow: number, trigger: CompactionInput['trigger']): [RunEventOf<'compacting'>, RunEventOf<'compacted'>] {
+  const before = estimateTokens(messages);
+  const outcome = { trigger, before, after: before, summaryChars: 0, beforeMessages: messages.length, afterMessages: messages.length };
+  return [compactingEvent(trigger, before, contextWindow), compactedEvent(outcome, contextWindow)];
+}
+
+/**
+ * The model summarizes everything before `keepFrom`; the summary replaces it in the session file, unless it would not
+ * make the context smaller (compaction never grows it). Throws on provider errors.
+ */
 export async function compactConversation(c: CompactionInput): Promise<boolean> {
   const all = c.conversation.all;
   if (c.keepFrom <= 0) return false;
   const before = estimateTokens(all);
-  c.emit({ type: 'compacting', trigger: c.trigger, before_tokens: before, context_window: c.contextWindow, threshold_tokens: Math.round(c.contextWindow * COMPACT_AT), hard_limit_tokens: hardLimitTokens(c.contextWindow), utilization_pct: Math.round((before / c.contextWindow) * 1000) / 10 });
+  c.emit(compactingEvent(c.trigger, before, c.contextWindow));
   const prompt = c.instructions ? `${SUMMARY_PROMPT}\nAlso: ${c.instructions}` : SUMMARY_PROMPT;
   const result = await streamChat(
     { provider: c.provider, model: c.model, messages: [{ role: 'system', content: c.systemPrompt }, ...all.slice(0, c.keepFrom), { role: 'user', content: prompt }], tools: [], signal: c.signal, idleTimeoutMs: c.idleTimeoutMs },
@@ -60,8 +119,12 @@ export async function compactConversation(c: CompactionInput): Promise<boolean> 
     { role: 'assistant', content: 'Understood; I will continue from this summary.' },
     ...all.slice(c.keepFrom),
   ];
-  c.conversation.replace(compacted);
   const after = estimateTokens(compacted);
-  c.emit({ type: 'compacted', before_tokens: before, after_tokens: after, within_limit: after < c.contextWindow * COMPACT_AT, summary_chars: result.text.length, scope: 'session', trigger: c.trigger, before_messages: all.length, after_messages: compacted.length });
+  if (after >= before) {
+    c.emit(unchangedCompactionEvents(all, c.contextWindow, c.trigger)[1]);
+    return false;
+  }
+  c.conversation.replace(compacted);
+  c.emit(compactedEvent({ trigger: c.trigger, before, after, summaryChars: result.text.length, beforeMessages: all.length, afterMessages: compacted.length }, c.contextWindow));
   return true;
 }

@@ -109,6 +109,7 @@ export class CoreRuntime {
       todos: { get: () => this.todos, set: (items) => (this.todos = items) },
       loadedTools: this.loadedTools,
       memory: this.memory,
+      presenceDir: join(this.config.configDir, 'presence', fnv1a64Hex(this.workspace)),
       editedContent,
     };
   }

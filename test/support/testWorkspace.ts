@@ -44,6 +44,7 @@ function makeContext(workspace: string, overrides: Partial<ToolContext>): ToolCo
     ask: async () => null,
     todos: { get: () => todos, set: (items) => (todos = items) },
     loadedTools: newLoadedTools(),
+    presenceDir: path.join(workspace, '.presence'),
     memory: new MemoryStore({ workspace: path.join(workspace, '.memory-workspace'), global: path.join(workspace, '.memory-global') }),
     ...overrides,
   };

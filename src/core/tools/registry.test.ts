@@ -16,7 +16,7 @@ describe('registry', () => {
     assert.deepEqual(CORE_TOOLS.map((tool) => tool.name), [
       'read_file', 'write_file', 'edit', 'patch', 'delete', 'rename', 'mkdir', 'list_dir', 'grep', 'glob', 'bash', 'todo_write', 'todo_read', 'ask',
       'finish', 'memory', 'load_tools', 'git_status', 'git_diff', 'git_log', 'git_add', 'git_commit', 'diagnostics',
-      'bulk', 'bulk_read', 'bulk_write', 'bulk_edit',
+      'bulk', 'bulk_read', 'bulk_write', 'bulk_edit', 'workspace_activity',
     ]);
     for (const tool of CORE_TOOLS) {
       assert.equal(tool.schema.name, tool.name);

@@ -27,6 +27,7 @@ import { renameTool } from './renameTool';
 import { todoReadTool, todoWriteTool } from './todoTools';
 import type { ToolDefinition, ToolKind } from './types';
 import { UPSTREAM_READONLY_TOOLS_NOT_BUILT_IN } from './upstreamReadonlyTools';
+import { workspaceActivityTool } from './workspaceActivityTool';
 import { writeFileTool } from './writeFileTool';
 
 export const CORE_TOOLS: readonly ToolDefinition[] = Object.freeze([
@@ -57,6 +58,7 @@ export const CORE_TOOLS: readonly ToolDefinition[] = Object.freeze([
   bulkReadTool,
   bulkWriteTool,
   bulkEditTool,
+  workspaceActivityTool,
 ]);
 
 const TOOLS_BY_NAME = new Map(CORE_TOOLS.map((tool) => [tool.name, tool]));

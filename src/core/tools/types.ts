@@ -52,6 +52,8 @@ export interface ToolContext {
   loadedTools: LoadedTools;
   /** The durable memories of the system prompt (workspace and global). */
   memory: MemoryStore;
+  /** Where the sessions of this workspace publish their presence (upstream's ~/.config/catalyst-code/presence/<hash>/). */
+  presenceDir: string;
   /**
    * The user's edited FULL new content for write_file/edit/patch: written instead of the model's result, and the
    * output tells the model the user modified its proposal, with the diff of what was written.

@@ -37,6 +37,7 @@ export function reduceApprovalRequest(s: SessionState, e: ApprovalRequest): Sess
   if (diff) item.diff = diff;
   const summary = str(e.summary)?.trim();
   if (summary) item.summary = summary;
+  if (card?.outerId !== undefined) item.outerId = card.outerId;
   const pattern = suggestPattern(tool, args);
   if (pattern) item.suggestedPattern = pattern;
   if (cardIndex >= 0) next = updateItemAt<ToolItem>(next, cardIndex, { status: 'awaiting_approval' });

@@ -80,7 +80,7 @@ export function reduceToolCall(s: SessionState, e: UntrustedEvent<'tool_call'>):
   const id = str(e.id);
   let next = finishAssistantBeforeTools(noteRunActivity(s, e));
   const index = id === undefined ? -1 : indexOfItem(next.items, 'tool', id);
-  if (index < 0) return appendItem(next, toolCard(next, id, str(e.run_id), { name: str(e.name) ?? '', args: str(e.args) ?? '', status: 'pending' }));
+  if (index < 0) return appendItem(next, toolCard(next, id, str(e.run_id), { name: str(e.name) ?? '', args: str(e.args) ?? '', status: 'pending', ...outerCallOf(next, id) }));
   const card = next.items[index] as ToolItem;
   next = updateItemAt<ToolItem>(next, index, {
     name: str(e.name) ?? card.name,
@@ -88,6 +88,12 @@ export function reduceToolCall(s: SessionState, e: UntrustedEvent<'tool_call'>):
     status: card.status === 'streaming' ? 'pending' : card.status,
   });
   return next;
+}
+
+/** A bulk tool's inner call has the id `<outer id>.<n>` (the core's gate numbers them), and follows its outer card. */
+function outerCallOf(s: SessionState, id: string | undefined): Pick<ToolItem, 'outerId'> {
+  const outerId = id && /^(.+)\.\d+$/.exec(id)?.[1];
+  return outerId && indexOfItem(s.items, 'tool', outerId) >= 0 ? { outerId } : {};
 }
 
 function finishAssistantBeforeTools(s: SessionState): SessionState {

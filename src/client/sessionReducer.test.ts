@@ -321,6 +321,21 @@ describe('sessionReducer: streaming', () => {
     assert.equal(orphan.items.length, base.items.length + 1);
   });
 
+  test("a bulk call's inner calls (id <outer id>.<n>) get cards of their own, nested with their approvals under the bulk card", () => {
+    const s = fold([
+      { type: 'tool_call', id: 'be', name: 'bulk_edit', args: '{"edits":[]}' },
+      { type: 'tool_call', id: 'be.1', name: 'edit', args: '{"path":"a.ts","edits":[]}' },
+      { type: 'approval_request', request_id: 'apv-1-be.1', tool_call_id: 'be.1', tool: 'edit', args: '{}' },
+      { type: 'tool_result', id: 'be.1', ok: true, output: 'ok', status: 'success' },
+      { type: 'file_change', path: 'a.ts', tool: 'edit' },
+      { type: 'tool_call', id: 'v1.2', name: 'read_file', args: '{"path":"v1.2.txt"}' },
+    ], streaming());
+    const nesting = s.items.filter((i) => i.kind === 'tool' || i.kind === 'approval').map((i) => [i.kind, i.id, 'outerId' in i ? i.outerId : undefined]);
+    assert.deepEqual(nesting, [['tool', 'be', undefined], ['tool', 'be.1', 'be'], ['approval', 'apv-1-be.1', 'be'], ['tool', 'v1.2', undefined]], 'a dotted id with no such outer card is a call of its own');
+    const inner = s.items.find((i) => i.id === 'be.1');
+    assert.deepEqual(inner?.kind === 'tool' && [inner.status, inner.files], ['success', ['a.ts']]);
+  });
+
   test('file_change adds the path to the latest card of that tool, once', () => {
     let s = fold([{ type: 'tool_call', id: 'c1', name: 'write_file', args: '{}' }, { type: 'tool_result', id: 'c1', ok: true, output: 'ok' }], streaming());
     s = fold([{ type: 'file_change', path: 'a.ts', tool: 'write_file', unified_diff: '' }, { type: 'file_change', path: 'a.ts', tool: 'write_file' }, { type: 'file_change', path: 'b.ts', tool: 'write_file' }], s);

@@ -24,6 +24,8 @@ export interface ToolItem {
   args: string /* the model's full raw JSON */; status: ToolCardStatus; output?: string; diff?: string; files: string[];
   /** Display-only status lines while it runs (SCV's `tool.progress`), newest last, at most TOOL_PROGRESS_LINES. */
   progress?: string[];
+  /** The bulk call this one runs inside (a bulk tool's inner call, id `<outer id>.<n>`): its card nests under that one. */
+  outerId?: string;
 }
 export interface ApprovalItem {
   kind: 'approval'; id: string /* request_id */; toolCallId: string; runId?: string; tool: string; risk: string;
@@ -37,6 +39,8 @@ export interface ApprovalItem {
   error?: string;
   /** The server's one-line description of the call (SCV: "Replace src/a.ts (120 bytes)", "Run shell command: …"). */
   summary?: string;
+  /** The bulk call whose inner call this approves (see ToolItem.outerId). */
+  outerId?: string;
 }
 export interface AskQuestionView { id: string; prompt: string; type: 'select' | 'text'; options?: string[]; allowCustom?: boolean; placeholder?: string; required?: boolean; }
 export interface AskItem { kind: 'ask'; id: string; questions: AskQuestionView[]; state: 'pending' | 'answered' | 'skipped' | 'cancelled'; answers?: Record<string, string>; }

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
-import type { ApprovalItem, SessionState, TranscriptItem } from '../../src/shared/sessionState';
+import type { ApprovalItem, SessionState, ToolItem, TranscriptItem } from '../../src/shared/sessionState';
 import { TEST_IDS } from '../../src/shared/webviewMessages';
 import { nodeTags, tagNodes } from './harness/nodeTags';
 import { BASH_ARGS, WRITE_ARGS, WRITE_DIFF, readyState } from './harness/states';
@@ -39,6 +39,36 @@ function waitingState(kind: SessionState['core']['kind'] = 'embedded', capabilit
     writeApproval(),
   ];
   const s = readyState(items, kind, capabilities);
+  s.run = { status: 'waiting_approval', runId: 'r1' };
+  return s;
+}
+
+const RENAME = [{ search: 'oldName', replace: 'newName' }];
+const BULK_EDIT_ARGS = JSON.stringify({ edits: [{ path: 'src/a.ts', edits: RENAME }, { path: 'src/b.ts', edits: RENAME }] });
+
+/** The core runs each file of a bulk_edit as an edit call of its own, `<outer id>.<n>`, asking for each in turn. */
+function innerEdit(n: number, status: ToolItem['status']): ToolItem {
+  const path = `src/${n === 1 ? 'a' : 'b'}.ts`;
+  return { kind: 'tool', id: `be.${n}`, runId: 'r1', name: 'edit', args: JSON.stringify({ path, edits: RENAME }), status, files: [], outerId: 'be' };
+}
+
+function innerApproval(n: number, state: ApprovalItem['state'] = 'pending', decision?: string): ApprovalItem {
+  const call = innerEdit(n, 'awaiting_approval');
+  const path = `src/${n === 1 ? 'a' : 'b'}.ts`;
+  return {
+    kind: 'approval', id: `apv-${n}-be.${n}`, toolCallId: call.id, runId: 'r1', tool: 'edit', risk: 'destructive', args: call.args, createdAt: 0, state,
+    diff: `--- a/${path}\n+++ b/${path}\n@@ -1 +1 @@\n-oldName\n+newName\n`, outerId: 'be', ...(decision ? { decision } : {}),
+  };
+}
+
+/** A bulk_edit over two files waiting on its first file's approval (items 1–3). */
+function bulkEditWaiting(): SessionState {
+  const s = readyState([
+    { kind: 'user', id: 'u1', text: 'Rename oldName in a.ts and b.ts', images: 0 },
+    { kind: 'tool', id: 'be', runId: 'r1', name: 'bulk_edit', args: BULK_EDIT_ARGS, status: 'running', files: [] },
+    innerEdit(1, 'awaiting_approval'),
+    innerApproval(1),
+  ]);
   s.run = { status: 'waiting_approval', runId: 'r1' };
   return s;
 }
@@ -182,6 +212,31 @@ describe('approval cards (real Chromium, real shell)', { timeout: 120_000 }, () 
     await page.keyboard.press('Enter');
     await page.locator(`${byTestId(TEST_IDS.reviewList)} details[open]`).waitFor();
     assert.equal(await page.locator(byTestId(TEST_IDS.reviewListRow)).isVisible(), true);
+  });
+
+  it('a bulk_edit over two files: an approval card per file, nested under the bulk card, each deciding its own inner request', async () => {
+    await webview.snapshot(bulkEditWaiting());
+    const card = (path: string) => page.locator(CARD).filter({ hasText: path });
+    await card('src/a.ts').locator(`${byTestId(TEST_IDS.approvalAccept)}[aria-disabled="false"]`).waitFor();
+    webview.skipPosted();
+    const bulkCard = page.locator(`${byTestId(TEST_IDS.toolCard)}[data-tool="bulk_edit"]`);
+    assert.equal(await bulkCard.locator('.tool-detail').textContent(), '2 files: src/a.ts, src/b.ts');
+    await card('src/a.ts').locator(byTestId(TEST_IDS.approvalAccept)).click();
+    assert.deepEqual(await webview.postedUntil('approve'), [{ type: 'approve', requestId: 'apv-1-be.1', decision: 'yes' }]);
+
+    // The core applies the first file, then asks for the second.
+    await webview.patch(
+      { op: 'item', index: 2, item: innerEdit(1, 'success') },
+      { op: 'item', index: 3, item: innerApproval(1, 'approved', 'yes') },
+      { op: 'item', index: 4, item: innerEdit(2, 'awaiting_approval') },
+      { op: 'item', index: 5, item: innerApproval(2) },
+    );
+    await card('src/b.ts').locator(`${byTestId(TEST_IDS.approvalAccept)}[aria-disabled="false"]`).waitFor();
+    assert.deepEqual(await page.locator(CARD).evaluateAll((cards) => cards.map((c) => c.getAttribute('data-state'))), ['approved', 'pending']);
+    const nested = await page.locator(`${byTestId(TEST_IDS.toolCard)}, ${CARD}`).evaluateAll((els) => els.map((el) => el.classList.contains('inner-call')));
+    assert.deepEqual(nested, [false, true, true, true, true], 'the bulk card, then each file\'s edit card and approval card nested under it');
+    await card('src/b.ts').locator(byTestId(TEST_IDS.approvalReject)).click();
+    assert.deepEqual(await webview.postedUntil('approve'), [{ type: 'approve', requestId: 'apv-2-be.2', decision: 'no' }]);
   });
 
   it('an SCV core: no Allow Pattern…, and a file tool says its proposal cannot be edited', async () => {

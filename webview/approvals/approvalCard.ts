@@ -3,7 +3,7 @@ import { TEST_IDS } from '../../src/shared/webviewMessages';
 import { supports } from '../infra/capabilities';
 import { badge, codicon, h, replaceChildren, setDisabled, vscodeButton } from '../infra/dom';
 import { renderDiff } from '../tools/diffView';
-import { OPEN_PATH_ATTR, type ItemContext, type ItemView } from '../transcript/itemView';
+import { INNER_CALL_CLASS, OPEN_PATH_ATTR, type ItemContext, type ItemView } from '../transcript/itemView';
 import { FILE_TOOLS } from '../review/reviewModel';
 import { prettyArgs, stringField } from '../tools/toolSummary';
 
@@ -52,6 +52,7 @@ export class ApprovalCardView implements ItemView<ApprovalItem> {
     const pending = item.state === 'pending';
     this.root.dataset.state = item.state;
     this.root.classList.toggle('has-error', Boolean(item.error));
+    this.root.classList.toggle(INNER_CALL_CLASS, item.outerId !== undefined);
     this.root.setAttribute('aria-label', `${pending ? 'Approval needed' : 'Approval'}: ${item.tool}${pending ? '. Enter accepts, Escape rejects.' : ''}`);
     this.root.tabIndex = pending ? 0 : -1;
     const hadFocus = this.root.contains(document.activeElement);

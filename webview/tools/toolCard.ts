@@ -3,7 +3,7 @@ import { TEST_IDS } from '../../src/shared/webviewMessages';
 import { badge, codicon, h, replaceChildren } from '../infra/dom';
 import { diffStats, parseDiffLines } from './diffLines';
 import { renderDiff } from './diffView';
-import { OPEN_PATH_ATTR, type ItemContext, type ItemView } from '../transcript/itemView';
+import { INNER_CALL_CLASS, OPEN_PATH_ATTR, type ItemContext, type ItemView } from '../transcript/itemView';
 import { prettyArgs, summarizeTool, toolStatusLabel, toolStatusTone, visibleProgress } from './toolSummary';
 import { clippedText } from '../infra/clippedText';
 
@@ -41,6 +41,7 @@ export class ToolCardView implements ItemView<ToolItem> {
     this.item = item;
     this.root.dataset.status = item.status;
     this.root.dataset.tool = item.name;
+    this.root.classList.toggle(INNER_CALL_CLASS, item.outerId !== undefined);
     const open = this.ctx.ui.expandedChoice(`tool:${item.id}`) ?? false;
     if (this.details.open !== open) this.details.open = open;
     this.renderSummary(item);
@@ -51,10 +52,10 @@ export class ToolCardView implements ItemView<ToolItem> {
 
   private renderSummary(item: ToolItem): void {
     // Arguments only grow while streaming: their length identifies them without copying a large string per frame.
-    const key = `${item.name}\0${item.args.length}\0${item.status}\0${item.diff?.length ?? -1}`;
+    const key = `${item.name}\0${item.args.length}\0${item.status}\0${item.diff?.length ?? -1}\0${item.output?.length ?? -1}`;
     if (key === this.renderedSummary) return;
     this.renderedSummary = key;
-    const summary = summarizeTool(item.name, item.args);
+    const summary = summarizeTool(item.name, item.args, item.output);
     const tone = toolStatusTone(item.status);
     const icon = tone === 'busy' ? codicon('loading', 'codicon-modifier-spin') : codicon(summary.icon);
     const stats = item.diff ? diffStats(parseDiffLines(item.diff)) : undefined;

@@ -23,3 +23,6 @@ export interface ItemView<T extends TranscriptItem = TranscriptItem> {
 
 /** `data-open-path` on any element makes a click on it open that workspace file (handled by the transcript). */
 export const OPEN_PATH_ATTR = 'data-open-path';
+
+/** On a bulk call's inner tool card and its approval card: indented under the bulk call's card (transcript.css). */
+export const INNER_CALL_CLASS = 'inner-call';

@@ -20,6 +20,7 @@ import type { RunScope } from './runtime/runScope';
 import { fnv1a64Hex, sessionsDirFor } from './sessions/sessionPaths';
 import { checkpointIndexPathFor } from './sessions/sessionIndex';
 import type { LoadedSession } from './sessions/sessionFile';
+import type { PresenceRecord } from './tools/presenceRecords';
 import { newLoadedTools } from './tools/registry';
 import type { TodoItem, ToolContext } from './tools/types';
 
@@ -109,7 +110,7 @@ export class CoreRuntime {
       todos: { get: () => this.todos, set: (items) => (this.todos = items) },
       loadedTools: this.loadedTools,
       memory: this.memory,
-      presenceDir: join(this.config.configDir, 'presence', fnv1a64Hex(this.workspace)),
+      presenceDir: this.presenceDir,
       editedContent,
     };
   }
@@ -147,6 +148,20 @@ export class CoreRuntime {
     for (const k of Object.values(this.config.searchKeys ?? {})) if (typeof k === 'string' && k) keys.push(k);
     for (const p of this.sudoPasswords) keys.push(p);
     return keys;
+  }
+
+  /** Where the sessions of this workspace publish their presence records (as upstream's cores do). */
+  get presenceDir(): string {
+    return join(this.config.configDir, 'presence', fnv1a64Hex(this.workspace));
+  }
+
+  /** This process's presence record: who it is; it keeps no goal or work state to publish. */
+  presenceRecord(startedAt: number): PresenceRecord {
+    const now = Math.floor(Date.now() / 1000);
+    return {
+      pid: process.pid, session_id: this.conversation.path ?? null, started_at: startedAt, last_heartbeat: now,
+      goal: '', in_progress: [], next: [], recent_files: [], last_activity: '', model: this.lastModel ?? null,
+    };
   }
 
   /**

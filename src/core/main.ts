@@ -7,6 +7,7 @@ import { loadConfig } from './config/config';
 import { dispatch } from './commands/dispatcher';
 import { cancelActive } from './commands/turnCommands';
 import { CoreRuntime } from './coreRuntime';
+import { publishPresence } from './tools/presenceRecords';
 import { redactSecrets } from './runtime/redact';
 
 export const MAX_COMMAND_BYTES = 8 * 1024 * 1024;
@@ -29,6 +30,9 @@ function main(): void {
     if (err.code === 'EPIPE') process.exit(0);
   });
   const rt = new CoreRuntime(config, process.env, (line) => void process.stdout.write(line), log, debugLog ? (event) => debugLog({ dir: 'out', event }) : undefined);
+
+  const startedAt = Math.floor(Date.now() / 1000);
+  const presence = publishPresence(rt.presenceDir, () => rt.presenceRecord(startedAt), log);
 
   let chain: Promise<void> = Promise.resolve();
   const decoder = new NdjsonDecoder({
@@ -53,6 +57,7 @@ function main(): void {
     await Promise.all([unwound, rt.checkpoints.finishBackgroundWork(COMPACTION_GRACE_MS)]);
     rt.conversation.sync();
     rt.conversation.close();
+    presence.stop();
     process.exit(0);
   };
   process.stdin.on('end', () => {

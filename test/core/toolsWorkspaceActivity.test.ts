@@ -21,3 +21,24 @@ test('workspace_activity lists the sessions upstream\'s cores publish in this wo
     await s.close();
   }
 });
+
+test('each core publishes its presence: a second core in the workspace is listed until it exits', async () => {
+  const a = await startScenario({
+    script: [call('l1', 'load_tools', { tool: 'workspace_activity' }), call('w1', 'workspace_activity', {}), { steps: [{ text: 'one neighbour' }] }, call('w2', 'workspace_activity', {}), { steps: [{ text: 'alone' }] }],
+  });
+  const b = await startScenario({ workspace: a.core.workspace, home: a.core.home, script: [] });
+  let bClosed = false;
+  try {
+    const withB = await a.turn('who else is here?');
+    const listed = withB.find((e) => e.type === 'tool_result' && e.id === 'w1').output;
+    assert.match(listed, new RegExp(`^1 other active session\\(s\\) in this workspace:\\n\\n- pid ${b.core.child.pid} \\(started `));
+    await b.core.close();
+    bClosed = true;
+    const alone = await a.turn('and now?');
+    assert.match(alone.find((e) => e.type === 'tool_result' && e.id === 'w2').output, /^No other active catalyst-code sessions in this workspace\./, 'an exiting core removes its record');
+  } finally {
+    if (!bClosed) await b.core.close();
+    await b.model.close();
+    await a.close();
+  }
+});

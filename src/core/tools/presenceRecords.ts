@@ -3,6 +3,7 @@
  * per process, `~/.config/catalyst-code/presence/<fnv1a64(real workspace path)>/<pid>.json`, rewritten every ~8 s; a
  * file not rewritten for 30 s belongs to a dead process and is removed by whoever reads it (core/src/presence.rs).
  */
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
@@ -61,4 +62,33 @@ function parseRecord(text: string): PresenceRecord | undefined {
   } catch {
     return undefined;
   }
+}
+
+export const HEARTBEAT_MS = 8_000;
+
+/**
+ * Publishes this process's record now and on every heartbeat, as upstream's cores do, so that they (and other cores
+ * like this one) see this session in workspace_activity; stop() removes it. Best effort: presence is advisory.
+ */
+export function publishPresence(dir: string, record: () => PresenceRecord, log: (message: string) => void): { stop(): void } {
+  const file = path.join(dir, `${process.pid}.json`);
+  const write = () => {
+    try {
+      mkdirSync(dir, { recursive: true });
+      const tmp = path.join(dir, `.${process.pid}.json.tmp`);
+      writeFileSync(tmp, JSON.stringify(record(), null, 2));
+      renameSync(tmp, file);
+    } catch (error) {
+      log(`presence: could not write ${file}: ${(error as Error).message}`);
+    }
+  };
+  write();
+  const timer = setInterval(write, HEARTBEAT_MS);
+  timer.unref();
+  return {
+    stop() {
+      clearInterval(timer);
+      rmSync(file, { force: true });
+    },
+  };
 }

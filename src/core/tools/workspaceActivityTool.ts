@@ -1,6 +1,6 @@
 /**
- * workspace_activity: the other agent sessions active in this workspace, from the presence records upstream's cores
- * publish. Awareness only. This core reads those records but does not publish its own yet.
+ * workspace_activity: the other agent sessions active in this workspace, from the presence records every core
+ * publishes (upstream's and this one, see main.ts). Awareness only.
  */
 import { succeeded } from './outcome';
 import { readPeers, type PresenceRecord } from './presenceRecords';
@@ -20,7 +20,7 @@ export const workspaceActivityTool: ToolDefinition = {
       'List OTHER active catalyst-code agent sessions running in THIS workspace (separate processes), with each one\'s ' +
       'goal, what it is working on, and the files it recently touched. Use this when something seems off (a build ' +
       'failing for reasons you did not cause, a file that changed unexpectedly) to check whether another session is ' +
-      'the cause. Read-only, awareness only. Only sessions that publish their presence (upstream\'s cores) are seen.',
+      'the cause. Read-only — awareness only, no coordination. Returns the live peers (stale/crashed sessions are auto-pruned).',
     parameters: { type: 'object', properties: {} },
   },
   targets: noTargets,

@@ -57,3 +57,34 @@ test('abort kills both running diagnostics processes', async () => {
     await s.close();
   }
 });
+
+test('a read wave asks for its approvals one at a time: the second prompt comes only once the first is answered', async () => {
+  const s = await startScenario({
+    git: true,
+    approval: 'always',
+    script: [
+      call('l1', 'load_tools', { tools: ['git', 'diagnostics'] }),
+      { steps: [{ toolCall: { id: 'g1', name: 'git_status', arguments: {} } }, { toolCall: { id: 'd1', name: 'diagnostics', arguments: {} } }] },
+      { steps: [{ text: 'done' }] },
+    ],
+  });
+  try {
+    const from = s.core.events.length;
+    s.core.send({ type: 'send', prompt: 'status and types', model: TEST_MODEL });
+    const load = await s.core.waitForType('approval_request', { from });
+    s.core.send({ type: 'approve', request_id: load.request_id, decision: 'yes' });
+    const first = await s.core.waitForType('approval_request', { from: s.core.events.indexOf(load) + 1 });
+    assert.equal(first.tool, 'git_status');
+    s.core.send({ type: 'approve', request_id: first.request_id, decision: 'allow_session' });
+    const second = await s.core.waitForType('approval_request', { from: s.core.events.indexOf(first) + 1 });
+    assert.equal(second.tool, 'diagnostics');
+    const answered = s.core.events.findIndex((e, i) => i > s.core.events.indexOf(first) && e.type === 'approval_changed' && e.tool === 'git_status');
+    assert.ok(answered >= 0 && answered < s.core.events.indexOf(second), 'the diagnostics prompt came after the core took the git_status answer');
+    s.core.send({ type: 'approve', request_id: second.request_id, decision: 'yes' });
+    await s.core.waitForType('done', { from });
+    const results = s.core.events.slice(from).filter((e) => e.type === 'tool_result');
+    assert.deepEqual(results.map((r) => r.id).sort(), ['d1', 'g1', 'l1']);
+  } finally {
+    await s.close();
+  }
+});

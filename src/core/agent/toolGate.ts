@@ -69,7 +69,7 @@ async function decideAndExecute(deps: GateDeps, scope: RunScope, call: ToolCall,
   let editedContent: string | undefined;
   const needsApproval = approvalRequired({ mode: approvals.mode, kind, restricted, forceAllow: verdict === 'allow', escalated: approvals.escalations.has(kind), forceAsk: verdict === 'ask' });
   if (needsApproval) {
-    const answer = await requestApproval(deps, scope, call, args, kind, ctx.workspace, target);
+    const answer = await oneAtATime(approvals.broker, () => requestApproval(deps, scope, call, args, kind, ctx.workspace, target));
     if (answer.cancelled) return { ok: false, output: `tool call '${call.name}' was cancelled`, status: 'cancelled', fileChanges: [] };
     const refusal = applyDecision(deps, call.name, kind, target, answer);
     if (refusal) return refusal;
@@ -96,6 +96,15 @@ async function execute(scope: RunScope, call: ToolCall, run: () => Promise<ToolO
 function innerCallRunner(deps: GateDeps, scope: RunScope, outerId: string, offeredTools: ReadonlySet<string>): NonNullable<ToolContext['runInner']> {
   let count = 0;
   return (name, args) => runToolCall(deps, scope, { id: `${outerId}.${++count}`, name, arguments: JSON.stringify(args) }, offeredTools);
+}
+
+const approvalQueues = new WeakMap<object, Promise<unknown>>();
+
+/** One approval prompt at a time per session, as upstream asks them: the calls of a read wave wait their turn to ask. */
+function oneAtATime<T>(session: object, ask: () => Promise<T>): Promise<T> {
+  const next = (approvalQueues.get(session) ?? Promise.resolve()).then(ask, ask);
+  approvalQueues.set(session, next.catch(() => undefined));
+  return next;
 }
 
 async function requestApproval(deps: GateDeps, scope: RunScope, call: ToolCall, args: Record<string, unknown>, kind: ToolKind, workspace: string, target?: string): Promise<ApprovalAnswer> {

@@ -72,5 +72,12 @@ describe('bulk_edit reviewed file by file in the diff editor (issue #13)', { tim
     await waitForAssistantText(chat(), 'e2e-bulk-done');
     await waitForIdle(chat());
     assert.equal(onDisk('b.ts'), B_TEXT);
+
+    const bulkCard = chat().locator(`${byTestId(TEST_IDS.toolCard)}[data-tool="bulk_edit"]`);
+    assert.equal(await bulkCard.locator('.tool-detail').textContent(), '2 files: a.ts, b.ts');
+    assert.equal(await bulkCard.getAttribute('data-status'), 'partially_completed');
+    const approvalCards = chat().locator(byTestId(TEST_IDS.approvalCard));
+    const nested = await approvalCards.evaluateAll((cards) => cards.map((card) => [card.getAttribute('data-state'), card.classList.contains('inner-call')]));
+    assert.deepEqual(nested, [['approved', true], ['denied', true]], 'in the chat, an approval card per file, each nested under the bulk_edit card');
   }));
 });

@@ -12,6 +12,7 @@ const MAX_RESULTS = 200;
 export const globTool: ToolDefinition = {
   name: 'glob',
   kind: 'readonly',
+  parallelSafe: true,
   schema: {
     name: 'glob',
     description:

@@ -15,6 +15,7 @@ type OutputMode = (typeof OUTPUT_MODES)[number];
 export const grepTool: ToolDefinition = {
   name: 'grep',
   kind: 'readonly',
+  parallelSafe: true,
   schema: {
     name: 'grep',
     description:

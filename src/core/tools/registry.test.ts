@@ -35,6 +35,11 @@ describe('registry', () => {
     for (const tool of CORE_TOOLS) assert.equal(!!tool.deferred, UPSTREAM_DEFERRED_TOOLS.includes(tool.name), tool.name);
   });
 
+  test('exactly upstream\'s parallel-safe tools join a read wave (tooling/metadata.rs ParallelSafety::Safe)', () => {
+    const upstreamSafe = ['read_file', 'list_dir', 'grep', 'glob', 'bulk_read', 'todo_read', 'diagnostics', 'git_status', 'git_diff', 'git_log', 'workspace_activity', 'fetch', 'web_search'];
+    for (const tool of CORE_TOOLS) assert.equal(!!tool.parallelSafe, upstreamSafe.includes(tool.name), tool.name);
+  });
+
   test('the kinds of tools not built in are upstream read-only list minus the built-ins', () => {
     const builtIn = new Set(CORE_TOOLS.map((tool) => tool.name));
     assert.deepEqual([...UPSTREAM_READONLY_TOOLS_NOT_BUILT_IN].sort(), UPSTREAM_READONLY_TOOLS.filter((name) => !builtIn.has(name)).sort());

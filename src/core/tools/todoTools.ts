@@ -46,6 +46,7 @@ export const todoWriteTool: ToolDefinition = {
 export const todoReadTool: ToolDefinition = {
   name: 'todo_read',
   kind: 'readonly',
+  parallelSafe: true,
   schema: {
     name: 'todo_read',
     description: 'Show the current task list.',

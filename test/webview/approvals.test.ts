@@ -239,6 +239,23 @@ describe('approval cards (real Chromium, real shell)', { timeout: 120_000 }, () 
     assert.deepEqual(await webview.postedUntil('approve'), [{ type: 'approve', requestId: 'apv-2-be.2', decision: 'no' }]);
   });
 
+  it('the git tools: git_commit shows its whole message, git_add the paths it stages', async () => {
+    const approval = (id: string, tool: string, args: object): ApprovalItem => ({ kind: 'approval', id, toolCallId: `c-${id}`, runId: 'r1', tool, risk: 'destructive', args: JSON.stringify(args), createdAt: 0, state: 'pending' });
+    const s = readyState([
+      approval('ap-add', 'git_add', { paths: ['src/a.ts', 'src/b.ts'] }),
+      approval('ap-commit', 'git_commit', { message: 'Rename oldName\n\nEverywhere it was used.' }),
+    ]);
+    s.run = { status: 'waiting_approval', runId: 'r1' };
+    await webview.snapshot(s);
+    const addCard = page.locator(CARD).filter({ hasText: 'git_add' });
+    const commitCard = page.locator(CARD).filter({ hasText: 'git_commit' });
+    await commitCard.locator('.approval-command').waitFor();
+    assert.equal(await commitCard.locator('.approval-command').textContent(), 'Rename oldName\n\nEverywhere it was used.');
+    assert.deepEqual(await addCard.locator('.approval-paths .file-chip').allTextContents(), ['src/a.ts', 'src/b.ts']);
+    await addCard.locator(byTestId(TEST_IDS.approvalAccept)).click();
+    assert.deepEqual(await webview.nextPosted('approve'), { type: 'approve', requestId: 'ap-add', decision: 'yes' });
+  });
+
   it('an SCV core: no Allow Pattern…, and a file tool says its proposal cannot be edited', async () => {
     await showWaiting(waitingState('scv', ['server_queue', 'tool_progress']));
     assert.equal(await page.locator(CARD).getByText('Allow Pattern…').count(), 0);

@@ -5,7 +5,7 @@ import { badge, codicon, h, replaceChildren, setDisabled, vscodeButton } from '.
 import { renderDiff } from '../tools/diffView';
 import { INNER_CALL_CLASS, OPEN_PATH_ATTR, type ItemContext, type ItemView } from '../transcript/itemView';
 import { FILE_TOOLS } from '../review/reviewModel';
-import { prettyArgs, stringField } from '../tools/toolSummary';
+import { prettyArgs, stringField, stringListField } from '../tools/toolSummary';
 
 /** Shown on a file tool's card when the core cannot take an edited proposal (the diff editor is then read-only). */
 export const NO_EDITED_CONTENT_TEXT = 'Per-change review and editing are off: this core cannot apply an edited proposal.';
@@ -82,11 +82,14 @@ export class ApprovalCardView implements ItemView<ApprovalItem> {
       stateText);
   }
 
-  /** The bash command, or the paths a file tool touches, shown prominently above the raw arguments. */
+  /** The bash command, the commit message, or the paths a tool touches, shown prominently above the raw arguments. */
   private subject(item: ApprovalItem): HTMLElement | null {
     const command = stringField(item.args, 'command');
     if (command !== undefined) return h('pre', { class: 'approval-command' }, h('span', { class: 'prompt', 'aria-hidden': 'true' }, '$ '), command);
-    const paths = ['path', 'from', 'to'].map((k) => stringField(item.args, k)).filter((p): p is string => Boolean(p));
+    // A commit's message, in full: it is what the user approves.
+    const message = item.tool === 'git_commit' ? stringField(item.args, 'message') : undefined;
+    if (message !== undefined) return h('pre', { class: 'approval-command' }, message);
+    const paths = [...['path', 'from', 'to'].map((k) => stringField(item.args, k)), ...stringListField(item.args, 'paths')].filter((p): p is string => Boolean(p));
     if (paths.length === 0) return null;
     return h('div', { class: 'approval-paths' }, ...paths.map((p) => h('button', { type: 'button', class: 'file-chip', [OPEN_PATH_ATTR]: p, title: `Open ${p}` }, codicon('file'), p)));
   }

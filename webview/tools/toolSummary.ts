@@ -66,7 +66,7 @@ export function summarizeTool(name: string, args: string, output?: string): Tool
       return { icon, detail: joined(field('path'), typeof limit === 'number' ? `last ${limit}` : undefined) };
     }
     case 'git_add':
-      return { icon, detail: stringsOf(parsedArgs(args)?.paths).join(', ') };
+      return { icon, detail: stringListField(args, 'paths').join(', ') };
     case 'git_commit':
       return { icon, detail: joined(firstLine(field('message') ?? ''), parsedArgs(args)?.all === true ? 'all tracked changes' : undefined) };
     case 'diagnostics':
@@ -118,6 +118,12 @@ function joined(...parts: (string | undefined)[]): string {
 /** A string, or an array's strings, as a list. */
 function stringsOf(value: unknown): string[] {
   if (typeof value === 'string') return [value];
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
+/** A top-level array of strings (its strings), once the JSON is complete. */
+export function stringListField(json: string, key: string): string[] {
+  const value = parsedArgs(json)?.[key];
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }
 

@@ -36,10 +36,10 @@ describe('memory', () => {
   });
 
   test('upstream\'s other actions are answered as not supported by this core; bad arguments are refused', async () => {
-    for (const action of ['append', 'consolidate', 'stats', 'deprecate', 'migrate']) {
+    for (const action of ['consolidate', 'stats', 'deprecate', 'migrate']) {
       const outcome = await run({ action, name: 'x', content: 'y' });
       assert.equal(outcome.ok, false);
-      assert.equal(outcome.output, `memory action '${action}' is not supported by this core; it supports save, list, get, forget`);
+      assert.equal(outcome.output, `memory action '${action}' is not supported by this core; it supports save, append, list, get, forget`);
     }
     assert.match((await run({ action: 'fly' })).output, /^unknown memory action 'fly'/);
     assert.match((await run({})).output, /'action' is required/);
@@ -47,6 +47,18 @@ describe('memory', () => {
     assert.match((await run({ action: 'list', scope: 'team' })).output, /'scope' must be/);
     assert.equal((await run({ action: 'list' })).output, 'No memories saved.');
     assert.equal((await run({ action: 'get', id: 'missing' })).output, "no memory with id 'missing'");
+  });
+
+  test('append adds to the memory of that name, keeping its tags and scope; with none, it saves a new one', async () => {
+    await run({ action: 'append', name: 'build', content: 'npm run build bundles the core.', scope: 'global' });
+    const [first] = ctx.memory.list();
+    assert.deepEqual([first.text, first.tags, first.scope], ['npm run build bundles the core.', ['build'], 'global']);
+    const appended = await run({ action: 'append', name: 'build', content: 'It must run under the e2e lock.' });
+    const [entry] = ctx.memory.list();
+    assert.equal(appended.output, `appended to memory build: now ${entry.id} (global)`);
+    assert.deepEqual([entry.text, entry.tags, entry.scope], ['npm run build bundles the core.\nIt must run under the e2e lock.', ['build'], 'global']);
+    assert.equal(ctx.memory.list().length, 1);
+    assert.match((await run({ action: 'append', content: 'x' })).output, /'name' is required/);
   });
 
   test('targets nothing', () => assert.deepEqual(memoryTool.targets({ action: 'list' }), { paths: [] }));

@@ -1,7 +1,7 @@
 /**
  * memory: the model's access to the durable memories of the system prompt, with upstream's argument shape. This
- * core's store keeps plain notes (text, tags, scope), so the actions it can honestly do are save, list, get and
- * forget; upstream's others are answered as unsupported.
+ * core's store keeps plain notes (text, tags, scope), so the actions it can honestly do are save, append, list, get
+ * and forget; upstream's others are answered as unsupported.
  */
 import type { MemoryEntry, MemoryScope } from '../memory/memoryStore';
 import { failed, guarded, succeeded, ToolInputError } from './outcome';
@@ -9,8 +9,8 @@ import { optionalString, requiredString } from './toolArgs';
 import { noTargets } from './toolTargets';
 import type { ToolContext, ToolDefinition, ToolOutcome } from './types';
 
-const SUPPORTED = ['save', 'list', 'get', 'forget'] as const;
-const UPSTREAM_ONLY = ['append', 'consolidate', 'stats', 'deprecate', 'migrate'];
+const SUPPORTED = ['save', 'append', 'list', 'get', 'forget'] as const;
+const UPSTREAM_ONLY = ['consolidate', 'stats', 'deprecate', 'migrate'];
 const PREVIEW_CHARS = 100;
 
 type Args = Record<string, unknown>;
@@ -23,15 +23,16 @@ export const memoryTool: ToolDefinition = {
     description:
       'Save, list, get or forget durable memories (workspace scope by default; scope:global for every project). Saved ' +
       'memories appear in your system prompt from the next request on. Keep them short, durable facts (conventions, ' +
-      'decisions, user preferences), not trivia. This core supports save, list, get and forget.',
+      'decisions, user preferences), not trivia; prefer append to an existing memory (by name) over a new save. ' +
+      'This core supports save, append, list, get and forget.',
     parameters: {
       type: 'object',
       properties: {
         action: { type: 'string', enum: [...SUPPORTED, ...UPSTREAM_ONLY], description: `${SUPPORTED.join('/')}; the others are not supported by this core` },
         scope: { type: 'string', enum: ['workspace', 'global'], description: "'workspace' (default for save) or 'global'; for list/get/forget, omit to search both" },
-        name: { type: 'string', description: '(save) short memory name, kept as a tag; get/forget also find a memory by it' },
-        content: { type: 'string', description: '(save) the memory body' },
-        type: { type: 'string', description: '(save) memory type, e.g. note/convention/decision/user, kept as a tag' },
+        name: { type: 'string', description: '(save/append) short memory name, kept as a tag; append, get and forget find a memory by it' },
+        content: { type: 'string', description: '(save) the memory body, (append) the facts to add to it' },
+        type: { type: 'string', description: '(save/append) memory type, e.g. note/convention/decision/user, kept as a tag' },
         id: { type: 'string', description: '(get/forget) the memory id (or its name)' },
       },
       required: ['action'],
@@ -43,6 +44,8 @@ export const memoryTool: ToolDefinition = {
     switch (action) {
       case 'save':
         return save(args, ctx);
+      case 'append':
+        return append(args, ctx);
       case 'list':
         return list(args, ctx);
       case 'get':
@@ -65,6 +68,17 @@ function save(args: Args, ctx: ToolContext): ToolOutcome {
   const tags = [optionalString(args, 'name'), optionalString(args, 'type')].filter((tag): tag is string => !!tag?.trim());
   const entry = ctx.memory.save(content, tags, scope);
   return succeeded(`saved memory ${entry.id} (${scope})`);
+}
+
+/** Adds the facts to the memory of that name (a new one when there is none); its id changes with its text. */
+function append(args: Args, ctx: ToolContext): ToolOutcome {
+  const name = requiredString(args, 'name');
+  const content = requiredString(args, 'content');
+  const existing = inScope(ctx.memory.list(), scopeOf(args)).find((e) => e.tags.includes(name) || e.id === name);
+  if (!existing) return save(args, ctx);
+  ctx.memory.forget(existing.id, existing.scope);
+  const entry = ctx.memory.save(`${existing.text}\n${content}`, existing.tags, existing.scope);
+  return succeeded(`appended to memory ${name}: now ${entry.id} (${entry.scope})`);
 }
 
 function list(args: Args, ctx: ToolContext): ToolOutcome {

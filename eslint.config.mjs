@@ -5,12 +5,36 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 
 /** Which layer may not import which (resolved paths). `target` imports nothing `from`. */
 const LAYER_ZONES = [
-  { target: './src/protocol', from: ['./src/shared', './src/core', './src/client', './src/vscode', './src/extension.ts', './webview'], message: 'src/protocol imports nothing of ours' },
-  { target: './src/shared', from: ['./src/core', './src/client', './src/vscode', './src/extension.ts', './webview'], message: 'src/shared may import only src/protocol' },
-  { target: './src/core', from: ['./src/shared', './src/client', './src/vscode', './src/extension.ts', './webview'], message: 'src/core may import only src/protocol' },
-  { target: './src/client', from: ['./src/core', './src/vscode', './src/extension.ts', './webview'], message: 'src/client may import src/protocol and src/shared' },
-  { target: './src/vscode', from: ['./src/core', './src/extension.ts', './webview'], message: 'src/vscode may import src/client, src/shared and src/protocol — never the core itself' },
-  { target: './webview', from: ['./src/core', './src/client', './src/vscode', './src/protocol', './src/extension.ts'], message: 'the webview may import only src/shared (the host↔webview contract)' },
+  {
+    target: './src/protocol',
+    from: ['./src/shared', './src/core', './src/client', './src/vscode', './src/extension.ts', './webview'],
+    message: 'src/protocol imports nothing of ours',
+  },
+  {
+    target: './src/shared',
+    from: ['./src/core', './src/client', './src/vscode', './src/extension.ts', './webview'],
+    message: 'src/shared may import only src/protocol',
+  },
+  {
+    target: './src/core',
+    from: ['./src/shared', './src/client', './src/vscode', './src/extension.ts', './webview'],
+    message: 'src/core may import only src/protocol',
+  },
+  {
+    target: './src/client',
+    from: ['./src/core', './src/vscode', './src/extension.ts', './webview'],
+    message: 'src/client may import src/protocol and src/shared',
+  },
+  {
+    target: './src/vscode',
+    from: ['./src/core', './src/extension.ts', './webview'],
+    message: 'src/vscode may import src/client, src/shared and src/protocol — never the core itself',
+  },
+  {
+    target: './webview',
+    from: ['./src/core', './src/client', './src/vscode', './src/protocol', './src/extension.ts'],
+    message: 'the webview may import only src/shared (the host↔webview contract)',
+  },
 ];
 
 export default tseslint.config(
@@ -34,7 +58,15 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-floating-promises': [
         'error',
-        { allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['describe', 'it', 'test', 'suite', 'before', 'after', 'beforeEach', 'afterEach'] }] },
+        {
+          allowForKnownSafeCalls: [
+            {
+              from: 'package',
+              package: 'node:test',
+              name: ['describe', 'it', 'test', 'suite', 'before', 'after', 'beforeEach', 'afterEach'],
+            },
+          ],
+        },
       ],
       '@typescript-eslint/no-misused-promises': 'error',
     },
@@ -50,16 +82,34 @@ export default tseslint.config(
     // Product code never imports test code (tests may import test support from test/).
     files: ['src/**/*.ts', 'webview/**/*.ts'],
     ignores: ['**/*.test.ts', 'webview/dev/**'],
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...LAYER_ZONES, { target: ['./src', './webview'], from: './test', message: 'product code must not import test code' }] }] },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...LAYER_ZONES, { target: ['./src', './webview'], from: './test', message: 'product code must not import test code' }] },
+      ],
+    },
   },
   {
     // Pure logic never imports vscode; the webview and the shared contract run in a browser too.
     files: ['src/protocol/**/*.ts', 'src/core/**/*.ts', 'src/shared/**/*.ts', 'src/client/**/*.ts', 'webview/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'only src/vscode and src/extension.ts may import vscode' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'vscode', message: 'only src/vscode and src/extension.ts may import vscode' }] },
+      ],
+    },
   },
   {
     files: ['src/shared/**/*.ts', 'webview/**/*.ts'],
     ignores: ['**/*.test.ts', 'webview/dev/**'],
-    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'browser code' }], patterns: [{ group: ['node:*'], message: 'browser code: no Node modules' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'vscode', message: 'browser code' }],
+          patterns: [{ group: ['node:*'], message: 'browser code: no Node modules' }],
+        },
+      ],
+    },
   },
 );

@@ -46,7 +46,9 @@ async function main(): Promise<void> {
   }
   times.sort((a, b) => a - b);
   const median = times[Math.floor(times.length / 2)];
-  console.log(`extension activate(): ${times.map((t) => t.toFixed(1)).join(', ')} ms over ${LAUNCHES} launches; median ${median.toFixed(1)} ms (budget ≤ 50 ms: ${median <= 50 ? 'within' : 'OVER'})`);
+  console.log(
+    `extension activate(): ${times.map((t) => t.toFixed(1)).join(', ')} ms over ${LAUNCHES} launches; median ${median.toFixed(1)} ms (budget ≤ 50 ms: ${median <= 50 ? 'within' : 'OVER'})`,
+  );
 }
 
 void main();

@@ -74,7 +74,12 @@ async function bench(kind: 'git' | 'no git'): Promise<boolean> {
     if (kind === 'git') gitSetup(ws);
     const dataDir = path.join(tmp, 'data');
     const objects = kind === 'git' ? path.join(ws, '.git', 'objects') : path.join(dataDir, 'shadow.git', 'objects');
-    const cm = new CheckpointManager({ workspace: ws, indexPath: path.join(tmp, 'bench.checkpoints.jsonl'), filesStoreDir: path.join(ws, '.catalyst-code', 'checkpoints'), dataDir });
+    const cm = new CheckpointManager({
+      workspace: ws,
+      indexPath: path.join(tmp, 'bench.checkpoints.jsonl'),
+      filesStoreDir: path.join(ws, '.catalyst-code', 'checkpoints'),
+      dataDir,
+    });
 
     const before = diskUsage(objects);
     const [first, cold] = await timed(() => cm.create({ auto: true }));
@@ -120,11 +125,19 @@ async function bench(kind: 'git' | 'no git'): Promise<boolean> {
     const pass = p95 <= BUDGET_P95_MS && p95Changed <= BUDGET_P95_MS;
     const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     console.log(`\n${kind === 'git' ? 'git repository' : 'folder without git (shadow repository)'}: ${FILES} files in ${DIRS} directories`);
-    console.log(`  first checkpoint (cold)        : ${ms(cold)}; object store +${kb(afterFirst.allocated - before.allocated)} on disk (${kb(afterFirst.bytes - before.bytes)} apparent)`);
-    console.log(`  create, unchanged tree (${RUNS}x)   : p50 ${ms(p50)}, p95 ${ms(p95)}; disk growth per checkpoint avg ${kb(avg(growthUnchanged))} (${kb(avg(apparentUnchanged))} apparent), max ${kb(Math.max(...growthUnchanged))}`);
-    console.log(`  create, ${CHANGED} files changed (${RUNS}x): p50 ${ms(percentile(changed, 0.5))}, p95 ${ms(p95Changed)}; disk growth per checkpoint avg ${kb(avg(growthChanged))} (${kb(avg(apparentChanged))} apparent), max ${kb(Math.max(...growthChanged))}`);
+    console.log(
+      `  first checkpoint (cold)        : ${ms(cold)}; object store +${kb(afterFirst.allocated - before.allocated)} on disk (${kb(afterFirst.bytes - before.bytes)} apparent)`,
+    );
+    console.log(
+      `  create, unchanged tree (${RUNS}x)   : p50 ${ms(p50)}, p95 ${ms(p95)}; disk growth per checkpoint avg ${kb(avg(growthUnchanged))} (${kb(avg(apparentUnchanged))} apparent), max ${kb(Math.max(...growthUnchanged))}`,
+    );
+    console.log(
+      `  create, ${CHANGED} files changed (${RUNS}x): p50 ${ms(percentile(changed, 0.5))}, p95 ${ms(p95Changed)}; disk growth per checkpoint avg ${kb(avg(growthChanged))} (${kb(avg(apparentChanged))} apparent), max ${kb(Math.max(...growthChanged))}`,
+    );
     console.log(`  checkpoint_changes (${diff.length} files) : ${ms(changesMs)}`);
-    console.log(`  restore (${restored.restored.length} written, ${restored.removed.length} removed): ${ms(restoreMs)}; again (nothing to do) ${ms(noopRestoreMs)}; one file ${ms(fileRestoreMs)}`);
+    console.log(
+      `  restore (${restored.restored.length} written, ${restored.removed.length} removed): ${ms(restoreMs)}; again (nothing to do) ${ms(noopRestoreMs)}; one file ${ms(fileRestoreMs)}`,
+    );
     console.log(`  budget create p95 ≤ ${BUDGET_P95_MS} ms: ${pass ? 'PASS' : 'FAIL'}`);
     return pass;
   } finally {
@@ -133,10 +146,20 @@ async function bench(kind: 'git' | 'no git'): Promise<boolean> {
 }
 
 async function main(): Promise<void> {
-  console.log(`checkpoints bench — git ${execFileSync('git', ['--version']).toString().trim().replace('git version ', '')}, node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+  console.log(
+    `checkpoints bench — git ${execFileSync('git', ['--version']).toString().trim().replace('git version ', '')}, node ${process.version}, ${os.cpus().length} CPUs, load average ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}`,
+  );
   await bench('git');
   await bench('no git');
-  console.log(`\nload average at the end: ${os.loadavg().map((x) => x.toFixed(1)).join(' ')} (other processes slow every git spawn down)`);
+  console.log(
+    `\nload average at the end: ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')} (other processes slow every git spawn down)`,
+  );
 }
 
 void main();

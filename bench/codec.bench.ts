@@ -32,8 +32,30 @@ function rng(seed: number): () => number {
   };
 }
 
-const WORDS = ['the', 'function', 'returns', 'a', 'value', 'when', 'called', 'with', 'src/core/agent.ts', 'const',
-  'await', 'fetch(url)', 'error', 'handling', 'should', 'be', 'explicit', '{', '}', '=>', 'import', 'from'];
+const WORDS = [
+  'the',
+  'function',
+  'returns',
+  'a',
+  'value',
+  'when',
+  'called',
+  'with',
+  'src/core/agent.ts',
+  'const',
+  'await',
+  'fetch(url)',
+  'error',
+  'handling',
+  'should',
+  'be',
+  'explicit',
+  '{',
+  '}',
+  '=>',
+  'import',
+  'from',
+];
 const NON_ASCII = ['—', '’', 'café', '€', '日本語', '𝄞', 'naïve', '→'];
 
 function generateStream(): Buffer {
@@ -46,7 +68,11 @@ function generateStream(): Buffer {
     }
     return out.join(' ');
   };
-  const meta = { protocol_version: 2, session_id: 'session-3f2a9c1d44e0b7a1-9d8c7b6a5f4e3d2c', run_id: 'run-0a1b2c3d4e5f6071-8899aabbccddeeff' };
+  const meta = {
+    protocol_version: 2,
+    session_id: 'session-3f2a9c1d44e0b7a1-9d8c7b6a5f4e3d2c',
+    run_id: 'run-0a1b2c3d4e5f6071-8899aabbccddeeff',
+  };
   const lines: string[] = [];
   let bytes = 0;
   let sequence = 0;
@@ -65,7 +91,15 @@ function generateStream(): Buffer {
       const id = `call_${++toolId}`;
       const content = words(200 + Math.floor(random() * 600), 0.01);
       add({ type: 'tool_call', id, name: 'write_file', args: JSON.stringify({ path: 'src/x.ts', content }), ...meta, sequence });
-      add({ type: 'tool_result', id, ok: true, status: 'success', output: words(100 + Math.floor(random() * 900), 0.01), ...meta, sequence: ++sequence });
+      add({
+        type: 'tool_result',
+        id,
+        ok: true,
+        status: 'success',
+        output: words(100 + Math.floor(random() * 900), 0.01),
+        ...meta,
+        sequence: ++sequence,
+      });
     } else if (roll < 0.9965) {
       add({ type: 'tool_result', id: `call_${++toolId}`, ok: true, status: 'success', output: words(33_000, 0.005), ...meta, sequence });
     } else {
@@ -187,8 +221,10 @@ function main(): void {
   const ratio = ourRate / baseline;
   const streamingRatio = ourRate / streaming;
   const verdict = (value: number): string => (value >= BUDGET ? 'PASS' : 'FAIL');
-  console.log(`stream: ${megabytes.toFixed(1)} MB, ${chunks.length} chunks of ${CHUNK_BYTES / 1024} KiB; ` +
-    `median of ${MEASURED_ROUNDS} interleaved runs after ${WARMUP_ROUNDS} warm-ups`);
+  console.log(
+    `stream: ${megabytes.toFixed(1)} MB, ${chunks.length} chunks of ${CHUNK_BYTES / 1024} KiB; ` +
+      `median of ${MEASURED_ROUNDS} interleaved runs after ${WARMUP_ROUNDS} warm-ups`,
+  );
   console.log(`  baseline (accumulate chunks, split('\\n'), JSON.parse): ${baseline.toFixed(0)} MB/s`);
   console.log(`  streaming variant (split each chunk, carry the tail)  : ${streaming.toFixed(0)} MB/s`);
   console.log(`  NdjsonDecoder                                         : ${ourRate.toFixed(0)} MB/s`);

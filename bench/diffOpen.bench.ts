@@ -52,15 +52,26 @@ const FINISH_MARKER = '"finish_reason":"tool_calls"';
 /** Relative to the workspace folder (the core's cwd): the temp root, next to code-server.log. */
 const DEBUG_LOG = '../core-debug.jsonl';
 
-interface Seen { tab: number; text: number; diff: number; longTasks: { duration: number; source: string }[] }
-interface Round extends Seen { created: number; sent: number }
+interface Seen {
+  tab: number;
+  text: number;
+  diff: number;
+  longTasks: { duration: number; source: string }[];
+}
+interface Round extends Seen {
+  created: number;
+  sent: number;
+}
 
 const codeLine = (n: number, lines: number) => `export const value${n} = ${n}; // line ${n} of a ${lines}-line bench file`;
 const fileText = (lines: number) => Array.from({ length: lines }, (_, i) => `${codeLine(i + 1, lines)}\n`).join('');
 
 async function main(): Promise<void> {
   let proxy: TimingProxy | undefined;
-  const files: Record<string, string> = { [WARMUP.file]: fileText(WARMUP.lines), ...coreEnvFolderSettings({ CATALYST_CODE_DEBUG_LOG: DEBUG_LOG }) };
+  const files: Record<string, string> = {
+    [WARMUP.file]: fileText(WARMUP.lines),
+    ...coreEnvFolderSettings({ CATALYST_CODE_DEBUG_LOG: DEBUG_LOG }),
+  };
   for (const size of SIZES) {
     files[size.file] = fileText(size.lines);
     files[baselineFile(size.file)] = fileText(size.lines).replace(
@@ -90,8 +101,12 @@ async function run(env: E2eEnv, proxy: TimingProxy): Promise<void> {
   await runCommand(page, 'Catalyst: Open Chat');
   await chat.locator(byTestId(TEST_IDS.composer)).first().waitFor({ state: 'visible', timeout: 90_000 });
   const debugLog = join(env.workspace, DEBUG_LOG);
-  const [core] = await waitUntil(() => (env.corePids().length > 0 ? env.corePids() : undefined), { timeoutMs: 30_000, what: 'the core process' });
-  if (environmentOf(core)?.CATALYST_CODE_DEBUG_LOG !== DEBUG_LOG) throw new Error('the core did not get catalystCode.core.env (its debug log is where created_at comes from)');
+  const [core] = await waitUntil(() => (env.corePids().length > 0 ? env.corePids() : undefined), {
+    timeoutMs: 30_000,
+    what: 'the core process',
+  });
+  if (environmentOf(core)?.CATALYST_CODE_DEBUG_LOG !== DEBUG_LOG)
+    throw new Error('the core did not get catalystCode.core.env (its debug log is where created_at comes from)');
 
   let callNo = 0;
   const propose = async (file: string, lines: number, round: string): Promise<Round> => {
@@ -106,7 +121,11 @@ async function run(env: E2eEnv, proxy: TimingProxy): Promise<void> {
       newText: `// edited in ${round}`,
     });
     await promptAgent(chat, `Double three values in ${file} (${round})`);
-    const seen = await waitUntil(() => readDiffProbe(page), { timeoutMs: 60_000, intervalMs: 50, what: `the diff of ${file} on screen (${round})` });
+    const seen = await waitUntil(() => readDiffProbe(page), {
+      timeoutMs: 60_000,
+      intervalMs: 50,
+      what: `the diff of ${file} on screen (${round})`,
+    });
     const created = await waitUntil(() => approvalCreatedAt(debugLog, callId), {
       timeoutMs: 10_000,
       what: `the approval_request of ${callId} in the core's debug log ${debugLog} (${existsSync(debugLog) ? 'present' : 'missing'})`,
@@ -121,7 +140,9 @@ async function run(env: E2eEnv, proxy: TimingProxy): Promise<void> {
 
   await propose(WARMUP.file, WARMUP.lines, 'warm-up');
 
-  console.log(`approval → visible diff tab (code-server ${'4.139.1'}, Chromium headless; ${ROUNDS} proposals per size, each an edit of 3 lines at line ${EDIT_AT}, rejected afterwards)`);
+  console.log(
+    `approval → visible diff tab (code-server ${'4.139.1'}, Chromium headless; ${ROUNDS} proposals per size, each an edit of 3 lines at line ${EDIT_AT}, rejected afterwards)`,
+  );
   console.log('  file          rounds (created → diff, ms)        median     p95   budget       sent→created  created→tab  created→text');
   const longTaskReport: Array<[number, string]> = [];
   for (const size of SIZES) {
@@ -133,12 +154,20 @@ async function run(env: E2eEnv, proxy: TimingProxy): Promise<void> {
     const col = (values: number[]) => `${percentile(values, 50).toFixed(0).padStart(5)} ms`;
     longTaskReport.push([size.lines, rounds.map((r) => describeLongTasks(r.longTasks)).join('; ')]);
     console.log(
-      `  ${`${size.lines.toLocaleString('en-US')} lines`.padEnd(13)} ${toDiff.map((v) => v.toFixed(0).padStart(5)).join(' ').padEnd(33)} ${`${med.toFixed(0)} ms`.padStart(7)} ${`${p95.toFixed(0)} ms`.padStart(7)}   ≤ ${String(size.budgetMs).padEnd(5)} ${p95 <= size.budgetMs ? 'within' : 'OVER  '}  `
-      + `${col(rounds.map((r) => r.created - r.sent))}  ${col(rounds.map((r) => r.tab - r.created))}  ${col(rounds.map((r) => r.text - r.created))}`,
+      `  ${`${size.lines.toLocaleString('en-US')} lines`.padEnd(13)} ${toDiff
+        .map((v) => v.toFixed(0).padStart(5))
+        .join(' ')
+        .padEnd(
+          33,
+        )} ${`${med.toFixed(0)} ms`.padStart(7)} ${`${p95.toFixed(0)} ms`.padStart(7)}   ≤ ${String(size.budgetMs).padEnd(5)} ${p95 <= size.budgetMs ? 'within' : 'OVER  '}  ` +
+        `${col(rounds.map((r) => r.created - r.sent))}  ${col(rounds.map((r) => r.tab - r.created))}  ${col(rounds.map((r) => r.text - r.created))}`,
     );
   }
   console.log('  (median / p95 of created → diff; with 5 rounds p95 is the slowest round. The last three columns are medians.)');
-  for (const [lines, rounds] of longTaskReport) console.log(`  ${lines.toLocaleString('en-US')} lines: long tasks on the workbench's main thread from the prompt to the diff, per round: ${rounds}`);
+  for (const [lines, rounds] of longTaskReport)
+    console.log(
+      `  ${lines.toLocaleString('en-US')} lines: long tasks on the workbench's main thread from the prompt to the diff, per round: ${rounds}`,
+    );
 
   // For scale: VS Code's own diff of two files on disk of the same size (File: Compare Active File With…), no extension
   // involved, timed from the click on the second file to the highlighted diff.
@@ -147,7 +176,9 @@ async function run(env: E2eEnv, proxy: TimingProxy): Promise<void> {
   for (const size of SIZES) {
     const times: number[] = [];
     for (let i = 0; i < BASELINE_ROUNDS; i++) times.push(await compareOnDisk(page, size.file, baselineFile(size.file), size.lines));
-    console.log(`  ${`${size.lines.toLocaleString('en-US')} lines`.padEnd(13)} ${times.map((v) => v.toFixed(0).padStart(5)).join(' ')}   median ${percentile(times, 50).toFixed(0)} ms`);
+    console.log(
+      `  ${`${size.lines.toLocaleString('en-US')} lines`.padEnd(13)} ${times.map((v) => v.toFixed(0).padStart(5)).join(' ')}   median ${percentile(times, 50).toFixed(0)} ms`,
+    );
   }
 }
 
@@ -155,7 +186,11 @@ async function run(env: E2eEnv, proxy: TimingProxy): Promise<void> {
 async function compareOnDisk(page: Page, file: string, other: string, lines: number): Promise<number> {
   await openWorkspaceFile(page, file);
   const base = (p: string) => p.split('/').pop()!;
-  await startDiffProbe(page, { title: `${escapeRegExp(base(file))} ↔ ${escapeRegExp(base(other))}`, oldText: codeLine(EDIT_AT, lines), newText: '// edited on disk' });
+  await startDiffProbe(page, {
+    title: `${escapeRegExp(base(file))} ↔ ${escapeRegExp(base(other))}`,
+    oldText: codeLine(EDIT_AT, lines),
+    newText: '// edited on disk',
+  });
   await runCommand(page, 'File: Compare Active File With...');
   await quickInputBox(page).fill(other);
   const row = quickPickRow(page, base(other));
@@ -184,7 +219,13 @@ async function startDiffProbe(page: Page, opts: { title: string; oldText: string
     const g = globalThis as any;
     const origin = g.performance.timeOrigin;
     const titleRe = new RegExp(title);
-    const probe: any = { tab: undefined, text: undefined, diff: undefined, stop: false, longTasks: [] as { duration: number; source: string }[] };
+    const probe: any = {
+      tab: undefined,
+      text: undefined,
+      diff: undefined,
+      stop: false,
+      longTasks: [] as { duration: number; source: string }[],
+    };
     if (g.__diffProbe) {
       g.__diffProbe.stop = true;
       g.__diffProbe.observer?.disconnect();
@@ -213,7 +254,11 @@ async function startDiffProbe(page: Page, opts: { title: string; oldText: string
         const left = diff?.querySelector('.editor.original .view-lines');
         const right = diff?.querySelector('.editor.modified .view-lines');
         if (probe.text === undefined && textOf(left).includes(oldText) && textOf(right).includes(newText)) probe.text = now;
-        if (probe.text !== undefined && probe.diff === undefined && diff?.querySelector('.editor.modified .line-insert, .editor.modified .char-insert')) {
+        if (
+          probe.text !== undefined &&
+          probe.diff === undefined &&
+          diff?.querySelector('.editor.modified .line-insert, .editor.modified .char-insert')
+        ) {
           probe.diff = now;
           probe.stop = true;
         }
@@ -228,7 +273,12 @@ async function readDiffProbe(page: Page): Promise<Seen | undefined> {
   return page.evaluate(() => {
     const p = (globalThis as any).__diffProbe;
     if (!p || p.diff === undefined) return undefined;
-    return { tab: p.tab as number, text: p.text as number, diff: p.diff as number, longTasks: [...p.longTasks] as { duration: number; source: string }[] };
+    return {
+      tab: p.tab as number,
+      text: p.text as number,
+      diff: p.diff as number,
+      longTasks: [...p.longTasks] as { duration: number; source: string }[],
+    };
   });
 }
 
@@ -248,7 +298,8 @@ function approvalCreatedAt(file: string, callId: string): number | undefined {
     if (!line.includes('approval_request') || !line.includes(callId)) continue;
     try {
       const event = JSON.parse(line).event;
-      if (event?.type === 'approval_request' && event.tool_call_id === callId && typeof event.created_at === 'number') return event.created_at;
+      if (event?.type === 'approval_request' && event.tool_call_id === callId && typeof event.created_at === 'number')
+        return event.created_at;
     } catch {
       // a line being written
     }
@@ -257,7 +308,10 @@ function approvalCreatedAt(file: string, callId: string): number | undefined {
 }
 
 function writeProviderConfig(configDir: string, baseUrl: string): void {
-  const config = { providers: [{ name: 'bench', kind: 'openai', base_url: baseUrl, api_key: 'bench-not-a-secret' }], activeProvider: 'bench' };
+  const config = {
+    providers: [{ name: 'bench', kind: 'openai', base_url: baseUrl, api_key: 'bench-not-a-secret' }],
+    activeProvider: 'bench',
+  };
   writeFileSync(join(configDir, 'config.json'), JSON.stringify(config, null, 2), { mode: 0o600 });
 }
 

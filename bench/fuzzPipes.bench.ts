@@ -38,29 +38,48 @@ async function main(): Promise<void> {
   }
   const coreRss = core.rssSamples.map(([, rss]) => rss);
   console.log(`\ncore (node dist/core.js):  ${core.linesTried} lines tried / ${core.crashes} crashes / max RSS ${mib(core.maxRssKiB)}`);
-  console.log(`  unanswered probes: ${core.unresponsive}; exit code on stdin EOF: ${core.exitCode}; invalid output lines: ${core.badOutputLines.length}`);
-  console.log(`  answers: ${answers.refused} refused as invalid_command, ${answers.unsupported} unsupported, ${answers.answeredOnce} other single errors, ${answers.silent} without error (valid or blank), ${answers.twice} with more than one error`);
+  console.log(
+    `  unanswered probes: ${core.unresponsive}; exit code on stdin EOF: ${core.exitCode}; invalid output lines: ${core.badOutputLines.length}`,
+  );
+  console.log(
+    `  answers: ${answers.refused} refused as invalid_command, ${answers.unsupported} unsupported, ${answers.answeredOnce} other single errors, ${answers.silent} without error (valid or blank), ${answers.twice} with more than one error`,
+  );
   console.log(`  handler exceptions: ${core.handlerFailures.length}; stderr problems: ${core.stderrProblems.length}`);
-  console.log(`  RSS over the run: first ${mib(coreRss[0] ?? 0)}, at 25% ${mib(coreRss[Math.floor(coreRss.length / 4)] ?? 0)}, last ${mib(coreRss.at(-1) ?? 0)}`);
+  console.log(
+    `  RSS over the run: first ${mib(coreRss[0] ?? 0)}, at 25% ${mib(coreRss[Math.floor(coreRss.length / 4)] ?? 0)}, last ${mib(coreRss.at(-1) ?? 0)}`,
+  );
   const coreGrowth = lateGrowthKiB(core.rssSamples, LINES);
   console.log(`  RSS growth from 25% to the end: ${mib(coreGrowth)} (budget ≤ ${mib(MAX_LATE_GROWTH_KIB)})`);
-  console.log(`  files outside the workspace untouched: ${Object.values(core.canaries).every(Boolean) && core.outsideNewEntries.length === 0 ? 'yes' : 'NO'}`);
+  console.log(
+    `  files outside the workspace untouched: ${Object.values(core.canaries).every(Boolean) && core.outsideNewEntries.length === 0 ? 'yes' : 'NO'}`,
+  );
   console.log(`  ${(core.durationMs / 1000).toFixed(1)} s`);
 
   const client = await fuzzClient({ seed, count: LINES, giantSizes: CLIENT_GIANTS });
   const clientRss = client.rssSamples.map(([, rss]) => rss);
-  console.log(`\nclient (CoreConnection + session reducer):  ${client.linesTried} lines tried / ${client.crashes} crashes / max RSS ${mib(client.maxRssKiB)}`);
-  console.log(`  ${client.events} events delivered, ${client.logs} lines logged, ${client.mismatchCount} lines handled other than expected`);
-  console.log(`  reducer exceptions: ${client.reducerThrows}; Object.prototype clean: ${client.prototypeClean}; unterminated last line delivered: ${client.tailDelivered}`);
-  console.log(`  RSS over the run: first ${mib(clientRss[0] ?? 0)}, at 25% ${mib(clientRss[Math.floor(clientRss.length / 4)] ?? 0)}, last ${mib(clientRss.at(-1) ?? 0)}`);
+  console.log(
+    `\nclient (CoreConnection + session reducer):  ${client.linesTried} lines tried / ${client.crashes} crashes / max RSS ${mib(client.maxRssKiB)}`,
+  );
+  console.log(
+    `  ${client.events} events delivered, ${client.logs} lines logged, ${client.mismatchCount} lines handled other than expected`,
+  );
+  console.log(
+    `  reducer exceptions: ${client.reducerThrows}; Object.prototype clean: ${client.prototypeClean}; unterminated last line delivered: ${client.tailDelivered}`,
+  );
+  console.log(
+    `  RSS over the run: first ${mib(clientRss[0] ?? 0)}, at 25% ${mib(clientRss[Math.floor(clientRss.length / 4)] ?? 0)}, last ${mib(clientRss.at(-1) ?? 0)}`,
+  );
   const clientGrowth = lateGrowthKiB(client.rssSamples, LINES);
   console.log(`  RSS growth from 25% to the end: ${mib(clientGrowth)} (budget ≤ ${mib(MAX_LATE_GROWTH_KIB)})`);
   console.log(`  ${(client.durationMs / 1000).toFixed(1)} s`);
   if (client.stderr) console.log(`  client stderr: ${client.stderr.slice(0, 500)}`);
 
-  const survived = core.crashes === 0 && core.unresponsive === 0 && answers.twice === 0 && client.crashes === 0 && client.mismatchCount === 0;
+  const survived =
+    core.crashes === 0 && core.unresponsive === 0 && answers.twice === 0 && client.crashes === 0 && client.mismatchCount === 0;
   const flat = coreGrowth <= MAX_LATE_GROWTH_KIB && clientGrowth <= MAX_LATE_GROWTH_KIB;
-  console.log(`\n${survived && flat ? 'PASS' : 'FAIL'}: no crash, every line answered at most once on both sides, RSS flat after the first quarter`);
+  console.log(
+    `\n${survived && flat ? 'PASS' : 'FAIL'}: no crash, every line answered at most once on both sides, RSS flat after the first quarter`,
+  );
 }
 
 void main();

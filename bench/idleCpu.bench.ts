@@ -32,7 +32,11 @@ type Group = 'extension host' | 'core' | 'code-server (rest)' | 'chromium render
 const GROUPS: Group[] = ['extension host', 'core', 'code-server (rest)', 'chromium renderers', 'chromium (rest)'];
 type Figures = Record<Group, number>;
 
-interface Scenario { name: string; withoutExtension?: boolean; prepare(env: E2eEnv): Promise<void> }
+interface Scenario {
+  name: string;
+  withoutExtension?: boolean;
+  prepare(env: E2eEnv): Promise<void>;
+}
 
 const SCENARIOS: Scenario[] = [
   { name: 'baseline (VS Code without the extension)', withoutExtension: true, prepare: async () => undefined },
@@ -43,7 +47,11 @@ const SCENARIOS: Scenario[] = [
 async function main(): Promise<void> {
   const results: { name: string; figures: Figures }[] = [];
   for (const scenario of SCENARIOS) {
-    const env = await startE2eEnv({ models: [MODEL], withoutExtension: scenario.withoutExtension, beforeLaunch: ({ configDir, model }) => writeProviderConfig(configDir, model.url) });
+    const env = await startE2eEnv({
+      models: [MODEL],
+      withoutExtension: scenario.withoutExtension,
+      beforeLaunch: ({ configDir, model }) => writeProviderConfig(configDir, model.url),
+    });
     try {
       await scenario.prepare(env);
       await new Promise((r) => setTimeout(r, SETTLE_MS));
@@ -136,13 +144,18 @@ function report(results: { name: string; figures: Figures }[]): void {
   for (const r of rest) {
     const extra = (g: Group) => r.figures[g] - (baseline.figures[g] ?? 0);
     const judged: Group[] = ['extension host', 'core', 'chromium renderers', 'chromium (rest)'];
-    const verdict = judged.map((g) => `${g} ${extra(g) >= 0 ? '+' : ''}${extra(g).toFixed(2)} (${extra(g) <= BUDGET_POINTS ? 'within' : 'OVER'})`).join(', ');
+    const verdict = judged
+      .map((g) => `${g} ${extra(g) >= 0 ? '+' : ''}${extra(g).toFixed(2)} (${extra(g) <= BUDGET_POINTS ? 'within' : 'OVER'})`)
+      .join(', ');
     console.log(`  ${r.name} over the baseline: ${verdict}  [budget: idle CPU ≈ 0 with the chat open, ≤ +${BUDGET_POINTS} each]`);
   }
 }
 
 function writeProviderConfig(configDir: string, baseUrl: string): void {
-  const config = { providers: [{ name: 'bench', kind: 'openai', base_url: baseUrl, api_key: 'bench-not-a-secret' }], activeProvider: 'bench' };
+  const config = {
+    providers: [{ name: 'bench', kind: 'openai', base_url: baseUrl, api_key: 'bench-not-a-secret' }],
+    activeProvider: 'bench',
+  };
   writeFileSync(join(configDir, 'config.json'), JSON.stringify(config, null, 2), { mode: 0o600 });
 }
 

@@ -24,7 +24,16 @@ import { startE2eEnv, type E2eEnv } from '../test/e2e/harness/e2eEnv';
 import { runCommand } from '../test/e2e/harness/quickInput';
 import { waitUntil } from '../test/e2e/harness/wait';
 import { percentile } from '../test/e2e/harness/webviewProbe';
-import { extensionHostPidsUnder, heapProbe, loadAverage, MB, nodeHeapProbe, rssBytes, typingLatency, type NodeHeapProbe } from './support/webviewMetrics';
+import {
+  extensionHostPidsUnder,
+  heapProbe,
+  loadAverage,
+  MB,
+  nodeHeapProbe,
+  rssBytes,
+  typingLatency,
+  type NodeHeapProbe,
+} from './support/webviewMetrics';
 
 const MODEL = 'bench-model';
 const TITLE = 'Bench: the 4-hour session';
@@ -58,14 +67,27 @@ const AUTO_DIFF_OFF = !process.env.BENCH_LOAD_AUTO_DIFF;
 const MAX_LIVE_MS = envInt('BENCH_LOAD_MAX_MINUTES', 12) * 60_000;
 
 // The history file holds the rest: plain question/answer turns and tool turns (user, assistant call, tool, assistant).
-const HISTORY_TOOL_CALLS = Math.min(Math.max(0, TOTAL_TOOL_CALLS - LIVE_TURNS * TOOL_CALLS_PER_TURN), Math.floor(envInt('BENCH_LOAD_HISTORY_MESSAGES', TOTAL_MESSAGES) / 4));
+const HISTORY_TOOL_CALLS = Math.min(
+  Math.max(0, TOTAL_TOOL_CALLS - LIVE_TURNS * TOOL_CALLS_PER_TURN),
+  Math.floor(envInt('BENCH_LOAD_HISTORY_MESSAGES', TOTAL_MESSAGES) / 4),
+);
 /** BENCH_LOAD_HISTORY_MESSAGES overrides the history's size (to compare the same live turns over a small transcript). */
 const HISTORY_MESSAGES = envInt('BENCH_LOAD_HISTORY_MESSAGES', Math.max(0, TOTAL_MESSAGES - LIVE_TURNS * MESSAGES_PER_TURN));
 
 const SEEDED_FILES = 20;
 const BUDGET = { typingP95Ms: 50, heapMb: 150 };
 
-interface Sample { turn: number; elapsedMs: number; messages: number; heapMb: number; extHostMb?: number; coreMb?: number; coreHeapMb?: number; coreExternalMb?: number; corePid?: number }
+interface Sample {
+  turn: number;
+  elapsedMs: number;
+  messages: number;
+  heapMb: number;
+  extHostMb?: number;
+  coreMb?: number;
+  coreHeapMb?: number;
+  coreExternalMb?: number;
+  corePid?: number;
+}
 
 async function main(): Promise<void> {
   let sessionFile = '';
@@ -84,11 +106,14 @@ async function main(): Promise<void> {
     beforeLaunch: ({ configDir, workspace, model }) => {
       // A context window large enough for the whole transcript, and no automatic compaction (it would consume a scripted
       // response and shrink the transcript): the bench is about the transcript growing.
-      writeFileSync(join(configDir, 'config.json'), JSON.stringify({
-        providers: [{ name: 'bench', kind: 'openai', base_url: model.url, api_key: 'bench-not-a-secret', context_window: 4_000_000 }],
-        activeProvider: 'bench',
-        auto_compact: false,
-      }));
+      writeFileSync(
+        join(configDir, 'config.json'),
+        JSON.stringify({
+          providers: [{ name: 'bench', kind: 'openai', base_url: model.url, api_key: 'bench-not-a-secret', context_window: 4_000_000 }],
+          activeProvider: 'bench',
+          auto_compact: false,
+        }),
+      );
       sessionFile = writeHistory(configDir, workspace);
     },
   });
@@ -107,7 +132,11 @@ async function run(env: E2eEnv, sessionFile: string, coreHeap: NodeHeapProbe): P
   await runCommand(page, 'Catalyst: Open Chat');
   await chat.locator(byTestId(TEST_IDS.composer)).first().waitFor({ state: 'visible', timeout: 90_000 });
   // The extension resumes the workspace's newest session: the history written above.
-  await waitUntil(async () => (await chat.getByText(HISTORY_MARKER).count()) > 0, { timeoutMs: 120_000, intervalMs: 250, what: 'the history\'s last message on screen' });
+  await waitUntil(async () => (await chat.getByText(HISTORY_MARKER).count()) > 0, {
+    timeoutMs: 120_000,
+    intervalMs: 250,
+    what: "the history's last message on screen",
+  });
   const historyShownMs = Date.now() - launchedAt;
 
   let frame = await chatFrame(page, 'sidebar');
@@ -134,12 +163,16 @@ async function run(env: E2eEnv, sessionFile: string, coreHeap: NodeHeapProbe): P
       corePid,
     };
     samples.push(s);
-    console.log(`  [turn ${String(turn).padStart(3)}  ${(s.elapsedMs / 1000).toFixed(0).padStart(4)} s  ~${s.messages} messages]  webview heap ${s.heapMb.toFixed(1)} MB`
-      + `  ext host RSS ${fmt(s.extHostMb)} MB  core RSS ${fmt(s.coreMb)} MB, heap ${fmt(s.coreHeapMb)} MB + external ${fmt(s.coreExternalMb)} MB  (load ${loadAverage()})`);
+    console.log(
+      `  [turn ${String(turn).padStart(3)}  ${(s.elapsedMs / 1000).toFixed(0).padStart(4)} s  ~${s.messages} messages]  webview heap ${s.heapMb.toFixed(1)} MB` +
+        `  ext host RSS ${fmt(s.extHostMb)} MB  core RSS ${fmt(s.coreMb)} MB, heap ${fmt(s.coreHeapMb)} MB + external ${fmt(s.coreExternalMb)} MB  (load ${loadAverage()})`,
+    );
   };
 
-  console.log(`load replay: history of ${HISTORY_MESSAGES} messages (${HISTORY_TOOL_CALLS} tool calls) resumed in ${(historyShownMs / 1000).toFixed(1)} s after Open Chat; `
-    + `${LIVE_TURNS} live turns of ${MESSAGES_PER_TURN} messages (${TOOL_CALLS_PER_TURN} tool calls, ${APPROVALS_PER_TURN} approvals) each; heap scope: ${heap.scope}`);
+  console.log(
+    `load replay: history of ${HISTORY_MESSAGES} messages (${HISTORY_TOOL_CALLS} tool calls) resumed in ${(historyShownMs / 1000).toFixed(1)} s after Open Chat; ` +
+      `${LIVE_TURNS} live turns of ${MESSAGES_PER_TURN} messages (${TOOL_CALLS_PER_TURN} tool calls, ${APPROVALS_PER_TURN} approvals) each; heap scope: ${heap.scope}`,
+  );
   await sample(0);
 
   let approvals = 0;
@@ -187,7 +220,11 @@ async function run(env: E2eEnv, sessionFile: string, coreHeap: NodeHeapProbe): P
     phase('consumed');
     await waitForIdle(chat, 60_000);
     phase('idle');
-    await chat.locator(byTestId(TEST_IDS.assistantMessage)).filter({ hasText: TURN_MARKER(turn) }).last().waitFor({ state: 'visible', timeout: 30_000 });
+    await chat
+      .locator(byTestId(TEST_IDS.assistantMessage))
+      .filter({ hasText: TURN_MARKER(turn) })
+      .last()
+      .waitFor({ state: 'visible', timeout: 30_000 });
     phase('answer');
     if (VERBOSE) {
       console.log(`    turn ${turn}: ${phases.join(', ')} s`);
@@ -213,24 +250,49 @@ async function run(env: E2eEnv, sessionFile: string, coreHeap: NodeHeapProbe): P
   const start = samples[0];
   const warm = samples.find((s) => s.turn > 0 && s.elapsedMs >= WARMUP_MS);
   const end = samples[samples.length - 1];
-  const growth = (a: number | undefined, b: number | undefined) => (a && b ? `${b >= a ? '+' : ''}${(((b - a) / a) * 100).toFixed(0)} %` : 'n/a');
-  const verdict = warm && warm !== end ? (end.heapMb <= warm.heapMb * 1.2 ? 'flat' : 'GROWING') : 'n/a (the live turns ended before the warm-up did)';
+  const growth = (a: number | undefined, b: number | undefined) =>
+    a && b ? `${b >= a ? '+' : ''}${(((b - a) / a) * 100).toFixed(0)} %` : 'n/a';
+  const verdict =
+    warm && warm !== end ? (end.heapMb <= warm.heapMb * 1.2 ? 'flat' : 'GROWING') : 'n/a (the live turns ended before the warm-up did)';
 
   console.log('');
-  console.log(`load replay — results (${turnsDone}/${LIVE_TURNS} live turns${stoppedEarly ? `, stopped at the ${MAX_LIVE_MS / 60_000}-minute limit` : ''}; `
-    + `live time ${((Date.now() - liveStarted) / 60_000).toFixed(1)} min, turn median ${(percentile(turnMs, 50) / 1000).toFixed(1)} s, p95 ${(percentile(turnMs, 95) / 1000).toFixed(1)} s)`);
+  console.log(
+    `load replay — results (${turnsDone}/${LIVE_TURNS} live turns${stoppedEarly ? `, stopped at the ${MAX_LIVE_MS / 60_000}-minute limit` : ''}; ` +
+      `live time ${((Date.now() - liveStarted) / 60_000).toFixed(1)} min, turn median ${(percentile(turnMs, 50) / 1000).toFixed(1)} s, p95 ${(percentile(turnMs, 95) / 1000).toFixed(1)} s)`,
+  );
   const rows: Array<[string, string]> = [
-    ['messages (session file: user / assistant / tool)', `${counted.messages}  (${counted.user} / ${counted.assistant} / ${counted.tool}; target ${TOTAL_MESSAGES})`],
+    [
+      'messages (session file: user / assistant / tool)',
+      `${counted.messages}  (${counted.user} / ${counted.assistant} / ${counted.tool}; target ${TOTAL_MESSAGES})`,
+    ],
     ['tool calls', `${counted.toolCalls}  (target ${TOTAL_TOOL_CALLS})`],
-    ['approvals answered', `${approvals}  (${approvals - byKeybinding} chat card, ${byKeybinding} Accept keybinding; target ${TOTAL_APPROVALS})`],
+    [
+      'approvals answered',
+      `${approvals}  (${approvals - byKeybinding} chat card, ${byKeybinding} Accept keybinding; target ${TOTAL_APPROVALS})`,
+    ],
     ['webview transcript items', `${items ?? 'n/a'}`],
-    ['webview heap MB  start / after warm-up / end', `${start.heapMb.toFixed(1)} / ${warm ? `${warm.heapMb.toFixed(1)} (${(warm.elapsedMs / 1000).toFixed(0)} s)` : 'n/a'} / ${end.heapMb.toFixed(1)}  `
-      + `(warm-up → end ${growth(warm?.heapMb, end.heapMb)}; budget ≤ ${BUDGET.heapMb} MB: ${end.heapMb <= BUDGET.heapMb ? 'within' : 'OVER'})`],
-    ['ext host RSS MB  start / after warm-up / end', `${fmt(start.extHostMb)} / ${fmt(warm?.extHostMb)} / ${fmt(end.extHostMb)}  (warm-up → end ${growth(warm?.extHostMb, end.extHostMb)})`],
-    ['core RSS MB  start / after warm-up / end', `${fmt(start.coreMb)} / ${fmt(warm?.coreMb)} / ${fmt(end.coreMb)}  (warm-up → end ${growth(warm?.coreMb, end.coreMb)}; core pids seen: ${corePids.size})`],
-    ['core V8 heap after GC MB  start / after warm-up / end', `${fmt(start.coreHeapMb)} / ${fmt(warm?.coreHeapMb)} / ${fmt(end.coreHeapMb)}  (warm-up → end ${growth(warm?.coreHeapMb, end.coreHeapMb)}; external ${fmt(end.coreExternalMb)} MB at the end)`],
-    ['typing p95 ms  start / end', `${fmtMs(percentile(typingStart, 95))} / ${fmtMs(percentile(typingEnd, 95))}  (median ${fmtMs(percentile(typingStart, 50))} / ${fmtMs(percentile(typingEnd, 50))}; `
-      + `budget ≤ ${BUDGET.typingP95Ms} ms: ${Math.max(percentile(typingStart, 95), percentile(typingEnd, 95)) <= BUDGET.typingP95Ms ? 'within' : 'OVER'})`],
+    [
+      'webview heap MB  start / after warm-up / end',
+      `${start.heapMb.toFixed(1)} / ${warm ? `${warm.heapMb.toFixed(1)} (${(warm.elapsedMs / 1000).toFixed(0)} s)` : 'n/a'} / ${end.heapMb.toFixed(1)}  ` +
+        `(warm-up → end ${growth(warm?.heapMb, end.heapMb)}; budget ≤ ${BUDGET.heapMb} MB: ${end.heapMb <= BUDGET.heapMb ? 'within' : 'OVER'})`,
+    ],
+    [
+      'ext host RSS MB  start / after warm-up / end',
+      `${fmt(start.extHostMb)} / ${fmt(warm?.extHostMb)} / ${fmt(end.extHostMb)}  (warm-up → end ${growth(warm?.extHostMb, end.extHostMb)})`,
+    ],
+    [
+      'core RSS MB  start / after warm-up / end',
+      `${fmt(start.coreMb)} / ${fmt(warm?.coreMb)} / ${fmt(end.coreMb)}  (warm-up → end ${growth(warm?.coreMb, end.coreMb)}; core pids seen: ${corePids.size})`,
+    ],
+    [
+      'core V8 heap after GC MB  start / after warm-up / end',
+      `${fmt(start.coreHeapMb)} / ${fmt(warm?.coreHeapMb)} / ${fmt(end.coreHeapMb)}  (warm-up → end ${growth(warm?.coreHeapMb, end.coreHeapMb)}; external ${fmt(end.coreExternalMb)} MB at the end)`,
+    ],
+    [
+      'typing p95 ms  start / end',
+      `${fmtMs(percentile(typingStart, 95))} / ${fmtMs(percentile(typingEnd, 95))}  (median ${fmtMs(percentile(typingStart, 50))} / ${fmtMs(percentile(typingEnd, 50))}; ` +
+        `budget ≤ ${BUDGET.typingP95Ms} ms: ${Math.max(percentile(typingStart, 95), percentile(typingEnd, 95)) <= BUDGET.typingP95Ms ? 'within' : 'OVER'})`,
+    ],
     ['verdict (end heap ≤ warm-up heap + 20 %)', verdict],
     ['machine load average (1, 5, 15 min)', `${loadAverage()} at the end; ${os2Cpus()} CPUs`],
   ];
@@ -244,7 +306,10 @@ function liveScript(turn: number, writes: string[]): ScriptedResponse[] {
   const script: ScriptedResponse[] = [];
   writes.forEach((path, k) => {
     const module = `src/module${(turn * 3 + k) % SEEDED_FILES}.ts`;
-    script.push({ ...toolCallTurn(`call_r_${turn}_${k}`, 'read_file', { path: module }, k === 0 ? `Reading ${module} first.` : undefined), usage });
+    script.push({
+      ...toolCallTurn(`call_r_${turn}_${k}`, 'read_file', { path: module }, k === 0 ? `Reading ${module} first.` : undefined),
+      usage,
+    });
     script.push({ ...toolCallTurn(`call_w_${turn}_${k}`, 'write_file', { path, content: summaryText(turn, k, module) }), usage });
   });
   script.push({ ...textTurn(`${answerText(turn)}\n\nWrote ${writes.map((p) => `\`${p}\``).join(' and ')}. ${TURN_MARKER(turn)}`), usage });
@@ -260,15 +325,20 @@ async function acceptWithKeybinding(page: Page, path: string): Promise<void> {
 
 /** The approval card for `path` once it shows `state` (Playwright waits for it in the page, no polling from here). */
 function cardInState(chat: FrameLocator, path: string, state: 'pending' | 'approved'): Locator {
-  return chat.locator(`${byTestId(TEST_IDS.approvalCard)}[data-state="${state}"]`).filter({ hasText: path }).last();
+  return chat
+    .locator(`${byTestId(TEST_IDS.approvalCard)}[data-state="${state}"]`)
+    .filter({ hasText: path })
+    .last();
 }
 
 /** The transcript is virtualized: the highest `data-vindex` in the DOM (scrolled to the bottom) + 1 is the item count. */
 async function transcriptItemCount(frame: Frame): Promise<number | undefined> {
-  const max = await frame.evaluate(() => {
-    const all = Array.from((globalThis as any).document.querySelectorAll('[data-vindex]')) as any[];
-    return all.reduce((m, el) => Math.max(m, Number(el.dataset.vindex)), -1);
-  }).catch(() => -1);
+  const max = await frame
+    .evaluate(() => {
+      const all = Array.from((globalThis as any).document.querySelectorAll('[data-vindex]')) as any[];
+      return all.reduce((m, el) => Math.max(m, Number(el.dataset.vindex)), -1);
+    })
+    .catch(() => -1);
   return max >= 0 ? max + 1 : undefined;
 }
 
@@ -311,8 +381,16 @@ function writeHistory(configDir: string, workspace: string): string {
       const write = t % 3 === 0;
       const path = write ? `notes/note${t}.md` : `src/module${t % SEEDED_FILES}.ts`;
       const args = write ? { path, content: `# Note ${t}\n\nThe module ${t % 37} handles case ${t} by trimming.\n` } : { path };
-      lines.push(JSON.stringify({ role: 'assistant', content: `Let me ${write ? 'write' : 'read'} \`${path}\`.`, tool_calls: [{ id, type: 'function', function: { name: write ? 'write_file' : 'read_file', arguments: JSON.stringify(args) } }] }));
-      lines.push(JSON.stringify({ role: 'tool', tool_call_id: id, content: write ? `wrote ${path} (3 lines)` : moduleSource(t % SEEDED_FILES) }));
+      lines.push(
+        JSON.stringify({
+          role: 'assistant',
+          content: `Let me ${write ? 'write' : 'read'} \`${path}\`.`,
+          tool_calls: [{ id, type: 'function', function: { name: write ? 'write_file' : 'read_file', arguments: JSON.stringify(args) } }],
+        }),
+      );
+      lines.push(
+        JSON.stringify({ role: 'tool', tool_call_id: id, content: write ? `wrote ${path} (3 lines)` : moduleSource(t % SEEDED_FILES) }),
+      );
     }
     lines.push(JSON.stringify({ role: 'assistant', content: answerText(t) + (last ? `\n\n${HISTORY_MARKER}` : '') }));
   }
@@ -340,9 +418,13 @@ function countSession(file: string): { messages: number; user: number; assistant
 }
 
 function answerText(n: number): string {
-  return `### Answer ${n}\n\nKeep the **state** in one place and derive the view from it; see \`module${n % 37}.ts\`.\n\n`
-    + '```ts\n' + `export function handle${n}(input: string): string {\n  return input.trim();\n}\n` + '```\n\n'
-    + `- check the inputs\n- write a test for case ${n}\n`;
+  return (
+    `### Answer ${n}\n\nKeep the **state** in one place and derive the view from it; see \`module${n % 37}.ts\`.\n\n` +
+    '```ts\n' +
+    `export function handle${n}(input: string): string {\n  return input.trim();\n}\n` +
+    '```\n\n' +
+    `- check the inputs\n- write a test for case ${n}\n`
+  );
 }
 
 function summaryText(turn: number, k: number, module: string): string {

@@ -27,7 +27,13 @@ async function main(): Promise<void> {
     models: [MODEL],
     chromiumArgs: ['--enable-precise-memory-info'],
     beforeLaunch: ({ configDir, workspace, model }) => {
-      writeFileSync(join(configDir, 'config.json'), JSON.stringify({ providers: [{ name: 'bench', kind: 'openai', base_url: model.url, api_key: 'bench-not-a-secret' }], activeProvider: 'bench' }));
+      writeFileSync(
+        join(configDir, 'config.json'),
+        JSON.stringify({
+          providers: [{ name: 'bench', kind: 'openai', base_url: model.url, api_key: 'bench-not-a-secret' }],
+          activeProvider: 'bench',
+        }),
+      );
       writeBigSession(configDir, workspace);
     },
   });
@@ -67,9 +73,16 @@ async function run(env: E2eEnv): Promise<void> {
   const heapAfter = await heap.usedBytes();
   console.log(`webview session load: ${MESSAGES} messages (${TITLE})`);
   console.log(`  "Open Session…" pick → last message on screen : ${budget(loadMs, 500, 'ms')}`);
-  if (arrivedAt !== undefined) console.log(`    of which: until the state reached the webview ${(arrivedAt - started).toFixed(1)} ms (core + extension host), rendering it ${(seenAt - arrivedAt).toFixed(1)} ms`);
-  console.log(`  typing latency, keydown → frame shown (p95)  : ${budget(percentile(typing, 95), 50, 'ms')}  [median ${percentile(typing, 50).toFixed(1)} ms, ${typing.length} keys]`);
-  console.log(`  JS heap with the session open                 : ${budget(heapAfter / MB, 150, 'MB')}  [${heap.scope}; before the load ${(heapBefore / MB).toFixed(1)} MB, growth ${((heapAfter - heapBefore) / MB).toFixed(1)} MB]`);
+  if (arrivedAt !== undefined)
+    console.log(
+      `    of which: until the state reached the webview ${(arrivedAt - started).toFixed(1)} ms (core + extension host), rendering it ${(seenAt - arrivedAt).toFixed(1)} ms`,
+    );
+  console.log(
+    `  typing latency, keydown → frame shown (p95)  : ${budget(percentile(typing, 95), 50, 'ms')}  [median ${percentile(typing, 50).toFixed(1)} ms, ${typing.length} keys]`,
+  );
+  console.log(
+    `  JS heap with the session open                 : ${budget(heapAfter / MB, 150, 'MB')}  [${heap.scope}; before the load ${(heapBefore / MB).toFixed(1)} MB, growth ${((heapAfter - heapBefore) / MB).toFixed(1)} MB]`,
+  );
 }
 
 function writeBigSession(configDir: string, workspace: string): void {
@@ -87,9 +100,13 @@ function writeBigSession(configDir: string, workspace: string): void {
 }
 
 function assistantText(n: number): string {
-  return `### Answer ${n}\n\nKeep the **state** in one place and derive the view from it; see \`module${n % 37}.ts\`.\n\n`
-    + '```ts\n' + `export function handle${n}(input: string): string {\n  return input.trim();\n}\n` + '```\n\n'
-    + `- check the inputs\n- write a test for case ${n}\n`;
+  return (
+    `### Answer ${n}\n\nKeep the **state** in one place and derive the view from it; see \`module${n % 37}.ts\`.\n\n` +
+    '```ts\n' +
+    `export function handle${n}(input: string): string {\n  return input.trim();\n}\n` +
+    '```\n\n' +
+    `- check the inputs\n- write a test for case ${n}\n`
+  );
 }
 
 /** Notes (epoch ms) when each snapshot or patch batch reaches the webview, to split the load time between host and view. */
@@ -98,9 +115,13 @@ async function noteStateMessages(frame: Frame): Promise<void> {
     const g = globalThis as any;
     const arrivals: number[] = [];
     g.__catalystStateArrivals = arrivals;
-    g.addEventListener('message', (e: any) => {
-      if (e.data?.type === 'patches' || e.data?.type === 'snapshot') arrivals.push(g.performance.timeOrigin + g.performance.now());
-    }, true);
+    g.addEventListener(
+      'message',
+      (e: any) => {
+        if (e.data?.type === 'patches' || e.data?.type === 'snapshot') arrivals.push(g.performance.timeOrigin + g.performance.now());
+      },
+      true,
+    );
   });
 }
 

@@ -65,12 +65,20 @@ async function run(env: E2eEnv, proxy: TimingProxy): Promise<void> {
   const longest = longTasks.reduce((m, t) => Math.max(m, t.duration), 0);
   const streamSeconds = (sentLast - sentFirst) / 1000;
 
-  console.log(`webview streaming: ${DELTAS} deltas of ~${CHARS_PER_DELTA} chars (${(steps.reduce((n, s) => n + (s.text?.length ?? 0), 0) / 1024).toFixed(1)} KB of markdown), `
-    + `sent in ${streamSeconds.toFixed(1)} s = ${(DELTAS / streamSeconds).toFixed(0)} deltas/s`);
+  console.log(
+    `webview streaming: ${DELTAS} deltas of ~${CHARS_PER_DELTA} chars (${(steps.reduce((n, s) => n + (s.text?.length ?? 0), 0) / 1024).toFixed(1)} KB of markdown), ` +
+      `sent in ${streamSeconds.toFixed(1)} s = ${(DELTAS / streamSeconds).toFixed(0)} deltas/s`,
+  );
   console.log(`  last delta sent → on screen : ${budget(seen - sentLast, 100)}`);
-  console.log(`  p95 frame while streaming   : ${budget(percentile(intervals, 95), 16.7)}  [median ${percentile(intervals, 50).toFixed(1)} ms, max ${Math.max(...intervals).toFixed(1)} ms, ${intervals.length} frames]`);
-  console.log(`  long tasks > 50 ms          : ${longTasks.length}${longTasks.length ? ` (longest ${longest.toFixed(0)} ms)` : ''}  (budget 0: ${longTasks.length === 0 ? 'within' : 'OVER'})`
-    + (final.longTaskSupported ? `  [by source: ${describeSources(longTasks)}]` : '  [this Chromium does not report long tasks in the frame]'));
+  console.log(
+    `  p95 frame while streaming   : ${budget(percentile(intervals, 95), 16.7)}  [median ${percentile(intervals, 50).toFixed(1)} ms, max ${Math.max(...intervals).toFixed(1)} ms, ${intervals.length} frames]`,
+  );
+  console.log(
+    `  long tasks > 50 ms          : ${longTasks.length}${longTasks.length ? ` (longest ${longest.toFixed(0)} ms)` : ''}  (budget 0: ${longTasks.length === 0 ? 'within' : 'OVER'})` +
+      (final.longTaskSupported
+        ? `  [by source: ${describeSources(longTasks)}]`
+        : '  [this Chromium does not report long tasks in the frame]'),
+  );
 }
 
 /**
@@ -119,7 +127,10 @@ function markdownDocument(length: number): string {
 }
 
 function writeProviderConfig(configDir: string, baseUrl: string): void {
-  const config = { providers: [{ name: 'bench', kind: 'openai', base_url: baseUrl, api_key: 'bench-not-a-secret' }], activeProvider: 'bench' };
+  const config = {
+    providers: [{ name: 'bench', kind: 'openai', base_url: baseUrl, api_key: 'bench-not-a-secret' }],
+    activeProvider: 'bench',
+  };
   writeFileSync(join(configDir, 'config.json'), JSON.stringify(config, null, 2), { mode: 0o600 });
 }
 

@@ -9,15 +9,38 @@ const watch = process.argv.includes('--watch');
 const dev = watch || process.argv.includes('--dev');
 mkdirSync('dist', { recursive: true });
 
-const common = { bundle: true, minify: !dev, sourcemap: dev ? 'inline' : false, logLevel: watch ? 'silent' : 'warning', legalComments: 'none' };
+const common = {
+  bundle: true,
+  minify: !dev,
+  sourcemap: dev ? 'inline' : false,
+  logLevel: watch ? 'silent' : 'warning',
+  legalComments: 'none',
+};
 // ESM-only dependencies (fdir via tinyglobby) read import.meta.url, which is empty in a CJS bundle.
 const cjsImportMeta = {
   define: { 'import.meta.url': '__importMetaUrl' },
   banner: { js: "const __importMetaUrl = require('url').pathToFileURL(__filename).href;" },
 };
 const targets = [
-  { entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'], ...cjsImportMeta, budget: 400 },
-  { entryPoints: ['src/core/main.ts'], outfile: 'dist/core.js', platform: 'node', format: 'cjs', target: 'node20', ...cjsImportMeta, budget: 600 },
+  {
+    entryPoints: ['src/extension.ts'],
+    outfile: 'dist/extension.js',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode'],
+    ...cjsImportMeta,
+    budget: 400,
+  },
+  {
+    entryPoints: ['src/core/main.ts'],
+    outfile: 'dist/core.js',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    ...cjsImportMeta,
+    budget: 600,
+  },
   { entryPoints: ['webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022', budget: 350 },
   { entryPoints: ['webview/styles.css'], outfile: 'dist/webview.css', budget: 60 },
 ].filter((t) => existsSync(t.entryPoints[0]));
@@ -62,7 +85,8 @@ function watchReporter() {
       });
       build.onEnd((result) => {
         messagesByBundle.set(outfile, [...result.errors.map((m) => ['error', m]), ...result.warnings.map((m) => ['warning', m])]);
-        const outcome = result.errors.length > 0 ? `failed (${count(result.errors.length, 'error')})` : `${sizeKb(outfile).toFixed(1).padStart(7)} KB`;
+        const outcome =
+          result.errors.length > 0 ? `failed (${count(result.errors.length, 'error')})` : `${sizeKb(outfile).toFixed(1).padStart(7)} KB`;
         console.log(`[watch] ${outfile.padEnd(20)} ${outcome}  ${Date.now() - startedAt} ms`);
         if (--inFlight === 0) finishCycle(messagesByBundle);
       });
@@ -72,7 +96,8 @@ function watchReporter() {
 
 function finishCycle(messagesByBundle) {
   const severityByLine = new Map();
-  for (const messages of messagesByBundle.values()) for (const [severity, m] of messages) severityByLine.set(messageLine(severity, m), severity);
+  for (const messages of messagesByBundle.values())
+    for (const [severity, m] of messages) severityByLine.set(messageLine(severity, m), severity);
   for (const line of severityByLine.keys()) console.log(line);
   const errors = [...severityByLine.values()].filter((severity) => severity === 'error').length;
   console.log(`[watch] build finished, ${count(errors, 'error')} (unminified; \`npm run build\` checks the size budgets)`);

@@ -37,7 +37,9 @@ async function onEvent(e) {
   switch (e.type) {
     case 'ready':
       model ??= e.models[0]?.id;
-      console.log(`Catalyst Code — provider ${e.provider} (${e.base_url}), model ${model ?? '(none: log in first)'}, approval ${e.approval}`);
+      console.log(
+        `Catalyst Code — provider ${e.provider} (${e.base_url}), model ${model ?? '(none: log in first)'}, approval ${e.approval}`,
+      );
       if (!e.anyLoggedIn) console.log('No provider has a key. Set one: see README "Configure a provider".');
       return prompt();
     case 'delta':
@@ -93,4 +95,8 @@ async function prompt() {
 }
 
 rl.on('SIGINT', () => (busy ? send({ type: 'abort' }) : core.stdin.end()));
-send({ type: 'init', protocol_version: 2, client: { name: 'catalyst-terminal-chat', version: '0.1.0', capabilities: ['run_ids', 'session_ids', 'event_sequence'] } });
+send({
+  type: 'init',
+  protocol_version: 2,
+  client: { name: 'catalyst-terminal-chat', version: '0.1.0', capabilities: ['run_ids', 'session_ids', 'event_sequence'] },
+});

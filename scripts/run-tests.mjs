@@ -15,7 +15,7 @@ const walk = (dir) => {
     else if (name.endsWith('.test.ts')) files.push(p);
   }
 };
-for (const r of roots) (statSync(r).isDirectory() ? walk(r) : files.push(r));
+for (const r of roots) statSync(r).isDirectory() ? walk(r) : files.push(r);
 files.sort();
 if (files.length === 0) {
   console.error(`no test files under ${roots.join(', ')}`);

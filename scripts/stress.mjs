@@ -79,7 +79,10 @@ async function main() {
         runOk = false;
         const log = join(logDir, `run-${run}-${suite}.log`);
         writeFileSync(log, res.output);
-        const failures = res.output.split('\n').filter((l) => /^\s*✖/.test(l)).slice(0, 20);
+        const failures = res.output
+          .split('\n')
+          .filter((l) => /^\s*✖/.test(l))
+          .slice(0, 20);
         for (const f of failures) console.log(`[stress]   ${f.trim()}`);
         console.log(`[stress]   full output: ${log}`);
       }

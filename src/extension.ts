@@ -60,7 +60,9 @@ export function activate(context: vscode.ExtensionContext): void {
     hub,
     panels,
     stats,
-    vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, new ChatViewProvider(hub), { webviewOptions: { retainContextWhenHidden: true } }),
+    vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, new ChatViewProvider(hub), {
+      webviewOptions: { retainContextWhenHidden: true },
+    }),
     vscode.window.registerWebviewPanelSerializer(CHAT_PANEL_ID, panels),
     vscode.workspace.registerTextDocumentContentProvider(STATS_SCHEME, stats),
     reviewFs,

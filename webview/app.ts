@@ -32,21 +32,45 @@ export class App {
   private readonly highlighter: HighlightQueue;
   private readonly appEl: HTMLElement;
 
-  constructor(root: HTMLElement, private readonly host: HostBridge, private readonly ui: UiStateStore) {
-    this.frames = new FrameCoalescer<StateChange>((cb) => requestAnimationFrame(cb), mergeChanges, (change) => this.render(change));
+  constructor(
+    root: HTMLElement,
+    private readonly host: HostBridge,
+    private readonly ui: UiStateStore,
+  ) {
+    this.frames = new FrameCoalescer<StateChange>(
+      (cb) => requestAnimationFrame(cb),
+      mergeChanges,
+      (change) => this.render(change),
+    );
     const post = host.post.bind(host);
     this.highlighter = new HighlightQueue();
     const ctx: ItemContext = { post, ui, state: () => this.store.state!, askDrafts: new Map(), highlighter: this.highlighter };
     this.toolbar = new Toolbar(post, () => this.toggleSessions());
     this.sessions = new SessionList(post, () => this.toggleSessions(false));
     this.welcome = new WelcomePanel(post);
-    this.transcript = new TranscriptView(ctx, () => this.frames.mark(emptyChange()), () => this.saveScroll());
+    this.transcript = new TranscriptView(
+      ctx,
+      () => this.frames.mark(emptyChange()),
+      () => this.saveScroll(),
+    );
     this.reviewList = new ReviewList(post, ui);
     this.composer = new Composer(post, (draft) => this.ui.update({ draft }));
     this.composer.setDraft(ui.current.draft);
-    this.serverQueue = new ServerQueuePanel(post, { restoreDraft: (text) => this.composer.restoreDraft(text), focusComposer: () => this.composer.focus() });
-    this.appEl = h('div', { class: 'app' },
-      this.toolbar.root, this.sessions.root, this.welcome.root, this.transcript.root, this.reviewList.root, this.serverQueue.root, this.composer.root);
+    this.serverQueue = new ServerQueuePanel(post, {
+      restoreDraft: (text) => this.composer.restoreDraft(text),
+      focusComposer: () => this.composer.focus(),
+    });
+    this.appEl = h(
+      'div',
+      { class: 'app' },
+      this.toolbar.root,
+      this.sessions.root,
+      this.welcome.root,
+      this.transcript.root,
+      this.reviewList.root,
+      this.serverQueue.root,
+      this.composer.root,
+    );
     root.replaceChildren(this.appEl);
   }
 
@@ -117,9 +141,12 @@ export class App {
   private saveScroll(): void {
     const session = this.store.state?.sessionFile ?? '';
     const p = this.transcript.position;
-    const next = p.stick ? { session, index: 0, offset: 0, stick: true } : { session, index: p.index, offset: Math.round(p.offset), stick: false };
+    const next = p.stick
+      ? { session, index: 0, offset: 0, stick: true }
+      : { session, index: p.index, offset: Math.round(p.offset), stick: false };
     const saved = this.ui.current.scroll;
-    if (saved && saved.session === next.session && saved.index === next.index && saved.offset === next.offset && saved.stick === next.stick) return;
+    if (saved && saved.session === next.session && saved.index === next.index && saved.offset === next.offset && saved.stick === next.stick)
+      return;
     this.ui.update({ scroll: next });
   }
 }

@@ -29,11 +29,15 @@ export async function typingLatency(
     if (g.__catalystTypingComposer !== composer) {
       g.__catalystTypingComposer = composer;
       let pendingDown: number | undefined;
-      g.document.addEventListener('keydown', (e: any) => {
-        const now = g.performance.now();
-        // A time stamp from another clock (or none) would make the figure meaningless: fall back to the handler's time.
-        pendingDown = e.timeStamp > 0 && e.timeStamp <= now && now - e.timeStamp < 10_000 ? e.timeStamp : now;
-      }, true);
+      g.document.addEventListener(
+        'keydown',
+        (e: any) => {
+          const now = g.performance.now();
+          // A time stamp from another clock (or none) would make the figure meaningless: fall back to the handler's time.
+          pendingDown = e.timeStamp > 0 && e.timeStamp <= now && now - e.timeStamp < 10_000 ? e.timeStamp : now;
+        },
+        true,
+      );
       composer?.addEventListener('input', () => {
         const down = pendingDown;
         pendingDown = undefined;
@@ -72,7 +76,7 @@ export async function heapProbe(page: Page, frame: Frame): Promise<HeapProbe> {
   let scope: string;
   try {
     session = await context.newCDPSession(frame);
-    scope = 'the webview frame\'s own heap';
+    scope = "the webview frame's own heap";
   } catch {
     session = await context.newCDPSession(page);
     scope = 'renderer heap shared by the workbench and the same-process webview';
@@ -120,29 +124,49 @@ export function loadAverage(): string {
  */
 export interface NodeHeapProbe {
   coreEnv(): Record<string, string>;
-  read(pid: number | undefined, timeoutMs?: number): Promise<{ heapUsedMb: number; heapTotalMb: number; externalMb: number; rssMb: number } | undefined>;
+  read(
+    pid: number | undefined,
+    timeoutMs?: number,
+  ): Promise<{ heapUsedMb: number; heapTotalMb: number; externalMb: number; rssMb: number } | undefined>;
 }
 
 export function nodeHeapProbe(dir: string): NodeHeapProbe {
   const preload = join(dir, 'bench-heap-preload.cjs');
   const out = join(dir, 'bench-heap.jsonl');
-  writeFileSync(preload, [
-    "'use strict';",
-    'const out = process.env.CATALYST_BENCH_HEAP_OUT;',
-    'if (out) {',
-    "  const fs = require('node:fs');",
-    "  require('node:v8').setFlagsFromString('--expose-gc');",
-    "  const gc = require('node:vm').runInNewContext('gc');",
-    "  const line = (o) => { try { fs.appendFileSync(out, JSON.stringify({ pid: process.pid, ...o }) + '\\n'); } catch {} };",
-    '  let seq = 0;',
-    "  process.on('SIGUSR2', () => { gc(); const m = process.memoryUsage(); line({ seq: ++seq, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, rss: m.rss }); });",
-    "  line({ listening: true });",
-    '}',
-    '',
-  ].join('\n'));
+  writeFileSync(
+    preload,
+    [
+      "'use strict';",
+      'const out = process.env.CATALYST_BENCH_HEAP_OUT;',
+      'if (out) {',
+      "  const fs = require('node:fs');",
+      "  require('node:v8').setFlagsFromString('--expose-gc');",
+      "  const gc = require('node:vm').runInNewContext('gc');",
+      "  const line = (o) => { try { fs.appendFileSync(out, JSON.stringify({ pid: process.pid, ...o }) + '\\n'); } catch {} };",
+      '  let seq = 0;',
+      "  process.on('SIGUSR2', () => { gc(); const m = process.memoryUsage(); line({ seq: ++seq, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, rss: m.rss }); });",
+      '  line({ listening: true });',
+      '}',
+      '',
+    ].join('\n'),
+  );
   const lines = () => {
     try {
-      return readFileSync(out, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { pid: number; listening?: boolean; seq?: number; heapUsed?: number; heapTotal?: number; external?: number; rss?: number });
+      return readFileSync(out, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map(
+          (l) =>
+            JSON.parse(l) as {
+              pid: number;
+              listening?: boolean;
+              seq?: number;
+              heapUsed?: number;
+              heapTotal?: number;
+              external?: number;
+              rss?: number;
+            },
+        );
     } catch {
       return [];
     }
@@ -158,7 +182,12 @@ export function nodeHeapProbe(dir: string): NodeHeapProbe {
         const answers = lines().filter((l) => l.pid === pid && l.seq !== undefined);
         if (answers.length > before) {
           const last = answers[answers.length - 1];
-          return { heapUsedMb: last.heapUsed! / MB, heapTotalMb: (last.heapTotal ?? 0) / MB, externalMb: (last.external ?? 0) / MB, rssMb: last.rss! / MB };
+          return {
+            heapUsedMb: last.heapUsed! / MB,
+            heapTotalMb: (last.heapTotal ?? 0) / MB,
+            externalMb: (last.external ?? 0) / MB,
+            rssMb: last.rss! / MB,
+          };
         }
         await new Promise((r) => setTimeout(r, 50));
       }

@@ -46,7 +46,13 @@ export interface ChatSession {
   context(report?: boolean): unknown;
   setKey(provider: string, key: string): unknown;
   /** `keyFollows`: a `setKey` for it comes next, so the core lists its models only with the key. */
-  addCustomProvider(p: { name: string; baseUrl: string; kind: 'openai' | 'anthropic'; headers?: Record<string, string>; keyFollows?: boolean }): unknown;
+  addCustomProvider(p: {
+    name: string;
+    baseUrl: string;
+    kind: 'openai' | 'anthropic';
+    headers?: Record<string, string>;
+    keyFollows?: boolean;
+  }): unknown;
   logout(provider: string): unknown;
   refreshModels(): unknown;
   runSlash(name: string, args: string): unknown;

@@ -39,7 +39,9 @@ function link(script: string, opts: { sink?: StdoutSink; command?: string } = {}
   const childExited = new Promise((r) => child.once('exit', r));
   const logs: string[] = [];
   l.onLog((line) => logs.push(line));
-  const exit = new Promise<{ code: number | null; signal: string | null; stdoutEnded: boolean }>((r) => l.onExit((code, signal) => r({ code, signal, stdoutEnded: ended })));
+  const exit = new Promise<{ code: number | null; signal: string | null; stdoutEnded: boolean }>((r) =>
+    l.onExit((code, signal) => r({ code, signal, stdoutEnded: ended })),
+  );
   return { link: l, child, drain, logs, chunks, ended: () => ended, exit, childExited };
 }
 
@@ -126,7 +128,10 @@ describe('ChildProcessLink', { timeout: 60_000 }, () => {
     assert.equal(p.link.recentStderr()[0], 'line 6');
     assert.equal(p.link.recentStderr().at(-1), 'partial');
     assert.ok(!p.logs.includes('partial'), 'the unfinished line waits');
-    assert.equal(p.link.stderrSuffix(), `; last stderr lines:\n${['line 19', 'line 20', 'line 21', 'line 22', 'line 23', 'line 24', 'line 25', 'partial'].join('\n')}`);
+    assert.equal(
+      p.link.stderrSuffix(),
+      `; last stderr lines:\n${['line 19', 'line 20', 'line 21', 'line 22', 'line 23', 'line 24', 'line 25', 'partial'].join('\n')}`,
+    );
     await p.link.stop(60_000);
     assert.deepEqual(await p.exit, { code: 0, signal: null, stdoutEnded: true });
     assert.equal(p.logs.at(-1), 'partial');
@@ -146,7 +151,10 @@ describe('ChildProcessLink', { timeout: 60_000 }, () => {
     const p = link('', { command: '/nonexistent/child-process-link' });
     assert.deepEqual(await p.exit, { code: null, signal: null, stdoutEnded: false });
     assert.equal(p.link.pid, undefined);
-    assert.ok(p.logs.some((l) => l.startsWith('test process: ') && l.includes('ENOENT')), p.logs.join(' | '));
+    assert.ok(
+      p.logs.some((l) => l.startsWith('test process: ') && l.includes('ENOENT')),
+      p.logs.join(' | '),
+    );
     assert.ok(p.link.recentStderr().some((l) => l.includes('ENOENT')));
     assert.equal(p.link.writable, false);
     await p.link.kill();
@@ -156,7 +164,9 @@ describe('ChildProcessLink', { timeout: 60_000 }, () => {
   test('writes reach stdin; EPIPE from a process that went away with writes pending is not logged', async () => {
     // The child answers, then stops reading and stays until it is killed: the writes after the answer fill the pipe and
     // are still pending when it dies.
-    const p = link(`process.stdin.once('data', (d) => { process.stdin.pause(); process.stdout.write('got ' + d); setInterval(() => {}, 1000); })`);
+    const p = link(
+      `process.stdin.once('data', (d) => { process.stdin.pause(); process.stdout.write('got ' + d); setInterval(() => {}, 1000); })`,
+    );
     assert.equal(p.link.writable, true);
     const failedWrite = once(p.child.stdin, 'error') as Promise<[NodeJS.ErrnoException]>;
     p.link.write('ping');

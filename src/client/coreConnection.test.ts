@@ -36,7 +36,11 @@ describe('CoreConnection with the real core', () => {
     assert.ok(Array.isArray(ready.models) && ready.models.some((m) => m.id === 'test-model'));
     assert.equal(hello.protocol_version, 2);
     assert.ok(hello.capabilities?.includes('protocol_v2'));
-    assert.deepEqual(hello.client, { name: 'catalyst-vscode', version: '9.9.9', capabilities: ['run_ids', 'session_ids', 'event_sequence'] });
+    assert.deepEqual(hello.client, {
+      name: 'catalyst-vscode',
+      version: '9.9.9',
+      capabilities: ['run_ids', 'session_ids', 'event_sequence'],
+    });
     assert.equal(typeof conn.pid, 'number');
     assert.ok(events.length >= 2);
     await conn.stop();
@@ -62,7 +66,11 @@ describe('CoreConnection with a misbehaving process', () => {
     const { events, logs } = collect(conn);
     await exitOf(conn);
     assert.deepEqual(events, [{ type: 'future_event', x: 1 }, { type: 'delta', text: 'ok' }, { type: 'done' }]);
-    for (const kind of ['parse', 'not_object', 'oversize', 'utf8']) assert.ok(logs.some((l) => l.includes(`: ${kind}:`)), `${kind} logged: ${logs.join(' | ')}`);
+    for (const kind of ['parse', 'not_object', 'oversize', 'utf8'])
+      assert.ok(
+        logs.some((l) => l.includes(`: ${kind}:`)),
+        `${kind} logged: ${logs.join(' | ')}`,
+      );
     assert.ok(logs.some((l) => l.includes('without a string "type"')));
   });
 
@@ -81,14 +89,22 @@ describe('CoreConnection with a misbehaving process', () => {
   });
 
   test('stderr lines go to the log; handshake rejects on exit with the last stderr lines', async () => {
-    const conn = CoreConnection.spawn(nodeScriptLaunch(`process.stderr.write('config broken\\nreally\\n'); process.exit(3)`), tmpdir(), '0');
+    const conn = CoreConnection.spawn(
+      nodeScriptLaunch(`process.stderr.write('config broken\\nreally\\n'); process.exit(3)`),
+      tmpdir(),
+      '0',
+    );
     const { logs } = collect(conn);
     await assert.rejects(conn.handshake(10_000), (err: Error) => /code 3/.test(err.message) && /config broken\nreally/.test(err.message));
     assert.deepEqual(logs.slice(0, 2), ['config broken', 'really']);
   });
 
   test('handshake times out when the core never answers, naming stderr', async () => {
-    const conn = CoreConnection.spawn(nodeScriptLaunch(`process.stderr.write('waiting for godot\\n'); setInterval(() => {}, 1000)`), tmpdir(), '0');
+    const conn = CoreConnection.spawn(
+      nodeScriptLaunch(`process.stderr.write('waiting for godot\\n'); setInterval(() => {}, 1000)`),
+      tmpdir(),
+      '0',
+    );
     await new Promise<void>((r) => conn.onLog((line) => line === 'waiting for godot' && r()));
     await assert.rejects(conn.handshake(300), /did not answer init within 300 ms; last stderr lines:\nwaiting for godot/);
     await conn.kill();
@@ -96,7 +112,11 @@ describe('CoreConnection with a misbehaving process', () => {
   });
 
   test('stop() SIGKILLs a process that ignores stdin EOF after the grace period', async () => {
-    const conn = CoreConnection.spawn(nodeScriptLaunch(`process.stdin.resume(); process.stdin.on('end', () => {}); setInterval(() => {}, 1000)`), tmpdir(), '0');
+    const conn = CoreConnection.spawn(
+      nodeScriptLaunch(`process.stdin.resume(); process.stdin.on('end', () => {}); setInterval(() => {}, 1000)`),
+      tmpdir(),
+      '0',
+    );
     const exited = exitOf(conn);
     await conn.stop(200);
     assert.deepEqual(await exited, { code: null, signal: 'SIGKILL' });

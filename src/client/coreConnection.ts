@@ -79,7 +79,9 @@ export class CoreConnection {
   handshake(timeoutMs = DEFAULT_HANDSHAKE_TIMEOUT_MS): Promise<Handshake> {
     const exit = this.link.exitInfo;
     if (exit) {
-      return Promise.reject(new Error(`the core exited (${describeExit(exit.code, exit.signal)}) before the handshake${this.link.stderrSuffix()}`));
+      return Promise.reject(
+        new Error(`the core exited (${describeExit(exit.code, exit.signal)}) before the handshake${this.link.stderrSuffix()}`),
+      );
     }
     return new Promise((resolve, reject) => {
       let ready: LooseEvent<'ready'> | undefined;
@@ -128,7 +130,9 @@ export class CoreConnection {
       this.link.log(`core stdout: an object without a string "type" was ignored`);
       return;
     }
-    this.eventListeners.emit([value as WireEvent], (err) => this.link.log(`event listener failed on ${value.type}: ${(err as Error).stack ?? String(err)}`));
+    this.eventListeners.emit([value as WireEvent], (err) =>
+      this.link.log(`event listener failed on ${value.type}: ${(err as Error).stack ?? String(err)}`),
+    );
   }
 }
 

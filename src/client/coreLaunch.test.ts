@@ -16,7 +16,16 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 function options(over: Partial<CoreLaunchOptions> = {}): CoreLaunchOptions {
-  return { kind: 'embedded', env: { PATH: '' }, embeddedCorePath: embedded, nodePath: '/usr/bin/node', workspace: '/ws', extraArgs: [], extraEnv: {}, ...over };
+  return {
+    kind: 'embedded',
+    env: { PATH: '' },
+    embeddedCorePath: embedded,
+    nodePath: '/usr/bin/node',
+    workspace: '/ws',
+    extraArgs: [],
+    extraEnv: {},
+    ...over,
+  };
 }
 
 function executable(path: string): string {
@@ -28,11 +37,32 @@ function executable(path: string): string {
 
 describe('resolveCoreLaunch', () => {
   test('embedded: the host runtime runs core.js with upstream flags, as Node (ELECTRON_RUN_AS_NODE)', () => {
-    const r = resolveCoreLaunch(options({ approval: 'destructive', sessionFile: '/s/a.jsonl', bashTimeoutSecs: 45, extraArgs: ['--idle-timeout', '60'], env: { PATH: '/bin', HOME: '/h', UNSET: undefined }, extraEnv: { FOO: 'bar' } }));
+    const r = resolveCoreLaunch(
+      options({
+        approval: 'destructive',
+        sessionFile: '/s/a.jsonl',
+        bashTimeoutSecs: 45,
+        extraArgs: ['--idle-timeout', '60'],
+        env: { PATH: '/bin', HOME: '/h', UNSET: undefined },
+        extraEnv: { FOO: 'bar' },
+      }),
+    );
     assert.ok(!('error' in r));
     assert.equal(r.kind, 'embedded');
     assert.equal(r.command, '/usr/bin/node');
-    assert.deepEqual(r.args, [embedded, '--workspace', '/ws', '--approval', 'destructive', '--session', '/s/a.jsonl', '--bash-timeout', '45', '--idle-timeout', '60']);
+    assert.deepEqual(r.args, [
+      embedded,
+      '--workspace',
+      '/ws',
+      '--approval',
+      'destructive',
+      '--session',
+      '/s/a.jsonl',
+      '--bash-timeout',
+      '45',
+      '--idle-timeout',
+      '60',
+    ]);
     assert.deepEqual(r.env, { PATH: '/bin', HOME: '/h', FOO: 'bar', ELECTRON_RUN_AS_NODE: '1' });
   });
 
@@ -88,10 +118,19 @@ describe('resolveCoreLaunch', () => {
 
   test('scv: a configured scv-server gets SCV flags only, never Catalyst ones', () => {
     const server = executable(join(dir, 'opt', 'scv-server'));
-    const r = resolveCoreLaunch(options({
-      kind: 'scv', configuredPath: server, scvApprovalPolicy: 'always', approval: 'never', sessionFile: '/s/a.jsonl', bashTimeoutSecs: 30,
-      extraArgs: ['--model', 'm1'], env: { PATH: '/bin' }, extraEnv: { RUST_LOG: 'info' },
-    }));
+    const r = resolveCoreLaunch(
+      options({
+        kind: 'scv',
+        configuredPath: server,
+        scvApprovalPolicy: 'always',
+        approval: 'never',
+        sessionFile: '/s/a.jsonl',
+        bashTimeoutSecs: 30,
+        extraArgs: ['--model', 'm1'],
+        env: { PATH: '/bin' },
+        extraEnv: { RUST_LOG: 'info' },
+      }),
+    );
     assert.ok(!('error' in r));
     assert.equal(r.kind, 'scv');
     assert.equal(r.command, server);
@@ -101,7 +140,9 @@ describe('resolveCoreLaunch', () => {
 
   test('scv: the main scv binary takes the flags globally, before its server subcommand', () => {
     const scv = executable(join(dir, 'opt', 'scv'));
-    const r = resolveCoreLaunch(options({ kind: 'scv', configuredPath: scv, scvApprovalPolicy: 'on-risk', extraArgs: ['--provider', 'p'] }));
+    const r = resolveCoreLaunch(
+      options({ kind: 'scv', configuredPath: scv, scvApprovalPolicy: 'on-risk', extraArgs: ['--provider', 'p'] }),
+    );
     assert.ok(!('error' in r));
     assert.deepEqual(r.args, ['--approval-policy', 'on-risk', '--provider', 'p', 'server']);
     const plain = resolveCoreLaunch(options({ kind: 'scv', configuredPath: scv }));

@@ -38,7 +38,8 @@ export const NO_CORE_FOUND = 'no catcode-core found: set catalystCode.core.path 
 export const SCV_SERVER_BINARY_NAME = 'scv-server';
 /** The main `scv` binary serves stdio through its `server` subcommand. */
 export const SCV_BINARY_NAME = 'scv';
-export const NO_SCV_FOUND = 'no SCV server found: set catalystCode.core.path (or $SCV_SERVER) to scv-server or scv, or put one of them on PATH';
+export const NO_SCV_FOUND =
+  'no SCV server found: set catalystCode.core.path (or $SCV_SERVER) to scv-server or scv, or put one of them on PATH';
 
 /** How to start the core of the given kind: the command, its flags (upstream's CLI, research §3.2) and its environment. */
 export function resolveCoreLaunch(o: CoreLaunchOptions): CoreLaunchResult {
@@ -77,7 +78,12 @@ function findCatalystBinary(o: CoreLaunchOptions): { path: string } | { error: s
 }
 
 /** The setting, else `$<envVar>`, else the first of `names` on PATH. A set but unusable path is an error, not skipped. */
-function findBinary(o: CoreLaunchOptions, envVar: string, names: readonly string[], notFound: string): { path: string } | { error: string } {
+function findBinary(
+  o: CoreLaunchOptions,
+  envVar: string,
+  names: readonly string[],
+  notFound: string,
+): { path: string } | { error: string } {
   const configured = o.configuredPath?.trim();
   if (configured) {
     const abs = expandHome(configured, o.env, o.workspace);

@@ -189,12 +189,22 @@ export class CoreSupervisor {
       if (conn !== this.connection) return false;
       const restarted = this.everReady;
       this.everReady = true;
-      this.ctx.store.dispatch({ type: 'client:core_status', status: 'ready', kind: this.o.launch.kind, pid: conn.pid, capabilities: strings(hello.capabilities), version: typeof hello.version === 'string' ? hello.version : undefined });
+      this.ctx.store.dispatch({
+        type: 'client:core_status',
+        status: 'ready',
+        kind: this.o.launch.kind,
+        pid: conn.pid,
+        capabilities: strings(hello.capabilities),
+        version: typeof hello.version === 'string' ? hello.version : undefined,
+      });
       this.log(`core ready (pid ${conn.pid ?? '?'}, session ${this.currentSessionFile ?? 'none'})`);
       if (!this.awaitingHistory) this.releaseHeldPrompts();
       // SCV keeps a conversation only for its connection: a new server starts from nothing.
       if (restarted && this.o.launch.kind === 'scv' && this.state.items.some((i) => i.kind === 'user' || i.kind === 'assistant')) {
-        this.ctx.store.notice('info', 'The SCV server was restarted and keeps no conversation across restarts: the model no longer sees the messages above.');
+        this.ctx.store.notice(
+          'info',
+          'The SCV server was restarted and keeps no conversation across restarts: the model no longer sees the messages above.',
+        );
       }
       this.listSessionsIfSupported();
       this.send({ type: 'stats' });
@@ -226,13 +236,17 @@ export class CoreSupervisor {
   private scheduleRestart(reason: string): void {
     const delay = this.policy.nextDelay();
     if (delay === undefined) {
-      this.fail(`${reason}. It crashed too often in a short time, so it was not restarted; use Restart Core after checking the log.`, 'restartCore');
+      this.fail(
+        `${reason}. It crashed too often in a short time, so it was not restarted; use Restart Core after checking the log.`,
+        'restartCore',
+      );
       return;
     }
     this.ctx.store.dispatch({ type: 'client:core_status', status: 'restarting', kind: this.o.launch.kind, message: reason });
     if (!this.incidentNotified) {
       this.incidentNotified = true;
-      const resuming = this.o.launch.kind === 'scv' ? 'Restarting it (SCV cannot resume the conversation)…' : 'Restarting it and resuming the session…';
+      const resuming =
+        this.o.launch.kind === 'scv' ? 'Restarting it (SCV cannot resume the conversation)…' : 'Restarting it and resuming the session…';
       this.ctx.store.notice('warning', `${reason}. ${resuming}`, 'showLog', 'core_restart');
     }
     this.log(`restarting the core in ${delay} ms`);

@@ -7,27 +7,60 @@ const from = (values: Record<string, unknown>) => (key: string) => values[key];
 describe('readLaunchSettings', () => {
   test('defaults', () => {
     assert.deepEqual(readLaunchSettings(from({})), {
-      kind: 'embedded', path: '', args: [], env: {}, approvalMode: 'destructive', defaultModel: '', bashTimeoutSecs: undefined, autoCompact: true, scvApprovalPolicy: 'on-risk',
+      kind: 'embedded',
+      path: '',
+      args: [],
+      env: {},
+      approvalMode: 'destructive',
+      defaultModel: '',
+      bashTimeoutSecs: undefined,
+      autoCompact: true,
+      scvApprovalPolicy: 'on-risk',
     });
   });
 
   test('reads valid values', () => {
-    const s = readLaunchSettings(from({
-      'core.kind': 'catalyst', 'core.path': ' /usr/bin/catcode-core ', 'core.args': ['--debug'], 'core.env': { FOO: 'bar', N: 3 },
-      approvalMode: 'always', defaultModel: 'gpt-x', bashTimeoutSecs: 60, autoCompact: false, 'scv.approvalPolicy': 'never',
-    }));
+    const s = readLaunchSettings(
+      from({
+        'core.kind': 'catalyst',
+        'core.path': ' /usr/bin/catcode-core ',
+        'core.args': ['--debug'],
+        'core.env': { FOO: 'bar', N: 3 },
+        approvalMode: 'always',
+        defaultModel: 'gpt-x',
+        bashTimeoutSecs: 60,
+        autoCompact: false,
+        'scv.approvalPolicy': 'never',
+      }),
+    );
     assert.deepEqual(s, {
-      kind: 'catalyst', path: '/usr/bin/catcode-core', args: ['--debug'], env: { FOO: 'bar', N: '3' }, approvalMode: 'always', defaultModel: 'gpt-x', bashTimeoutSecs: 60, autoCompact: false, scvApprovalPolicy: 'never',
+      kind: 'catalyst',
+      path: '/usr/bin/catcode-core',
+      args: ['--debug'],
+      env: { FOO: 'bar', N: '3' },
+      approvalMode: 'always',
+      defaultModel: 'gpt-x',
+      bashTimeoutSecs: 60,
+      autoCompact: false,
+      scvApprovalPolicy: 'never',
     });
     assert.equal(readLaunchSettings(from({ 'core.kind': 'scv', 'scv.approvalPolicy': 'always' })).scvApprovalPolicy, 'always');
     assert.equal(readLaunchSettings(from({ 'core.kind': 'scv' })).kind, 'scv');
   });
 
   test('wrong types and values fall back', () => {
-    const s = readLaunchSettings(from({
-      'core.kind': 'docker', 'core.path': 7, 'core.args': ['ok', 3, null], 'core.env': { 'BAD NAME': 'x', OBJ: { a: 1 }, GOOD: 'y' },
-      approvalMode: 'yolo', bashTimeoutSecs: -5, autoCompact: 'yes', 'scv.approvalPolicy': 'auto',
-    }));
+    const s = readLaunchSettings(
+      from({
+        'core.kind': 'docker',
+        'core.path': 7,
+        'core.args': ['ok', 3, null],
+        'core.env': { 'BAD NAME': 'x', OBJ: { a: 1 }, GOOD: 'y' },
+        approvalMode: 'yolo',
+        bashTimeoutSecs: -5,
+        autoCompact: 'yes',
+        'scv.approvalPolicy': 'auto',
+      }),
+    );
     assert.equal(s.scvApprovalPolicy, 'on-risk');
     assert.equal(s.kind, 'embedded');
     assert.equal(s.path, '');
@@ -42,7 +75,10 @@ describe('readLaunchSettings', () => {
 
 describe('coreEnvironment', () => {
   test('adds auto-compaction in its upstream env form', () => {
-    assert.deepEqual(coreEnvironment(readLaunchSettings(from({ 'core.env': { A: '1' }, autoCompact: false }))), { A: '1', CATALYST_CODE_AUTO_COMPACT: '0' });
+    assert.deepEqual(coreEnvironment(readLaunchSettings(from({ 'core.env': { A: '1' }, autoCompact: false }))), {
+      A: '1',
+      CATALYST_CODE_AUTO_COMPACT: '0',
+    });
     assert.equal(coreEnvironment(readLaunchSettings(from({}))).CATALYST_CODE_AUTO_COMPACT, '1');
   });
 });

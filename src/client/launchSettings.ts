@@ -50,7 +50,8 @@ function stringRecord(v: unknown): Record<string, string> {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return {};
   const out: Record<string, string> = {};
   for (const [k, val] of Object.entries(v)) {
-    if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(k) && (typeof val === 'string' || typeof val === 'number' || typeof val === 'boolean')) out[k] = String(val);
+    if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(k) && (typeof val === 'string' || typeof val === 'number' || typeof val === 'boolean'))
+      out[k] = String(val);
   }
   return out;
 }

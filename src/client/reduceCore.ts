@@ -37,7 +37,14 @@ export function reduceCoreStatus(s: SessionState, e: CoreStatusEvent): SessionSt
 }
 
 function sameCore(a: SessionState['core'], b: SessionState['core']): boolean {
-  return a.kind === b.kind && a.status === b.status && a.message === b.message && a.version === b.version && a.pid === b.pid && a.capabilities === b.capabilities;
+  return (
+    a.kind === b.kind &&
+    a.status === b.status &&
+    a.message === b.message &&
+    a.version === b.version &&
+    a.pid === b.pid &&
+    a.capabilities === b.capabilities
+  );
 }
 
 export function reduceReady(s: SessionState, e: UntrustedEvent<'ready'>): SessionState {

@@ -87,9 +87,15 @@ export function reduceApprovalError(s: SessionState, e: UntrustedEvent<'error'>)
   const code = str(e.code);
   if (code !== APPROVAL_SCOPE_ERROR && !(code === undefined && message?.startsWith('approval pattern'))) return s;
   const runId = str(e.run_id);
-  const index = findLastIndex(s.items, (item) =>
-    item.kind === 'approval' && item.decision === 'allow_pattern' && item.error === undefined &&
-    (runId === undefined || item.runId === undefined || item.runId === runId) && !toolFinished(s.items, item));
+  const index = findLastIndex(
+    s.items,
+    (item) =>
+      item.kind === 'approval' &&
+      item.decision === 'allow_pattern' &&
+      item.error === undefined &&
+      (runId === undefined || item.runId === undefined || item.runId === runId) &&
+      !toolFinished(s.items, item),
+  );
   if (index < 0) return s;
   // The core denies the call when it refuses the pattern: the card says so rather than "approved".
   return updateItemAt<ApprovalItem>(s, index, { state: 'denied', error: message || 'the core refused this approval pattern' });
@@ -113,7 +119,9 @@ export function reduceApprovalExpired(s: SessionState, e: UntrustedEvent<'approv
 export function reduceAskRequest(s: SessionState, e: UntrustedEvent<'ask_request'>): SessionState {
   const requestId = str(e.request_id);
   if (!requestId || indexOfItem(s.items, 'ask', requestId) >= 0) return s;
-  const questions = records<AskQuestion>(e.questions).map(questionView).filter((q): q is AskQuestionView => q !== undefined);
+  const questions = records<AskQuestion>(e.questions)
+    .map(questionView)
+    .filter((q): q is AskQuestionView => q !== undefined);
   const next = appendItem(noteRunActivity(s, e), { kind: 'ask', id: requestId, questions, state: 'pending' });
   return withRun(next, { status: next.run.status === 'waiting_approval' ? 'waiting_approval' : 'waiting_input' });
 }

@@ -92,7 +92,8 @@ export function reduceCompacting(s: SessionState, e: UntrustedEvent<'compacting'
 export function reduceCompacted(s: SessionState, e: UntrustedEvent<'compacted'>): SessionState {
   const before = num(e.before_tokens);
   const after = num(e.after_tokens);
-  const figures = before !== undefined && after !== undefined ? `: ${before.toLocaleString('en-US')} → ${after.toLocaleString('en-US')} tokens` : '';
+  const figures =
+    before !== undefined && after !== undefined ? `: ${before.toLocaleString('en-US')} → ${after.toLocaleString('en-US')} tokens` : '';
   const warning = bool(e.within_limit) === false;
   const text = `Conversation compacted${figures}${warning ? ' (still above the context limit)' : ''}.`;
   return upsertNotice(s, { level: warning ? 'warning' : 'info', text, code: 'compaction' });

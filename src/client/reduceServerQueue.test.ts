@@ -42,7 +42,10 @@ describe('reducers for an SCV core: turns', () => {
     assert.deepEqual(s.serverQueue, { entries: [], paused: false });
     const next = sessionReducer(s, { type: 'delta', text: 'two', run_id: 't2' });
     assert.equal(next.run.runId, 't2');
-    assert.deepEqual(next.items.map((i) => i.kind), ['user', 'assistant', 'user', 'assistant']);
+    assert.deepEqual(
+      next.items.map((i) => i.kind),
+      ['user', 'assistant', 'user', 'assistant'],
+    );
   });
 
   test('client:prompt while the state still shows a run: that run is closed and the prompt starts the next one', () => {
@@ -65,16 +68,31 @@ describe('reducers for an SCV core: turns', () => {
   });
 
   test('a Catalyst core still queues a prompt sent while running one deep', () => {
-    const s = fold([{ type: 'client:prompt', text: 'first', images: 0 }, { type: 'client:prompt', text: 'second', images: 0 }], initialSessionState());
+    const s = fold(
+      [
+        { type: 'client:prompt', text: 'first', images: 0 },
+        { type: 'client:prompt', text: 'second', images: 0 },
+      ],
+      initialSessionState(),
+    );
     assert.deepEqual(users(s), ['first']);
     assert.equal(s.run.queued, 'second');
   });
 
   test('client:server_turn: an info row says why, the run is on with its id, done ends it', () => {
-    const s = fold([{ type: 'client:server_turn', runId: 'bg-1', reason: 'background jobs job-1 reported' }, { type: 'delta', text: 'Job done.', run_id: 'bg-1' }], scvReady());
+    const s = fold(
+      [
+        { type: 'client:server_turn', runId: 'bg-1', reason: 'background jobs job-1 reported' },
+        { type: 'delta', text: 'Job done.', run_id: 'bg-1' },
+      ],
+      scvReady(),
+    );
     assert.deepEqual(s.run, { status: 'running', runId: 'bg-1' });
     const notice = s.items[0];
-    assert.deepEqual(notice.kind === 'notice' && [notice.level, notice.text], ['info', 'The server started a turn: background jobs job-1 reported.']);
+    assert.deepEqual(notice.kind === 'notice' && [notice.level, notice.text], [
+      'info',
+      'The server started a turn: background jobs job-1 reported.',
+    ]);
     assert.equal(s.items[1].kind === 'assistant' && s.items[1].runId, 'bg-1');
     const done = sessionReducer(s, { type: 'done', run_id: 'bg-1' });
     assert.deepEqual(done.run, { status: 'idle' });
@@ -92,7 +110,10 @@ describe('reducers for an SCV core: turns', () => {
       scvReady(),
     );
     assert.deepEqual(s.run, { status: 'idle' });
-    assert.deepEqual(s.serverQueue?.entries.map((e) => e.id), ['q1']);
+    assert.deepEqual(
+      s.serverQueue?.entries.map((e) => e.id),
+      ['q1'],
+    );
     const tool = s.items.find((i) => i.kind === 'tool');
     assert.equal(tool?.kind === 'tool' && tool.status, 'cancelled');
     assert.equal(s.items.at(-1)?.kind === 'notice' && s.items.at(-1)?.kind, 'notice');
@@ -117,14 +138,26 @@ describe('reducers for an SCV core: the queue mirror and progress lines', () => 
   test('client:server_queue replaces the mirror; malformed entries are dropped', () => {
     const s = sessionReducer(scvReady(), {
       type: 'client:server_queue',
-      queue: { entries: [...entries('a', 'b'), { id: '', revision: 1, prompt: 'x' }, { id: 'c', revision: 1.5, prompt: 'x' }] as never, paused: true },
+      queue: {
+        entries: [...entries('a', 'b'), { id: '', revision: 1, prompt: 'x' }, { id: 'c', revision: 1.5, prompt: 'x' }] as never,
+        paused: true,
+      },
     });
     assert.deepEqual(s.serverQueue, { entries: entries('a', 'b'), paused: true });
   });
 
   test('client:tool_progress adds lines to the tool card, newest five kept; an unknown card is ignored', () => {
-    let s = fold([{ type: 'client:prompt', text: 'go', images: 0 }, { type: 'tool_call', id: 'c1', name: 'agent', args: '{}', run_id: 't1' }], scvReady());
-    s = fold([1, 2, 3, 4, 5, 6].map((n) => ({ type: 'client:tool_progress' as const, id: 'c1', text: `line ${n}` })), s);
+    let s = fold(
+      [
+        { type: 'client:prompt', text: 'go', images: 0 },
+        { type: 'tool_call', id: 'c1', name: 'agent', args: '{}', run_id: 't1' },
+      ],
+      scvReady(),
+    );
+    s = fold(
+      [1, 2, 3, 4, 5, 6].map((n) => ({ type: 'client:tool_progress' as const, id: 'c1', text: `line ${n}` })),
+      s,
+    );
     const card = s.items.find((i) => i.kind === 'tool');
     assert.deepEqual(card?.kind === 'tool' && card.progress, ['line 2', 'line 3', 'line 4', 'line 5', 'line 6']);
     assert.equal(sessionReducer(s, { type: 'client:tool_progress', id: 'nope', text: 'x' }), s);
@@ -132,13 +165,23 @@ describe('reducers for an SCV core: the queue mirror and progress lines', () => 
 });
 
 describe('reducers for an SCV core: approvals', () => {
-  test('approval_request keeps the server\'s summary and the full args of the tool call', () => {
+  test("approval_request keeps the server's summary and the full args of the tool call", () => {
     const args = JSON.stringify({ path: 'src/a.ts', content: 'x'.repeat(5000), mode: 'replace' });
     const s = fold(
       [
         { type: 'client:prompt', text: 'go', images: 0 },
         { type: 'tool_call', id: 'c1', name: 'write', args, run_id: 't1' },
-        { type: 'approval_request', request_id: 'apv-1', tool_call_id: 'c1', tool: 'write', risk: 'destructive', args: args.slice(0, 2000), summary: '  Replace src/a.ts (5040 bytes) ', scv_risk: 'filesystem', run_id: 't1' },
+        {
+          type: 'approval_request',
+          request_id: 'apv-1',
+          tool_call_id: 'c1',
+          tool: 'write',
+          risk: 'destructive',
+          args: args.slice(0, 2000),
+          summary: '  Replace src/a.ts (5040 bytes) ',
+          scv_risk: 'filesystem',
+          run_id: 't1',
+        },
       ],
       scvReady(),
     );

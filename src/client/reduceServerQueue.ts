@@ -10,9 +10,18 @@ export function reduceServerQueue(s: SessionState, e: ServerQueueEvent): Session
   const q = e.queue;
   if (typeof q !== 'object' || q === null || !Array.isArray(q.entries)) return s;
   const entries = q.entries.filter(
-    (x) => typeof x === 'object' && x !== null && typeof x.id === 'string' && x.id !== '' && typeof x.prompt === 'string' && Number.isSafeInteger(x.revision),
+    (x) =>
+      typeof x === 'object' &&
+      x !== null &&
+      typeof x.id === 'string' &&
+      x.id !== '' &&
+      typeof x.prompt === 'string' &&
+      Number.isSafeInteger(x.revision),
   );
-  const queue: ServerQueueView = { entries: entries.map((x) => ({ id: x.id, revision: x.revision, prompt: x.prompt })), paused: q.paused === true };
+  const queue: ServerQueueView = {
+    entries: entries.map((x) => ({ id: x.id, revision: x.revision, prompt: x.prompt })),
+    paused: q.paused === true,
+  };
   return { ...s, serverQueue: queue };
 }
 

@@ -11,15 +11,17 @@ export function reduceSessions(s: SessionState, e: UntrustedEvent<'sessions'>): 
   const sessions = records<SessionSummary>(e.sessions).flatMap((r): SessionView[] => {
     const path = str(r.path);
     if (!path) return [];
-    return [{
-      name: str(r.name) ?? path.split(/[\\/]/).pop() ?? path,
-      path,
-      title: str(r.title) ?? '',
-      messages: num(r.messages) ?? 0,
-      mtime: num(r.mtime) ?? 0,
-      current: bool(r.current) ?? false,
-      pinned: bool(r.pinned) ?? false,
-    }];
+    return [
+      {
+        name: str(r.name) ?? path.split(/[\\/]/).pop() ?? path,
+        path,
+        title: str(r.title) ?? '',
+        messages: num(r.messages) ?? 0,
+        mtime: num(r.mtime) ?? 0,
+        current: bool(r.current) ?? false,
+        pinned: bool(r.pinned) ?? false,
+      },
+    ];
   });
   return { ...s, sessions };
 }

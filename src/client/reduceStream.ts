@@ -14,7 +14,15 @@ import {
   withRun,
 } from './transcript';
 
-const TOOL_RESULT_STATUSES: ReadonlySet<string> = new Set<ToolCardStatus>(['success', 'denied', 'cancelled', 'timed_out', 'failed', 'stale', 'partially_completed']);
+const TOOL_RESULT_STATUSES: ReadonlySet<string> = new Set<ToolCardStatus>([
+  'success',
+  'denied',
+  'cancelled',
+  'timed_out',
+  'failed',
+  'stale',
+  'partially_completed',
+]);
 
 /** A run-scoped event shows a run is going: idle becomes running, and the run id is learned. */
 export function noteRunActivity(s: SessionState, e: Untrusted<EventMetadata>): SessionState {
@@ -80,7 +88,11 @@ export function reduceToolCall(s: SessionState, e: UntrustedEvent<'tool_call'>):
   const id = str(e.id);
   let next = finishAssistantBeforeTools(noteRunActivity(s, e));
   const index = id === undefined ? -1 : indexOfItem(next.items, 'tool', id);
-  if (index < 0) return appendItem(next, toolCard(next, id, str(e.run_id), { name: str(e.name) ?? '', args: str(e.args) ?? '', status: 'pending', ...outerCallOf(next, id) }));
+  if (index < 0)
+    return appendItem(
+      next,
+      toolCard(next, id, str(e.run_id), { name: str(e.name) ?? '', args: str(e.args) ?? '', status: 'pending', ...outerCallOf(next, id) }),
+    );
   const card = next.items[index] as ToolItem;
   next = updateItemAt<ToolItem>(next, index, {
     name: str(e.name) ?? card.name,
@@ -106,7 +118,8 @@ export function reduceToolResult(s: SessionState, e: UntrustedEvent<'tool_result
   const id = str(e.id);
   const ok = e.ok === true;
   const reported = str(e.status);
-  const status: ToolCardStatus = reported !== undefined && TOOL_RESULT_STATUSES.has(reported) ? (reported as ToolCardStatus) : ok ? 'success' : 'failed';
+  const status: ToolCardStatus =
+    reported !== undefined && TOOL_RESULT_STATUSES.has(reported) ? (reported as ToolCardStatus) : ok ? 'success' : 'failed';
   const changes: Partial<ToolItem> = { status };
   const output = str(e.output);
   const diff = str(e.diff);

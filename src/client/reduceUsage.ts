@@ -28,7 +28,12 @@ export function reduceMetrics(s: SessionState, e: UntrustedEvent<'metrics'>): Se
   const tokensOut = num(e.tokens_out) ?? 0;
   const cached = num(e.cached_tokens) ?? 0;
   if (tokensIn === 0 && tokensOut === 0 && cached === 0) return s;
-  const usage = { ...s.usage, tokensIn: s.usage.tokensIn + tokensIn, tokensOut: s.usage.tokensOut + tokensOut, cachedTokens: s.usage.cachedTokens + cached };
+  const usage = {
+    ...s.usage,
+    tokensIn: s.usage.tokensIn + tokensIn,
+    tokensOut: s.usage.tokensOut + tokensOut,
+    cachedTokens: s.usage.cachedTokens + cached,
+  };
   const next = { ...s, usage };
   return prompt !== undefined && prompt > 0 ? withContextTokens(next, prompt) : next;
 }

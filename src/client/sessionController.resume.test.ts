@@ -54,7 +54,15 @@ class ResumingChannel implements CoreChannel {
     return true;
   }
   async handshake(): Promise<Handshake> {
-    const ready = { type: 'ready' as const, models: [{ id: MODEL, provider: 'local' }], authed: true, anyLoggedIn: true, provider: 'local', approval: 'destructive', resumed_messages: this.resumedMessages };
+    const ready = {
+      type: 'ready' as const,
+      models: [{ id: MODEL, provider: 'local' }],
+      authed: true,
+      anyLoggedIn: true,
+      provider: 'local',
+      approval: 'destructive',
+      resumed_messages: this.resumedMessages,
+    };
     const hello = { type: 'protocol_hello' as const, version: '0.1.0', protocol_version: 2, capabilities: ['protocol_v2', 'run_ids'] };
     this.emit(ready);
     this.emit(hello);
@@ -96,7 +104,16 @@ async function controllerResuming(resumedMessages: number) {
   const channels: ResumingChannel[] = [];
   const states: SessionState[] = [];
   const controller = new SessionController({
-    launch: { kind: 'embedded', embeddedCorePath: corePath, nodePath: process.execPath, env: { PATH: '' }, workspace, approval: 'destructive', extraArgs: [], extraEnv: {} },
+    launch: {
+      kind: 'embedded',
+      embeddedCorePath: corePath,
+      nodePath: process.execPath,
+      env: { PATH: '' },
+      workspace,
+      approval: 'destructive',
+      extraArgs: [],
+      extraEnv: {},
+    },
     sessionsDir: join(workspace, 'sessions'),
     clientVersion: '0.0.0-test',
     restartPolicy: new RestartPolicy({ baseDelayMs: 1, maxDelayMs: 5 }),
@@ -107,7 +124,10 @@ async function controllerResuming(resumedMessages: number) {
     },
   });
   controller.onDidChange((s) => states.push(s));
-  cleanups.push(() => controller.dispose(), () => rmSync(workspace, { recursive: true, force: true }));
+  cleanups.push(
+    () => controller.dispose(),
+    () => rmSync(workspace, { recursive: true, force: true }),
+  );
   assert.equal(await controller.start(), true, JSON.stringify(controller.state.core));
   return {
     controller,
@@ -119,7 +139,8 @@ async function controllerResuming(resumedMessages: number) {
 }
 
 const userTexts = (s: SessionState): string[] => s.items.flatMap((i) => (i.kind === 'user' ? [i.text] : []));
-const transcript = (s: SessionState): string[] => s.items.flatMap((i) => (i.kind === 'user' || i.kind === 'assistant' ? [`${i.kind}: ${i.text}`] : []));
+const transcript = (s: SessionState): string[] =>
+  s.items.flatMap((i) => (i.kind === 'user' || i.kind === 'assistant' ? [`${i.kind}: ${i.text}`] : []));
 
 describe('SessionController: a prompt sent before the resumed history arrives', () => {
   test('ready → prompt → history: the prompt shows once, after the history, and is sent after it', async () => {
@@ -127,14 +148,23 @@ describe('SessionController: a prompt sent before the resumed history arrives', 
     assert.equal(h.controller.state.core.status, 'ready');
     assert.equal(h.controller.sendPrompt('sent right after the restart'), true);
     h.channel.history();
-    assert.deepEqual(transcript(h.controller.state), ['user: stored question', 'assistant: stored answer', 'user: sent right after the restart']);
+    assert.deepEqual(transcript(h.controller.state), [
+      'user: stored question',
+      'assistant: stored answer',
+      'user: sent right after the restart',
+    ]);
     assert.deepEqual(h.channel.prompts(), ['sent right after the restart']);
     assert.equal(h.controller.state.run.status, 'running');
     // No state the webview was sent showed the prompt before the history, so none showed it twice or lost it.
     assert.ok(h.states.every((s) => userTexts(s).filter((t) => t === 'sent right after the restart').length <= 1));
     h.channel.emit({ type: 'delta', run_id: 'r1', text: 'the reply' });
     h.channel.emit({ type: 'done', run_id: 'r1' });
-    assert.deepEqual(transcript(h.controller.state), ['user: stored question', 'assistant: stored answer', 'user: sent right after the restart', 'assistant: the reply']);
+    assert.deepEqual(transcript(h.controller.state), [
+      'user: stored question',
+      'assistant: stored answer',
+      'user: sent right after the restart',
+      'assistant: the reply',
+    ]);
   });
 
   test('two prompts in the window: the first starts the turn, the second is queued, a third is refused', async () => {

@@ -34,7 +34,9 @@ class FakeChannel implements CoreChannel {
     opts: { queue?: boolean; maxPromptBytes?: number } = {},
   ) {
     if (opts.queue !== false) {
-      const record = (name: string) => (...args: unknown[]) => (this.queueCalls.push([name, ...args]), true);
+      const record =
+        (name: string) =>
+        (...args: unknown[]) => (this.queueCalls.push([name, ...args]), true);
       this.serverQueue = { edit: record('edit'), move: record('move'), remove: record('remove'), pause: record('pause') };
     }
     if (opts.maxPromptBytes !== undefined) this.limits = { maxPromptBytes: opts.maxPromptBytes };
@@ -59,7 +61,15 @@ class FakeChannel implements CoreChannel {
     return true;
   }
   async handshake(): Promise<Handshake> {
-    const ready = { type: 'ready' as const, models: [{ id: 'scv-model', provider: 'scv' }], authed: true, anyLoggedIn: true, workspace: '/ws', provider: 'scv', approval: 'destructive' };
+    const ready = {
+      type: 'ready' as const,
+      models: [{ id: 'scv-model', provider: 'scv' }],
+      authed: true,
+      anyLoggedIn: true,
+      workspace: '/ws',
+      provider: 'scv',
+      approval: 'destructive',
+    };
     const hello = { type: 'protocol_hello' as const, version: '0.3.14', protocol_version: 2, capabilities: this.capabilities };
     this.emit(ready);
     this.emit(hello);
@@ -176,7 +186,10 @@ afterEach(async () => {
 
 async function started(kind?: CoreKind): Promise<Setup>;
 async function started<C extends CoreChannel>(kind: CoreKind, make: () => C): Promise<Setup<C>>;
-async function started(kind: CoreKind = 'scv', make: () => CoreChannel = () => new FakeChannel(['server_queue', 'tool_progress'], { maxPromptBytes: MAX_PROMPT_BYTES })): Promise<Setup<CoreChannel>> {
+async function started(
+  kind: CoreKind = 'scv',
+  make: () => CoreChannel = () => new FakeChannel(['server_queue', 'tool_progress'], { maxPromptBytes: MAX_PROMPT_BYTES }),
+): Promise<Setup<CoreChannel>> {
   const channels: CoreChannel[] = [];
   const rules: ApprovalRules[] = [];
   const workspace = mkdtempSync(join(tmpdir(), 'scv-ctl-'));
@@ -202,7 +215,10 @@ async function started(kind: CoreKind = 'scv', make: () => CoreChannel = () => n
       return channel;
     },
   });
-  cleanups.push(() => controller.dispose(), () => rmSync(workspace, { recursive: true, force: true }));
+  cleanups.push(
+    () => controller.dispose(),
+    () => rmSync(workspace, { recursive: true, force: true }),
+  );
   assert.equal(await controller.start(), true, JSON.stringify(controller.state.core));
   return {
     controller,
@@ -219,7 +235,10 @@ const notices = (s: SessionState) => s.items.filter((i): i is NoticeItem => i.ki
 const lastNotice = (s: SessionState) => notices(s).at(-1)?.text;
 /** What the SCV adapter emits when `turn.started` answers our `turn.start` (or the server dequeues the prompt). */
 const turnStarted = (text: string) => ({ type: 'client:prompt' as const, text, images: 0 });
-const queue = (...ids: string[]) => ({ type: 'client:server_queue' as const, queue: { entries: ids.map((id, n) => ({ id, revision: n + 1, prompt: `prompt ${id}` })), paused: false } });
+const queue = (...ids: string[]) => ({
+  type: 'client:server_queue' as const,
+  queue: { entries: ids.map((id, n) => ({ id, revision: n + 1, prompt: `prompt ${id}` })), paused: false },
+});
 
 describe('SessionController with an SCV channel: handshake', () => {
   test('ready: no list_sessions to a core without sessions, stats asked; the kind and capabilities are in the state', async () => {
@@ -240,13 +259,16 @@ describe('SessionController with an SCV channel: handshake', () => {
     assert.deepEqual(channel.sentTypes(), ['list_sessions', 'stats', 'list_sessions', 'stats']);
   });
 
-  test('one ApprovalRules for the controller\'s life: a restarted server gets the same object', async () => {
+  test("one ApprovalRules for the controller's life: a restarted server gets the same object", async () => {
     const setup = await started();
     setup.controller.sendPrompt('remember me');
     setup.channel.emit(turnStarted('remember me'));
     assert.deepEqual(users(setup.controller.state), ['remember me']);
     await setup.controller.restart();
-    assert.equal(lastNotice(setup.controller.state), 'The SCV server was restarted and keeps no conversation across restarts: the model no longer sees the messages above.');
+    assert.equal(
+      lastNotice(setup.controller.state),
+      'The SCV server was restarted and keeps no conversation across restarts: the model no longer sees the messages above.',
+    );
     assert.equal(setup.channels.length, 2);
     assert.equal(setup.rules.length, 2);
     assert.ok(setup.rules[0], 'the rules are passed to spawnCoreChannel');
@@ -281,10 +303,16 @@ describe('SessionController with an SCV channel: a crash', () => {
 });
 
 describe('SessionController with an SCV channel: prompts', () => {
-  test('idle: the prompt goes out as send and is not shown by the controller; the adapter\'s client:prompt shows it', async () => {
+  test("idle: the prompt goes out as send and is not shown by the controller; the adapter's client:prompt shows it", async () => {
     const { controller, channel } = await started();
     assert.equal(controller.sendPrompt('first'), true);
-    assert.deepEqual(channel.sent.at(-1), { type: 'send', prompt: 'first', model: 'scv-model', reasoning_effort: 'medium', provider: 'scv' });
+    assert.deepEqual(channel.sent.at(-1), {
+      type: 'send',
+      prompt: 'first',
+      model: 'scv-model',
+      reasoning_effort: 'medium',
+      provider: 'scv',
+    });
     assert.deepEqual(users(controller.state), [], 'the server decides whether it runs now or waits');
     assert.equal(controller.state.run.status, 'idle');
     assert.equal(controller.state.run.queued, undefined);
@@ -303,7 +331,10 @@ describe('SessionController with an SCV channel: prompts', () => {
     assert.deepEqual(users(controller.state), ['first']);
     assert.equal(controller.state.run.queued, undefined);
     assert.deepEqual(notices(controller.state), []);
-    assert.deepEqual(channel.sent.filter((c) => c.type === 'send').map((c) => (c as { prompt: string }).prompt), ['first', 'second', 'third']);
+    assert.deepEqual(
+      channel.sent.filter((c) => c.type === 'send').map((c) => (c as { prompt: string }).prompt),
+      ['first', 'second', 'third'],
+    );
   });
 
   test('a Catalyst core keeps its one-deep queue: the second queued prompt is refused', async () => {
@@ -316,7 +347,7 @@ describe('SessionController with an SCV channel: prompts', () => {
     assert.equal(channel.sent.filter((c) => c.type === 'send').length, 2);
   });
 
-  test('a prompt over the server\'s limit (UTF-8 bytes) is refused before anything is shown or sent', async () => {
+  test("a prompt over the server's limit (UTF-8 bytes) is refused before anything is shown or sent", async () => {
     const { controller, channel } = await started();
     const before = channel.sent.length;
     const wide = 'é'.repeat(MAX_PROMPT_BYTES / 2 + 1); // fewer characters than the limit, more bytes
@@ -324,11 +355,14 @@ describe('SessionController with an SCV channel: prompts', () => {
     assert.deepEqual(users(controller.state), []);
     assert.equal(controller.state.run.status, 'idle');
     assert.equal(channel.sent.length, before);
-    assert.equal(lastNotice(controller.state), 'This prompt is 262,146 bytes (UTF-8); the SCV server accepts at most 262,144 (256 KiB). Shorten it, or put the text in a file and mention the file.');
+    assert.equal(
+      lastNotice(controller.state),
+      'This prompt is 262,146 bytes (UTF-8); the SCV server accepts at most 262,144 (256 KiB). Shorten it, or put the text in a file and mention the file.',
+    );
     assert.equal(controller.sendPrompt('a'.repeat(MAX_PROMPT_BYTES)), true, 'exactly the limit is fine');
   });
 
-  test('the adapter\'s client:prompt right after done starts the next turn\'s user item', async () => {
+  test("the adapter's client:prompt right after done starts the next turn's user item", async () => {
     const { controller, channel } = await started();
     controller.sendPrompt('first');
     channel.emit(turnStarted('first'));
@@ -343,7 +377,13 @@ describe('SessionController with an SCV channel: prompts', () => {
     assert.equal(controller.state.run.status, 'running');
     channel.emit({ type: 'delta', text: 'answer two', run_id: 't2' });
     const assistants = controller.state.items.filter((i) => i.kind === 'assistant');
-    assert.deepEqual(assistants.map((a) => a.kind === 'assistant' && [a.text, a.runId, a.streaming]), [['answer one', 't1', false], ['answer two', 't2', true]]);
+    assert.deepEqual(
+      assistants.map((a) => a.kind === 'assistant' && [a.text, a.runId, a.streaming]),
+      [
+        ['answer one', 't1', false],
+        ['answer two', 't2', true],
+      ],
+    );
     assert.equal(controller.state.run.runId, 't2');
   });
 
@@ -359,27 +399,46 @@ describe('SessionController with an SCV channel: prompts', () => {
     channel.turn('assistant.delta', 'turn-1', 'c-3', { content: 'Hi.' });
     channel.turn('assistant.completed', 'turn-1', 'c-3', { content: 'Hi.' });
     channel.turn('turn.completed', 'turn-1', 'c-3', { steps: 1, usage: { input_tokens: 12, output_tokens: 3 } });
-    assert.deepEqual(controller.state.items.filter((i) => i.kind === 'user' || i.kind === 'assistant').map((i) => i.kind), ['user', 'assistant']);
+    assert.deepEqual(
+      controller.state.items.filter((i) => i.kind === 'user' || i.kind === 'assistant').map((i) => i.kind),
+      ['user', 'assistant'],
+    );
     assert.deepEqual(users(controller.state), ['hello']);
     assert.equal(controller.state.run.status, 'idle');
-    assert.equal(controller.state.usage.tokensIn, 12, 'done asks stats: tokens_in is the last turn\'s input_tokens');
+    assert.equal(controller.state.usage.tokensIn, 12, "done asks stats: tokens_in is the last turn's input_tokens");
     assert.deepEqual(notices(controller.state), []);
   });
 
   test('through the real adapter: a prompt the server queues while the UI shows idle appears once, when it is dequeued', async () => {
     // The server's queue is paused with an entry waiting: nothing runs, yet a new prompt goes behind that entry.
-    const { controller, channel } = await started('scv', () => new AdapterChannel({ entries: [{ queue_id: 'q1', revision: 1, prompt: 'queued earlier', submitter: 'x' }], paused: true }));
+    const { controller, channel } = await started(
+      'scv',
+      () => new AdapterChannel({ entries: [{ queue_id: 'q1', revision: 1, prompt: 'queued earlier', submitter: 'x' }], paused: true }),
+    );
     assert.equal(controller.state.run.status, 'idle');
     assert.equal(controller.sendPrompt('mine'), true);
-    assert.deepEqual(channel.sentOf('turn.start').map((m) => m.prompt), ['mine']);
-    channel.event('queue.enqueued', { request_id: 'c-3', entry: { queue_id: 'q2', revision: 1, prompt: 'mine', submitter: 'catalyst-vscode' }, position: 1 });
+    assert.deepEqual(
+      channel.sentOf('turn.start').map((m) => m.prompt),
+      ['mine'],
+    );
+    channel.event('queue.enqueued', {
+      request_id: 'c-3',
+      entry: { queue_id: 'q2', revision: 1, prompt: 'mine', submitter: 'catalyst-vscode' },
+      position: 1,
+    });
     assert.deepEqual(users(controller.state), [], 'queued: shown only in the queue');
     assert.equal(controller.state.run.status, 'idle');
     assert.equal(controller.state.run.queued, undefined);
-    assert.deepEqual(controller.state.serverQueue?.entries.map((e) => e.prompt), ['queued earlier', 'mine']);
+    assert.deepEqual(
+      controller.state.serverQueue?.entries.map((e) => e.prompt),
+      ['queued earlier', 'mine'],
+    );
 
     assert.equal(controller.pauseQueue(false), true);
-    assert.deepEqual(channel.sentOf('session.pause').map((m) => m.paused), [false]);
+    assert.deepEqual(
+      channel.sentOf('session.pause').map((m) => m.paused),
+      [false],
+    );
     channel.event('session.paused', { request_id: 'c-4', paused: false });
     channel.event('queue.dequeued', { request_id: 'x-1', queue_id: 'q1', turn_id: 'turn-1' });
     channel.turn('turn.started', 'turn-1', 'x-1');
@@ -407,15 +466,18 @@ describe('SessionController with an SCV channel: prompts', () => {
     channel.event('error', { request_id: 'c-3', code: 'queue_limit', message: 'the queue is full', fatal: false });
     assert.deepEqual(users(controller.state), []);
     assert.equal(controller.state.run.status, 'idle');
-    assert.deepEqual(notices(controller.state).map((n) => [n.level, n.text]), [
-      ['error', 'Images are not available with an SCV server; send the prompt without them'],
-      ['error', 'the queue is full'],
-    ]);
+    assert.deepEqual(
+      notices(controller.state).map((n) => [n.level, n.text]),
+      [
+        ['error', 'Images are not available with an SCV server; send the prompt without them'],
+        ['error', 'the queue is full'],
+      ],
+    );
   });
 });
 
 describe('SessionController with an SCV channel: the server queue', () => {
-  test('edit, move, remove and pause go to the channel\'s queue control for queued ids', async () => {
+  test("edit, move, remove and pause go to the channel's queue control for queued ids", async () => {
     const { controller, channel } = await started();
     channel.emit(queue('q1', 'q2'));
     assert.equal(controller.editQueued('q1', 'new text'), true);
@@ -423,7 +485,13 @@ describe('SessionController with an SCV channel: the server queue', () => {
     assert.equal(controller.moveQueued('q1', null), true);
     assert.equal(controller.removeQueued('q2'), true);
     assert.equal(controller.pauseQueue(true), true);
-    assert.deepEqual(channel.queueCalls, [['edit', 'q1', 'new text'], ['move', 'q2', 'q1'], ['move', 'q1', null], ['remove', 'q2'], ['pause', true]]);
+    assert.deepEqual(channel.queueCalls, [
+      ['edit', 'q1', 'new text'],
+      ['move', 'q2', 'q1'],
+      ['move', 'q1', null],
+      ['remove', 'q2'],
+      ['pause', true],
+    ]);
     assert.deepEqual(notices(controller.state), []);
   });
 
@@ -445,7 +513,12 @@ describe('SessionController with an SCV channel: the server queue', () => {
   test('a core without a server queue refuses every queue intent', async () => {
     const { controller, channel } = await started('embedded', () => new FakeChannel([], { queue: false }));
     channel.emit(queue('q1'));
-    for (const attempt of [() => controller.editQueued('q1', 'x'), () => controller.moveQueued('q1', null), () => controller.removeQueued('q1'), () => controller.pauseQueue(true)]) {
+    for (const attempt of [
+      () => controller.editQueued('q1', 'x'),
+      () => controller.moveQueued('q1', null),
+      () => controller.removeQueued('q1'),
+      () => controller.pauseQueue(true),
+    ]) {
       assert.equal(attempt(), false);
       assert.equal(lastNotice(controller.state), 'This core has no editable queue.');
     }
@@ -464,7 +537,10 @@ describe('SessionController with an SCV channel: what SCV lacks', () => {
     const { controller, channel } = await started();
     const before = channel.sent.length;
     assert.equal(controller.setApprovalMode('always'), false);
-    assert.equal(lastNotice(controller.state), "SCV's approval policy is fixed when the server starts: set catalystCode.scv.approvalPolicy and restart the core.");
+    assert.equal(
+      lastNotice(controller.state),
+      "SCV's approval policy is fixed when the server starts: set catalystCode.scv.approvalPolicy and restart the core.",
+    );
     assert.equal(channel.sent.length, before);
     assert.equal(controller.runSlash('approval', 'never'), false);
   });
@@ -485,11 +561,22 @@ describe('SessionController with an SCV channel: what SCV lacks', () => {
     const { controller, channel } = await started();
     controller.sendPrompt('write it');
     channel.emit({ type: 'tool_call', id: 'c1', name: 'write', args: '{"path":"a.txt","content":"x","mode":"create"}', run_id: 't1' });
-    channel.emit({ type: 'approval_request', request_id: 'apv-1', tool_call_id: 'c1', tool: 'write', risk: 'destructive', summary: 'Create a.txt (1 bytes)', run_id: 't1' });
+    channel.emit({
+      type: 'approval_request',
+      request_id: 'apv-1',
+      tool_call_id: 'c1',
+      tool: 'write',
+      risk: 'destructive',
+      summary: 'Create a.txt (1 bytes)',
+      run_id: 't1',
+    });
     const approval = controller.state.items.find((i) => i.kind === 'approval');
     assert.equal(approval?.kind === 'approval' && approval.summary, 'Create a.txt (1 bytes)');
     assert.equal(controller.approve('apv-1', 'yes', { editedContent: 'y' }), false);
-    assert.equal(lastNotice(controller.state), 'SCV servers accept or reject a proposal as a whole. Accept or reject the proposal as the model wrote it.');
+    assert.equal(
+      lastNotice(controller.state),
+      'SCV servers accept or reject a proposal as a whole. Accept or reject the proposal as the model wrote it.',
+    );
     assert.equal(controller.approve('apv-1', 'yes'), true);
     assert.deepEqual(channel.sent.at(-1), { type: 'approve', request_id: 'apv-1', decision: 'yes' });
   });
@@ -499,7 +586,14 @@ describe('SessionController with an SCV channel: what SCV lacks', () => {
     controller.sendPrompt('run it');
     channel.turn('turn.started', 'turn-1', 'c-3');
     channel.turn('tool.proposed', 'turn-1', 'c-3', { call_id: 'call-1', name: 'bash', arguments: { command: 'make' } });
-    channel.turn('approval.requested', 'turn-1', 'c-3', { approval_id: 'ap-1', call_id: 'call-1', name: 'bash', risk: 'process', cwd: '/ws', summary: 'Run shell command: make' });
+    channel.turn('approval.requested', 'turn-1', 'c-3', {
+      approval_id: 'ap-1',
+      call_id: 'call-1',
+      name: 'bash',
+      risk: 'process',
+      cwd: '/ws',
+      summary: 'Run shell command: make',
+    });
     const card = () => controller.state.items.find((i) => i.kind === 'approval' && i.id === 'ap-1');
     const asked = card();
     assert.ok(asked?.kind === 'approval');
@@ -514,6 +608,8 @@ describe('SessionController with an SCV channel: what SCV lacks', () => {
     const answered = card();
     assert.ok(answered?.kind === 'approval');
     assert.equal(answered.state, 'approved');
-    assert.deepEqual(channel.sentOf('approval.resolve'), [{ type: 'approval.resolve', request_id: 'c-4', session_id: SESSION, approval_id: 'ap-1', approved: true }]);
+    assert.deepEqual(channel.sentOf('approval.resolve'), [
+      { type: 'approval.resolve', request_id: 'c-4', session_id: SESSION, approval_id: 'ap-1', approved: true },
+    ]);
   });
 });

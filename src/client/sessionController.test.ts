@@ -19,7 +19,11 @@ interface Harness {
 
 const open: Harness[] = [];
 
-async function harness(script: ScriptedResponse[], over: Partial<SessionControllerOptions> = {}, launchOver: Parameters<RealCoreEnv['launch']>[0] = {}): Promise<Harness> {
+async function harness(
+  script: ScriptedResponse[],
+  over: Partial<SessionControllerOptions> = {},
+  launchOver: Parameters<RealCoreEnv['launch']>[0] = {},
+): Promise<Harness> {
   const env = await realCoreEnv(script);
   const logs: string[] = [];
   const patches: Patch[][] = [];
@@ -43,7 +47,11 @@ async function harness(script: ScriptedResponse[], over: Partial<SessionControll
         if (pred(controller.state)) return resolve(controller.state);
         const timer = setTimeout(() => {
           sub.dispose();
-          reject(new Error(`timed out waiting for ${what}; state: ${JSON.stringify({ core: controller.state.core, run: controller.state.run, items: controller.state.items }).slice(0, 3000)}\nlog tail:\n${logs.slice(-20).join('\n')}`));
+          reject(
+            new Error(
+              `timed out waiting for ${what}; state: ${JSON.stringify({ core: controller.state.core, run: controller.state.run, items: controller.state.items }).slice(0, 3000)}\nlog tail:\n${logs.slice(-20).join('\n')}`,
+            ),
+          );
         }, timeoutMs);
         const sub = controller.onDidChange((s) => {
           if (!pred(s)) return;
@@ -88,7 +96,10 @@ describe('SessionController against the real core', () => {
     assert.equal(h.controller.state.run.status, 'running');
     const done = await h.until((s) => idle(s) && texts(s, 'assistant').length > 0, 'the answer');
     assert.deepEqual(texts(done, 'assistant'), ['Hello there, how can I help?']);
-    assert.equal(done.items.find((i) => i.kind === 'assistant' && i.streaming), undefined);
+    assert.equal(
+      done.items.find((i) => i.kind === 'assistant' && i.streaming),
+      undefined,
+    );
     // Streaming arrived as append patches, not whole items.
     assert.ok(h.patches.flat().some((p) => p.op === 'append' && p.field === 'text'));
     const settled = await h.until((s) => s.usage.tokensOut > 0, 'usage');
@@ -144,7 +155,9 @@ describe('SessionController against the real core', () => {
     assert.equal(after.items.filter((i) => i.kind === 'notice').length, 1);
     // The third request carried the whole resumed conversation.
     const lastRequest = h.env.model.requests.filter((r) => r.method === 'POST').pop();
-    const userTexts = (lastRequest?.body.messages as { role: string; content: unknown }[]).filter((m) => m.role === 'user').map((m) => JSON.stringify(m.content));
+    const userTexts = (lastRequest?.body.messages as { role: string; content: unknown }[])
+      .filter((m) => m.role === 'user')
+      .map((m) => JSON.stringify(m.content));
     assert.equal(userTexts.length, 3);
   });
 
@@ -156,7 +169,10 @@ describe('SessionController against the real core', () => {
     process.kill(first!, 'SIGKILL');
     const second = await h.until((s) => ready(s) && s.core.pid !== undefined && s.core.pid !== first, 'the first restart');
     process.kill(second.core.pid!, 'SIGKILL');
-    const crashed = await h.until((s) => s.core.status === 'crashed' && s.items.some((i) => i.kind === 'notice' && i.level === 'error'), 'giving up');
+    const crashed = await h.until(
+      (s) => s.core.status === 'crashed' && s.items.some((i) => i.kind === 'notice' && i.level === 'error'),
+      'giving up',
+    );
     assert.match(crashed.core.message ?? '', /crashed too often/);
     const notices = crashed.items.filter((i) => i.kind === 'notice');
     assert.equal(notices.length, 2, 'one restart notice for the incident, one when giving up');
@@ -190,7 +206,10 @@ describe('SessionController against the real core', () => {
 
   test('approvals: the card carries the full args, approve sends the decision, a stale id is refused locally', async () => {
     const content = 'line\n'.repeat(600);
-    const h = await harness([{ steps: [{ toolCall: { id: 'w1', name: 'write_file', arguments: { path: 'src/new.txt', content } } }] }, { steps: [{ text: 'written' }] }]);
+    const h = await harness([
+      { steps: [{ toolCall: { id: 'w1', name: 'write_file', arguments: { path: 'src/new.txt', content } } }] },
+      { steps: [{ text: 'written' }] },
+    ]);
     await h.controller.start();
     h.controller.sendPrompt('write a file');
     const waiting = await h.until((s) => s.run.status === 'waiting_approval', 'the approval request');
@@ -217,7 +236,10 @@ describe('SessionController against the real core', () => {
     h.controller.sendPrompt('remember this');
     await h.until((s) => idle(s) && texts(s, 'assistant').includes('remembered'), 'the answer');
     assert.equal(await h.controller.restart(), true);
-    const resumed = await h.until((s) => ready(s) && texts(s, 'user').length === 1 && texts(s, 'assistant').length === 1, 'the resumed history');
+    const resumed = await h.until(
+      (s) => ready(s) && texts(s, 'user').length === 1 && texts(s, 'assistant').length === 1,
+      'the resumed history',
+    );
     assert.equal(h.controller.currentSessionFile, file);
     assert.deepEqual(texts(resumed, 'user'), ['remember this']);
     assert.ok(!resumed.items.some((i) => i.kind === 'notice' && i.level !== 'info'), 'a user restart is no incident');

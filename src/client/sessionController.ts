@@ -1,7 +1,15 @@
 import type { CommandOf, HeadersSpec, ProviderKind } from '../protocol';
 import { timestampedSessionName } from '../protocol/sessionLayout';
 import { supports, type UiCapability } from '../shared/coreCapabilities';
-import { type ApprovalMode, type NoticeItem, type SessionState, initialSessionState, UI_CAPABILITIES, APPROVAL_DECISIONS, type ApprovalDecision } from '../shared/sessionState';
+import {
+  type ApprovalMode,
+  type NoticeItem,
+  type SessionState,
+  initialSessionState,
+  UI_CAPABILITIES,
+  APPROVAL_DECISIONS,
+  type ApprovalDecision,
+} from '../shared/sessionState';
 import { isCheckpointId, safeRelativePath } from './checkpoints/checkpointEvents';
 import type { ServerQueueControl } from './coreChannel';
 import type { Disposable, WireEvent } from './coreConnection';
@@ -49,7 +57,11 @@ export class SessionController implements SlashTarget {
     this.log = guardedLog(o.log);
     const initial = initialSessionState(o.launch.kind);
     this.store = new SessionStore(o.defaultModel ? { ...initial, model: o.defaultModel } : initial, this.log);
-    this.core = new CoreSupervisor(o, { store: this.store, log: this.log, sendHeldPrompt: (text, images) => this.sendPrompt(text, images) });
+    this.core = new CoreSupervisor(o, {
+      store: this.store,
+      log: this.log,
+      sendHeldPrompt: (text, images) => this.sendPrompt(text, images),
+    });
     // Registered first, so a requested report is in the state before any other listener sees the event.
     this.core.onEvent((e) => this.reportIfRequested(e));
   }
@@ -100,7 +112,10 @@ export class SessionController implements SlashTarget {
   private reportIfRequested(e: WireEvent): void {
     if (e.type === 'stats' && this.reportsRequested.delete('stats')) {
       const u = this.state.usage;
-      this.notice('info', `Tokens: ${u.tokensIn.toLocaleString('en-US')} in (${u.cachedTokens.toLocaleString('en-US')} cached), ${u.tokensOut.toLocaleString('en-US')} out${u.costUsd !== undefined ? `; about $${u.costUsd.toFixed(4)}` : ''}.`);
+      this.notice(
+        'info',
+        `Tokens: ${u.tokensIn.toLocaleString('en-US')} in (${u.cachedTokens.toLocaleString('en-US')} cached), ${u.tokensOut.toLocaleString('en-US')} out${u.costUsd !== undefined ? `; about $${u.costUsd.toFixed(4)}` : ''}.`,
+      );
     } else if (e.type === 'context_breakdown' && this.reportsRequested.delete('context_breakdown')) {
       const c = this.state.context;
       if (c) this.notice('info', `Context: ${c.tokens.toLocaleString('en-US')} of ${c.window.toLocaleString('en-US')} tokens (${c.pct}%).`);
@@ -126,7 +141,13 @@ export class SessionController implements SlashTarget {
     }
     // A server that keeps the queue decides whether the prompt runs now or waits: the adapter shows it when it runs.
     if (!serverQueue) this.store.dispatch({ type: 'client:prompt', text, images: images.length });
-    const cmd: CommandOf<'send'> = { type: 'send', prompt: text, model, reasoning_effort: this.state.reasoningEffort, ...this.providerOf(model) };
+    const cmd: CommandOf<'send'> = {
+      type: 'send',
+      prompt: text,
+      model,
+      reasoning_effort: this.state.reasoningEffort,
+      ...this.providerOf(model),
+    };
     if (images.length) cmd.images = [...images];
     return this.core.send(cmd);
   }
@@ -183,7 +204,8 @@ export class SessionController implements SlashTarget {
   }
 
   approve(requestId: string, decision: ApprovalDecision, opts: ApproveOptions = {}): boolean {
-    if (!(APPROVAL_DECISIONS as readonly string[]).includes(decision)) return this.refuse(`Unknown approval decision: ${String(decision)}.`);
+    if (!(APPROVAL_DECISIONS as readonly string[]).includes(decision))
+      return this.refuse(`Unknown approval decision: ${String(decision)}.`);
     const item = this.state.items.find((i) => i.kind === 'approval' && i.id === requestId);
     if (!item || item.kind !== 'approval' || item.state !== 'pending') return this.refuse('That approval is no longer pending.');
     if (!this.requireReady()) return false;
@@ -201,7 +223,12 @@ export class SessionController implements SlashTarget {
     // Only an edit the core will actually apply counts (a rejection never carries edited_content).
     // Marked answered only once the core took it: an adapter may refuse a decision its server cannot express.
     if (!this.core.send(cmd)) return false;
-    this.store.dispatch({ type: 'client:approval_answered', requestId, decision, ...(cmd.edited_content !== undefined ? { edited: true } : {}) });
+    this.store.dispatch({
+      type: 'client:approval_answered',
+      requestId,
+      decision,
+      ...(cmd.edited_content !== undefined ? { edited: true } : {}),
+    });
     return true;
   }
 
@@ -240,7 +267,9 @@ export class SessionController implements SlashTarget {
   setApprovalMode(mode: ApprovalMode): boolean {
     if (!isApprovalMode(mode)) return this.refuse('The approval mode is one of: never, destructive, always.');
     if (this.o.launch.kind === 'scv') {
-      return this.refuse("SCV's approval policy is fixed when the server starts: set catalystCode.scv.approvalPolicy and restart the core.");
+      return this.refuse(
+        "SCV's approval policy is fixed when the server starts: set catalystCode.scv.approvalPolicy and restart the core.",
+      );
     }
     if (!this.requireReady()) return false;
     this.store.dispatch({ type: 'client:approval_mode_selected', mode });
@@ -322,22 +351,38 @@ export class SessionController implements SlashTarget {
   restoreCheckpoint(id: string, paths?: readonly string[]): boolean {
     if (!isCheckpointId(id)) return this.refuse('No checkpoint was given.');
     if (paths === undefined) {
-      return this.requireReady() && this.requireCapability(UI_CAPABILITIES.checkpoints, 'checkpoints') && this.core.send({ type: 'restore_checkpoint', id });
+      return (
+        this.requireReady() &&
+        this.requireCapability(UI_CAPABILITIES.checkpoints, 'checkpoints') &&
+        this.core.send({ type: 'restore_checkpoint', id })
+      );
     }
     const valid = checkpointPaths(paths);
     if (!valid) return this.refuse('Restore needs workspace-relative file paths.');
-    return this.requireReady() && this.requireCapability(UI_CAPABILITIES.checkpointFiles, 'restoring single files of a checkpoint') && this.core.send({ type: 'restore_checkpoint', id, paths: valid });
+    return (
+      this.requireReady() &&
+      this.requireCapability(UI_CAPABILITIES.checkpointFiles, 'restoring single files of a checkpoint') &&
+      this.core.send({ type: 'restore_checkpoint', id, paths: valid })
+    );
   }
 
   deleteCheckpoint(id: string): boolean {
     if (!isCheckpointId(id)) return this.refuse('No checkpoint was given.');
-    return this.requireReady() && this.requireCapability(UI_CAPABILITIES.checkpointFiles, 'deleting checkpoints') && this.core.send({ type: 'delete_checkpoint', id });
+    return (
+      this.requireReady() &&
+      this.requireCapability(UI_CAPABILITIES.checkpointFiles, 'deleting checkpoints') &&
+      this.core.send({ type: 'delete_checkpoint', id })
+    );
   }
 
   /** Asks how the working tree differs from the checkpoint → `checkpoint_changes{id, files}`. */
   checkpointChanges(id: string): boolean {
     if (!isCheckpointId(id)) return this.refuse('No checkpoint was given.');
-    return this.requireReady() && this.requireCapability(UI_CAPABILITIES.checkpointFiles, 'comparing checkpoints') && this.core.send({ type: 'checkpoint_changes', id });
+    return (
+      this.requireReady() &&
+      this.requireCapability(UI_CAPABILITIES.checkpointFiles, 'comparing checkpoints') &&
+      this.core.send({ type: 'checkpoint_changes', id })
+    );
   }
 
   /** Asks for one file's content at the checkpoint → `checkpoint_file{id, path, exists, content?}`. */
@@ -345,11 +390,19 @@ export class SessionController implements SlashTarget {
     if (!isCheckpointId(id)) return this.refuse('No checkpoint was given.');
     const rel = safeRelativePath(path);
     if (!rel) return this.refuse('A checkpoint file is named by a workspace-relative path.');
-    return this.requireReady() && this.requireCapability(UI_CAPABILITIES.checkpointFiles, 'comparing checkpoints') && this.core.send({ type: 'checkpoint_file', id, path: rel });
+    return (
+      this.requireReady() &&
+      this.requireCapability(UI_CAPABILITIES.checkpointFiles, 'comparing checkpoints') &&
+      this.core.send({ type: 'checkpoint_file', id, path: rel })
+    );
   }
 
   listCheckpoints(): boolean {
-    return this.requireReady() && this.requireCapability(UI_CAPABILITIES.checkpoints, 'checkpoints') && this.core.send({ type: 'list_checkpoints' });
+    return (
+      this.requireReady() &&
+      this.requireCapability(UI_CAPABILITIES.checkpoints, 'checkpoints') &&
+      this.core.send({ type: 'list_checkpoints' })
+    );
   }
 
   /** A key for this core process only (never persisted by the core); the caller keeps it in SecretStorage. */

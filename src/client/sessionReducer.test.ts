@@ -7,7 +7,8 @@ import type { ClientEvent } from './clientEvents';
 import type { WireEvent } from './coreConnection';
 import { sessionReducer } from './sessionReducer';
 
-const fold = (events: (WireEvent | ClientEvent)[], from: SessionState = initialSessionState()): SessionState => events.reduce(sessionReducer, from);
+const fold = (events: (WireEvent | ClientEvent)[], from: SessionState = initialSessionState()): SessionState =>
+  events.reduce(sessionReducer, from);
 const kinds = (s: SessionState): string[] => s.items.map((i) => i.kind);
 const last = (s: SessionState): TranscriptItem => s.items[s.items.length - 1];
 
@@ -48,7 +49,14 @@ describe('sessionReducer: purity and immutability', () => {
   });
 
   test('a streamed delta changes only the last assistant item: other items keep identity, one append patch', () => {
-    const s = fold([{ type: 'tool_call', id: 'c0', name: 'read_file', args: '{}' }, { type: 'tool_result', id: 'c0', ok: true, output: 'x', status: 'success' }, { type: 'delta', text: 'Hel' }], streaming());
+    const s = fold(
+      [
+        { type: 'tool_call', id: 'c0', name: 'read_file', args: '{}' },
+        { type: 'tool_result', id: 'c0', ok: true, output: 'x', status: 'success' },
+        { type: 'delta', text: 'Hel' },
+      ],
+      streaming(),
+    );
     const next = sessionReducer(s, { type: 'delta', text: 'lo' });
     assert.notEqual(next.items, s.items);
     for (let i = 0; i < s.items.length - 1; i++) assert.equal(next.items[i], s.items[i], `item ${i} kept its identity`);
@@ -58,7 +66,10 @@ describe('sessionReducer: purity and immutability', () => {
     const itemPatches = patches.filter((p) => !(p.op === 'set' && p.key === 'revision'));
     assert.deepEqual(itemPatches, [{ op: 'append', index: s.items.length - 1, field: 'text', text: 'lo' }]);
     // The only other change is the revision counter.
-    assert.deepEqual(patches.filter((p) => p.op === 'set').map((p) => (p as { key: string }).key), ['revision']);
+    assert.deepEqual(
+      patches.filter((p) => p.op === 'set').map((p) => (p as { key: string }).key),
+      ['revision'],
+    );
   });
 
   test('patches from diffState rebuild the same state (the webview side)', () => {
@@ -72,7 +83,14 @@ describe('sessionReducer: purity and immutability', () => {
       { type: 'tool_call_args', index: 0, args: '{"path":' },
       { type: 'tool_call_args', index: 0, args: '"src/a.ts"}' },
       { type: 'tool_call', id: 'c1', name: 'edit', args: '{"path":"src/a.ts","edits":[]}' },
-      { type: 'approval_request', request_id: 'apv-1-c1', tool_call_id: 'c1', tool: 'edit', args: '{"path":"src/a.ts"}', diff: '--- a\n+++ b\n' },
+      {
+        type: 'approval_request',
+        request_id: 'apv-1-c1',
+        tool_call_id: 'c1',
+        tool: 'edit',
+        args: '{"path":"src/a.ts"}',
+        diff: '--- a\n+++ b\n',
+      },
       { type: 'client:approval_answered', requestId: 'apv-1-c1', decision: 'yes' },
       { type: 'tool_result', id: 'c1', ok: true, output: 'edited', status: 'success', diff: '@@' },
       { type: 'file_change', path: 'src/a.ts', tool: 'edit' },
@@ -137,11 +155,22 @@ describe('sessionReducer: tolerance', () => {
 });
 
 describe('sessionReducer: lifecycle and models', () => {
-  const ready = { type: 'ready', models: [{ id: 'a', context_window: 1000, thinking_levels: ['low', 'high'], provider: 'p1' }, { id: 'b' }], authed: true, anyLoggedIn: true, approval: 'always', provider: 'p1', workspace: '/ws' };
+  const ready = {
+    type: 'ready',
+    models: [{ id: 'a', context_window: 1000, thinking_levels: ['low', 'high'], provider: 'p1' }, { id: 'b' }],
+    authed: true,
+    anyLoggedIn: true,
+    approval: 'always',
+    provider: 'p1',
+    workspace: '/ws',
+  };
 
   test('ready fills models, auth, approval mode, provider and workspace, and picks the first model', () => {
     const s = sessionReducer(initialSessionState(), ready);
-    assert.deepEqual(s.models.map((m) => m.id), ['a', 'b']);
+    assert.deepEqual(
+      s.models.map((m) => m.id),
+      ['a', 'b'],
+    );
     assert.deepEqual(s.models[0], { id: 'a', provider: 'p1', thinkingLevels: ['low', 'high'], contextWindow: 1000 });
     assert.equal(s.model, 'a');
     assert.equal(s.authed, true);
@@ -165,7 +194,11 @@ describe('sessionReducer: lifecycle and models', () => {
   });
 
   test('protocol_hello sets the capabilities plus what a Catalyst core implies', () => {
-    const s = sessionReducer(initialSessionState('catalyst'), { type: 'protocol_hello', version: '0.2.0', capabilities: ['checkpoint', 'allow_pattern'] });
+    const s = sessionReducer(initialSessionState('catalyst'), {
+      type: 'protocol_hello',
+      version: '0.2.0',
+      capabilities: ['checkpoint', 'allow_pattern'],
+    });
     assert.deepEqual([...s.core.capabilities].sort(), ['allow_pattern', 'checkpoint', 'sessions', 'steer', 'thinking', 'undo']);
     assert.equal(s.core.version, '0.2.0');
     const scv = sessionReducer(initialSessionState('scv'), { type: 'protocol_hello', capabilities: ['x'] });
@@ -178,7 +211,14 @@ describe('sessionReducer: lifecycle and models', () => {
     s = sessionReducer(s, { type: 'client:core_status', status: 'ready', pid: 42, capabilities: ['checkpoint'] });
     assert.equal(s.core.pid, 42);
     assert.ok(s.core.capabilities.includes('checkpoint') && s.core.capabilities.includes('steer'));
-    s = fold([{ type: 'client:prompt', text: 'x', images: 0 }, { type: 'delta', text: 'part' }, { type: 'ask_request', request_id: 'ask-1', questions: [] }], s);
+    s = fold(
+      [
+        { type: 'client:prompt', text: 'x', images: 0 },
+        { type: 'delta', text: 'part' },
+        { type: 'ask_request', request_id: 'ask-1', questions: [] },
+      ],
+      s,
+    );
     s = sessionReducer(s, { type: 'client:core_status', status: 'crashed', message: 'boom' });
     assert.equal(s.core.status, 'crashed');
     assert.equal(s.core.message, 'boom');
@@ -254,7 +294,13 @@ describe('sessionReducer: the user prompt and the queue', () => {
 
 describe('sessionReducer: streaming', () => {
   test('delta and thinking go into the current assistant item, created when needed', () => {
-    const s = fold([{ type: 'client:prompt', text: 'x', images: 0 }, { type: 'thinking', text: 'let me ' }, { type: 'thinking', text: 'think' }, { type: 'delta', text: 'A' }, { type: 'delta', text: 'B' }]);
+    const s = fold([
+      { type: 'client:prompt', text: 'x', images: 0 },
+      { type: 'thinking', text: 'let me ' },
+      { type: 'thinking', text: 'think' },
+      { type: 'delta', text: 'A' },
+      { type: 'delta', text: 'B' },
+    ]);
     assert.deepEqual(kinds(s), ['user', 'assistant']);
     const a = last(s);
     assert.ok(a.kind === 'assistant');
@@ -271,39 +317,62 @@ describe('sessionReducer: streaming', () => {
   });
 
   test('tool calls stream into a card: start, name, args, then the full call; text after tools gets a new item', () => {
-    let s = fold([
-      { type: 'delta', text: 'Let me look.' },
-      { type: 'tool_call_start', id: 'c1', index: 0 },
-      { type: 'tool_call_start', id: 'c2', index: 1 },
-      { type: 'tool_call_name', index: 0, name: 'read' },
-      { type: 'tool_call_name', index: 0, name: 'read_file' },
-      { type: 'tool_call_name', index: 1, name: 'grep' },
-      { type: 'tool_call_args', index: 0, args: '{"path":' },
-      { type: 'tool_call_args', index: 1, args: '{"pattern":"x"}' },
-      { type: 'tool_call_args', index: 0, args: '"a.ts"}' },
-    ], streaming());
+    let s = fold(
+      [
+        { type: 'delta', text: 'Let me look.' },
+        { type: 'tool_call_start', id: 'c1', index: 0 },
+        { type: 'tool_call_start', id: 'c2', index: 1 },
+        { type: 'tool_call_name', index: 0, name: 'read' },
+        { type: 'tool_call_name', index: 0, name: 'read_file' },
+        { type: 'tool_call_name', index: 1, name: 'grep' },
+        { type: 'tool_call_args', index: 0, args: '{"path":' },
+        { type: 'tool_call_args', index: 1, args: '{"pattern":"x"}' },
+        { type: 'tool_call_args', index: 0, args: '"a.ts"}' },
+      ],
+      streaming(),
+    );
     const cards = s.items.filter((i) => i.kind === 'tool');
-    assert.deepEqual(cards.map((c) => c.kind === 'tool' && [c.id, c.name, c.args, c.status]), [
-      ['c1', 'read_file', '{"path":"a.ts"}', 'streaming'],
-      ['c2', 'grep', '{"pattern":"x"}', 'streaming'],
-    ]);
-    s = fold([
-      { type: 'tool_call', id: 'c1', name: 'read_file', args: '{"path":"a.ts","limit":5}' },
-      { type: 'tool_call', id: 'c2', name: 'grep', args: '{"pattern":"x"}' },
-    ], s);
+    assert.deepEqual(
+      cards.map((c) => c.kind === 'tool' && [c.id, c.name, c.args, c.status]),
+      [
+        ['c1', 'read_file', '{"path":"a.ts"}', 'streaming'],
+        ['c2', 'grep', '{"pattern":"x"}', 'streaming'],
+      ],
+    );
+    s = fold(
+      [
+        { type: 'tool_call', id: 'c1', name: 'read_file', args: '{"path":"a.ts","limit":5}' },
+        { type: 'tool_call', id: 'c2', name: 'grep', args: '{"pattern":"x"}' },
+      ],
+      s,
+    );
     const c1 = s.items.find((i) => i.id === 'c1');
     assert.ok(c1?.kind === 'tool');
     assert.equal(c1.args, '{"path":"a.ts","limit":5}');
     assert.equal(c1.status, 'pending');
     const assistant = s.items.find((i) => i.kind === 'assistant');
     assert.equal(assistant?.kind === 'assistant' && assistant.streaming, false, 'text before the tools is final');
-    s = fold([{ type: 'tool_result', id: 'c1', ok: true, output: 'content', status: 'success' }, { type: 'tool_result', id: 'c2', ok: false, output: 'bad', status: 'failed' }, { type: 'delta', text: 'Found it.' }], s);
+    s = fold(
+      [
+        { type: 'tool_result', id: 'c1', ok: true, output: 'content', status: 'success' },
+        { type: 'tool_result', id: 'c2', ok: false, output: 'bad', status: 'failed' },
+        { type: 'delta', text: 'Found it.' },
+      ],
+      s,
+    );
     assert.deepEqual(kinds(s), ['user', 'assistant', 'tool', 'tool', 'assistant']);
     assert.equal((last(s) as { text: string }).text, 'Found it.');
   });
 
   test('tool_call_name fragments from a core that streams pieces are joined', () => {
-    const s = fold([{ type: 'tool_call_start', id: 'c1', index: 0 }, { type: 'tool_call_name', index: 0, name: 'write' }, { type: 'tool_call_name', index: 0, name: '_file' }], streaming());
+    const s = fold(
+      [
+        { type: 'tool_call_start', id: 'c1', index: 0 },
+        { type: 'tool_call_name', index: 0, name: 'write' },
+        { type: 'tool_call_name', index: 0, name: '_file' },
+      ],
+      streaming(),
+    );
     assert.equal((last(s) as { name: string }).name, 'write_file');
   });
 
@@ -322,29 +391,62 @@ describe('sessionReducer: streaming', () => {
   });
 
   test("a bulk call's inner calls (id <outer id>.<n>) get cards of their own, nested with their approvals under the bulk card", () => {
-    const s = fold([
-      { type: 'tool_call', id: 'be', name: 'bulk_edit', args: '{"edits":[]}' },
-      { type: 'tool_call', id: 'be.1', name: 'edit', args: '{"path":"a.ts","edits":[]}' },
-      { type: 'approval_request', request_id: 'apv-1-be.1', tool_call_id: 'be.1', tool: 'edit', args: '{}' },
-      { type: 'tool_result', id: 'be.1', ok: true, output: 'ok', status: 'success' },
-      { type: 'file_change', path: 'a.ts', tool: 'edit' },
-      { type: 'tool_call', id: 'v1.2', name: 'read_file', args: '{"path":"v1.2.txt"}' },
-    ], streaming());
-    const nesting = s.items.filter((i) => i.kind === 'tool' || i.kind === 'approval').map((i) => [i.kind, i.id, 'outerId' in i ? i.outerId : undefined]);
-    assert.deepEqual(nesting, [['tool', 'be', undefined], ['tool', 'be.1', 'be'], ['approval', 'apv-1-be.1', 'be'], ['tool', 'v1.2', undefined]], 'a dotted id with no such outer card is a call of its own');
+    const s = fold(
+      [
+        { type: 'tool_call', id: 'be', name: 'bulk_edit', args: '{"edits":[]}' },
+        { type: 'tool_call', id: 'be.1', name: 'edit', args: '{"path":"a.ts","edits":[]}' },
+        { type: 'approval_request', request_id: 'apv-1-be.1', tool_call_id: 'be.1', tool: 'edit', args: '{}' },
+        { type: 'tool_result', id: 'be.1', ok: true, output: 'ok', status: 'success' },
+        { type: 'file_change', path: 'a.ts', tool: 'edit' },
+        { type: 'tool_call', id: 'v1.2', name: 'read_file', args: '{"path":"v1.2.txt"}' },
+      ],
+      streaming(),
+    );
+    const nesting = s.items
+      .filter((i) => i.kind === 'tool' || i.kind === 'approval')
+      .map((i) => [i.kind, i.id, 'outerId' in i ? i.outerId : undefined]);
+    assert.deepEqual(
+      nesting,
+      [
+        ['tool', 'be', undefined],
+        ['tool', 'be.1', 'be'],
+        ['approval', 'apv-1-be.1', 'be'],
+        ['tool', 'v1.2', undefined],
+      ],
+      'a dotted id with no such outer card is a call of its own',
+    );
     const inner = s.items.find((i) => i.id === 'be.1');
     assert.deepEqual(inner?.kind === 'tool' && [inner.status, inner.files], ['success', ['a.ts']]);
   });
 
   test('file_change adds the path to the latest card of that tool, once', () => {
-    let s = fold([{ type: 'tool_call', id: 'c1', name: 'write_file', args: '{}' }, { type: 'tool_result', id: 'c1', ok: true, output: 'ok' }], streaming());
-    s = fold([{ type: 'file_change', path: 'a.ts', tool: 'write_file', unified_diff: '' }, { type: 'file_change', path: 'a.ts', tool: 'write_file' }, { type: 'file_change', path: 'b.ts', tool: 'write_file' }], s);
+    let s = fold(
+      [
+        { type: 'tool_call', id: 'c1', name: 'write_file', args: '{}' },
+        { type: 'tool_result', id: 'c1', ok: true, output: 'ok' },
+      ],
+      streaming(),
+    );
+    s = fold(
+      [
+        { type: 'file_change', path: 'a.ts', tool: 'write_file', unified_diff: '' },
+        { type: 'file_change', path: 'a.ts', tool: 'write_file' },
+        { type: 'file_change', path: 'b.ts', tool: 'write_file' },
+      ],
+      s,
+    );
     assert.deepEqual((last(s) as { files: string[] }).files, ['a.ts', 'b.ts']);
     assert.equal(sessionReducer(s, { type: 'file_change', tool: 'write_file' }), s);
   });
 
   test('done ends the run and finalizes streaming items; leftover streaming cards are cancelled', () => {
-    const s = fold([{ type: 'tool_call_start', id: 'c1', index: 0 }, { type: 'done', run_id: 'run-1' }], streaming());
+    const s = fold(
+      [
+        { type: 'tool_call_start', id: 'c1', index: 0 },
+        { type: 'done', run_id: 'run-1' },
+      ],
+      streaming(),
+    );
     assert.equal(s.run.status, 'idle');
     assert.equal(s.run.runId, undefined);
     const [, assistant, card] = s.items;
@@ -355,12 +457,22 @@ describe('sessionReducer: streaming', () => {
 
 describe('sessionReducer: ends of a run', () => {
   function waitingOnEverything(): SessionState {
-    return fold([
-      { type: 'tool_call', id: 'c1', name: 'bash', args: '{"command":"npm test"}', run_id: 'run-1' },
-      { type: 'approval_request', request_id: 'apv-1-c1', tool_call_id: 'c1', tool: 'bash', args: '{"command":"npm test"}', run_id: 'run-1' },
-      { type: 'ask_request', request_id: 'ask-1', questions: [{ id: 'q', prompt: 'which?', type: 'text' }], run_id: 'run-1' },
-      { type: 'sudo_request', request_id: 'sudo-1', command: 'sudo ls', run_id: 'run-1' },
-    ], streaming());
+    return fold(
+      [
+        { type: 'tool_call', id: 'c1', name: 'bash', args: '{"command":"npm test"}', run_id: 'run-1' },
+        {
+          type: 'approval_request',
+          request_id: 'apv-1-c1',
+          tool_call_id: 'c1',
+          tool: 'bash',
+          args: '{"command":"npm test"}',
+          run_id: 'run-1',
+        },
+        { type: 'ask_request', request_id: 'ask-1', questions: [{ id: 'q', prompt: 'which?', type: 'text' }], run_id: 'run-1' },
+        { type: 'sudo_request', request_id: 'sudo-1', command: 'sudo ls', run_id: 'run-1' },
+      ],
+      streaming(),
+    );
   }
 
   for (const [name, event] of [
@@ -371,7 +483,9 @@ describe('sessionReducer: ends of a run', () => {
     test(`${name}: run idle, pending approval/ask/sudo cards cancelled, tool card cancelled`, () => {
       const s = sessionReducer(waitingOnEverything(), event);
       assert.equal(s.run.status, 'idle');
-      const states = s.items.filter((i) => i.kind === 'approval' || i.kind === 'ask' || i.kind === 'sudo').map((i) => (i as { state: string }).state);
+      const states = s.items
+        .filter((i) => i.kind === 'approval' || i.kind === 'ask' || i.kind === 'sudo')
+        .map((i) => (i as { state: string }).state);
       assert.deepEqual(states, ['cancelled', 'cancelled', 'cancelled']);
       assert.equal((s.items.find((i) => i.id === 'c1') as { status: string }).status, 'cancelled');
     });
@@ -396,7 +510,13 @@ describe('sessionReducer: ends of a run', () => {
     s = sessionReducer(s, { type: 'delta', text: 'new answer', run_id: 'run-2' });
     assert.equal(s.run.runId, 'run-2');
     const assistants = s.items.filter((i) => i.kind === 'assistant');
-    assert.deepEqual(assistants.map((a) => a.kind === 'assistant' && [a.text, a.streaming]), [['Hel', false], ['new answer', true]]);
+    assert.deepEqual(
+      assistants.map((a) => a.kind === 'assistant' && [a.text, a.streaming]),
+      [
+        ['Hel', false],
+        ['new answer', true],
+      ],
+    );
   });
 });
 
@@ -404,10 +524,24 @@ describe('sessionReducer: approvals, asks, sudo', () => {
   const fullArgs = JSON.stringify({ path: 'src/lib/util.ts', content: 'x'.repeat(5000) });
 
   function withApproval(tool = 'write_file', args = fullArgs): SessionState {
-    return fold([
-      { type: 'tool_call', id: 'c1', name: tool, args, run_id: 'run-1' },
-      { type: 'approval_request', request_id: 'apv-1-c1', tool_call_id: 'c1', tool, risk: 'destructive', requested_permission: 'destructive', created_at: 1700000000000, args: args.slice(0, 2000), diff: '--- a/x\n+++ b/x\n', run_id: 'run-1' },
-    ], streaming());
+    return fold(
+      [
+        { type: 'tool_call', id: 'c1', name: tool, args, run_id: 'run-1' },
+        {
+          type: 'approval_request',
+          request_id: 'apv-1-c1',
+          tool_call_id: 'c1',
+          tool,
+          risk: 'destructive',
+          requested_permission: 'destructive',
+          created_at: 1700000000000,
+          args: args.slice(0, 2000),
+          diff: '--- a/x\n+++ b/x\n',
+          run_id: 'run-1',
+        },
+      ],
+      streaming(),
+    );
   }
 
   test('approval_request: an approval item with the FULL args from the tool_call, run waiting, card awaiting', () => {
@@ -426,7 +560,7 @@ describe('sessionReducer: approvals, asks, sudo', () => {
     assert.equal((s.items.find((i) => i.id === 'c1') as { status: string }).status, 'awaiting_approval');
   });
 
-  test('a bash approval keeps the full command from the tool_call, not the core\'s 2000-char preview', () => {
+  test("a bash approval keeps the full command from the tool_call, not the core's 2000-char preview", () => {
     const command = `echo ${'y'.repeat(3000)} > out.txt`;
     const full = JSON.stringify({ command });
     const item = last(withApproval('bash', full));
@@ -435,7 +569,13 @@ describe('sessionReducer: approvals, asks, sudo', () => {
   });
 
   test('without a matching tool_call the preview args are used', () => {
-    const s = sessionReducer(streaming(), { type: 'approval_request', request_id: 'apv-2-zz', tool_call_id: 'zz', tool: 'bash', args: '{"command":"npm test -- --watch"}' });
+    const s = sessionReducer(streaming(), {
+      type: 'approval_request',
+      request_id: 'apv-2-zz',
+      tool_call_id: 'zz',
+      tool: 'bash',
+      args: '{"command":"npm test -- --watch"}',
+    });
     const item = last(s);
     assert.ok(item.kind === 'approval');
     assert.equal(item.args, '{"command":"npm test -- --watch"}');
@@ -453,7 +593,11 @@ describe('sessionReducer: approvals, asks, sudo', () => {
     const no = sessionReducer(withApproval(), { type: 'client:approval_answered', requestId: 'apv-1-c1', decision: 'no' });
     assert.equal((last(no) as { state: string }).state, 'denied');
     assert.equal((no.items.find((i) => i.id === 'c1') as { status: string }).status, 'denied');
-    assert.equal(sessionReducer(yes, { type: 'client:approval_answered', requestId: 'apv-1-c1', decision: 'no' }), yes, 'answering twice changes nothing');
+    assert.equal(
+      sessionReducer(yes, { type: 'client:approval_answered', requestId: 'apv-1-c1', decision: 'no' }),
+      yes,
+      'answering twice changes nothing',
+    );
   });
 
   test('approval_expired: the card expires and the run is no longer waiting on it', () => {
@@ -462,26 +606,44 @@ describe('sessionReducer: approvals, asks, sudo', () => {
     assert.equal(s.run.status, 'running');
   });
 
-  test('approved with the user\'s edits: the item says so; a rejection never counts as edited', () => {
-    const edited = sessionReducer(withApproval(), { type: 'client:approval_answered', requestId: 'apv-1-c1', decision: 'yes', edited: true });
+  test("approved with the user's edits: the item says so; a rejection never counts as edited", () => {
+    const edited = sessionReducer(withApproval(), {
+      type: 'client:approval_answered',
+      requestId: 'apv-1-c1',
+      decision: 'yes',
+      edited: true,
+    });
     const item = last(edited);
     assert.ok(item.kind === 'approval');
     assert.deepEqual([item.state, item.decision, item.edited], ['approved', 'yes', true]);
     const plain = last(sessionReducer(withApproval(), { type: 'client:approval_answered', requestId: 'apv-1-c1', decision: 'yes' }));
     assert.ok(plain.kind === 'approval' && !('edited' in plain));
-    const denied = last(sessionReducer(withApproval(), { type: 'client:approval_answered', requestId: 'apv-1-c1', decision: 'no', edited: true }));
+    const denied = last(
+      sessionReducer(withApproval(), { type: 'client:approval_answered', requestId: 'apv-1-c1', decision: 'no', edited: true }),
+    );
     assert.ok(denied.kind === 'approval' && denied.state === 'denied' && !('edited' in denied));
   });
 
-  test('approved with edits: the card\'s diff becomes the diff the core wrote (the rejected change is gone)', () => {
+  test("approved with edits: the card's diff becomes the diff the core wrote (the rejected change is gone)", () => {
     const proposal = '--- a/x\n+++ b/x\n@@ -1,3 +1,3 @@\n-one\n+ONE\n-two\n+TWO\n-three\n+THREE\n';
     const written = '--- a/x\n+++ b/x\n@@ -1,3 +1,3 @@\n-one\n+ONE\n two\n-three\n+THREE\n';
-    const s = fold([
-      { type: 'tool_call', id: 'c1', name: 'write_file', args: fullArgs, run_id: 'run-1' },
-      { type: 'approval_request', request_id: 'apv-1-c1', tool_call_id: 'c1', tool: 'write_file', args: '{}', diff: proposal, run_id: 'run-1' },
-      { type: 'client:approval_answered', requestId: 'apv-1-c1', decision: 'yes', edited: true },
-      { type: 'tool_result', id: 'c1', ok: true, output: 'The user modified your proposal…', status: 'success', diff: written },
-    ], streaming());
+    const s = fold(
+      [
+        { type: 'tool_call', id: 'c1', name: 'write_file', args: fullArgs, run_id: 'run-1' },
+        {
+          type: 'approval_request',
+          request_id: 'apv-1-c1',
+          tool_call_id: 'c1',
+          tool: 'write_file',
+          args: '{}',
+          diff: proposal,
+          run_id: 'run-1',
+        },
+        { type: 'client:approval_answered', requestId: 'apv-1-c1', decision: 'yes', edited: true },
+        { type: 'tool_result', id: 'c1', ok: true, output: 'The user modified your proposal…', status: 'success', diff: written },
+      ],
+      streaming(),
+    );
     const approval = s.items.find((i) => i.kind === 'approval');
     assert.ok(approval?.kind === 'approval');
     assert.equal(approval.diff, written);
@@ -489,25 +651,69 @@ describe('sessionReducer: approvals, asks, sudo', () => {
     assert.equal((s.items.find((i) => i.kind === 'tool') as { diff?: string }).diff, written, 'the tool card has it too');
   });
 
-  test('only a successful result with a diff replaces an approved card\'s diff', () => {
-    const answered = (decision: 'yes' | 'no') => sessionReducer(withApproval(), { type: 'client:approval_answered', requestId: 'apv-1-c1', decision });
+  test("only a successful result with a diff replaces an approved card's diff", () => {
+    const answered = (decision: 'yes' | 'no') =>
+      sessionReducer(withApproval(), { type: 'client:approval_answered', requestId: 'apv-1-c1', decision });
     const written = '--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b\n';
     const approvalDiff = (s: SessionState) => (s.items.find((i) => i.kind === 'approval') as { diff?: string }).diff;
-    const failed = sessionReducer(answered('yes'), { type: 'tool_result', id: 'c1', ok: false, output: 'edit failed', status: 'failed', diff: written });
+    const failed = sessionReducer(answered('yes'), {
+      type: 'tool_result',
+      id: 'c1',
+      ok: false,
+      output: 'edit failed',
+      status: 'failed',
+      diff: written,
+    });
     assert.equal(approvalDiff(failed), '--- a/x\n+++ b/x\n');
-    const noDiff = sessionReducer(answered('yes'), { type: 'tool_result', id: 'c1', ok: true, output: 'nothing was written', status: 'success' });
+    const noDiff = sessionReducer(answered('yes'), {
+      type: 'tool_result',
+      id: 'c1',
+      ok: true,
+      output: 'nothing was written',
+      status: 'success',
+    });
     assert.equal(approvalDiff(noDiff), '--- a/x\n+++ b/x\n');
-    const otherCall = sessionReducer(answered('yes'), { type: 'tool_result', id: 'c9', ok: true, output: 'ok', status: 'success', diff: written });
+    const otherCall = sessionReducer(answered('yes'), {
+      type: 'tool_result',
+      id: 'c9',
+      ok: true,
+      output: 'ok',
+      status: 'success',
+      diff: written,
+    });
     assert.equal(approvalDiff(otherCall), '--- a/x\n+++ b/x\n');
-    const pending = sessionReducer(withApproval(), { type: 'tool_result', id: 'c1', ok: true, output: 'ok', status: 'success', diff: written });
+    const pending = sessionReducer(withApproval(), {
+      type: 'tool_result',
+      id: 'c1',
+      ok: true,
+      output: 'ok',
+      status: 'success',
+      diff: written,
+    });
     assert.equal(approvalDiff(pending), '--- a/x\n+++ b/x\n', 'a card still waiting for the user keeps the proposal');
-    const denied = sessionReducer(answered('no'), { type: 'tool_result', id: 'c1', ok: true, output: 'ok', status: 'success', diff: written });
+    const denied = sessionReducer(answered('no'), {
+      type: 'tool_result',
+      id: 'c1',
+      ok: true,
+      output: 'ok',
+      status: 'success',
+      diff: written,
+    });
     assert.equal(approvalDiff(denied), '--- a/x\n+++ b/x\n');
   });
 
   test('the core refusing an allow_pattern answer: the error goes on that approval card and a notice is added', () => {
-    const scopeError = { type: 'error', code: 'approval_scope', message: 'approval pattern exceeds or does not match the requested scope', run_id: 'run-1' } as const;
-    let s = sessionReducer(withApproval('bash', '{"command":"rm -rf build"}'), { type: 'client:approval_answered', requestId: 'apv-1-c1', decision: 'allow_pattern' });
+    const scopeError = {
+      type: 'error',
+      code: 'approval_scope',
+      message: 'approval pattern exceeds or does not match the requested scope',
+      run_id: 'run-1',
+    } as const;
+    let s = sessionReducer(withApproval('bash', '{"command":"rm -rf build"}'), {
+      type: 'client:approval_answered',
+      requestId: 'apv-1-c1',
+      decision: 'allow_pattern',
+    });
     s = sessionReducer(s, scopeError);
     const approval = s.items.find((i) => i.kind === 'approval');
     assert.ok(approval?.kind === 'approval');
@@ -518,19 +724,40 @@ describe('sessionReducer: approvals, asks, sudo', () => {
     // The tool result (denied) follows; a later scope error has no open allow_pattern answer left and only adds a notice.
     s = sessionReducer(s, { type: 'tool_result', id: 'c1', ok: false, status: 'denied', output: 'denied' });
     const again = sessionReducer(s, { ...scopeError, message: 'another' });
-    assert.equal(again.items.find((i) => i.kind === 'approval'), s.items.find((i) => i.kind === 'approval'));
+    assert.equal(
+      again.items.find((i) => i.kind === 'approval'),
+      s.items.find((i) => i.kind === 'approval'),
+    );
     assert.equal(again.items.length, s.items.length + 1);
   });
 
   test('an approval_scope error after a finished or non-pattern answer, or another error, attaches to no card', () => {
     const answeredYes = sessionReducer(withApproval(), { type: 'client:approval_answered', requestId: 'apv-1-c1', decision: 'yes' });
-    const scope = sessionReducer(answeredYes, { type: 'error', code: 'approval_scope', message: 'approval pattern exceeds or does not match the requested scope' });
-    assert.equal(scope.items.find((i) => i.kind === 'approval'), answeredYes.items.find((i) => i.kind === 'approval'));
+    const scope = sessionReducer(answeredYes, {
+      type: 'error',
+      code: 'approval_scope',
+      message: 'approval pattern exceeds or does not match the requested scope',
+    });
+    assert.equal(
+      scope.items.find((i) => i.kind === 'approval'),
+      answeredYes.items.find((i) => i.kind === 'approval'),
+    );
     const pattern = sessionReducer(withApproval(), { type: 'client:approval_answered', requestId: 'apv-1-c1', decision: 'allow_pattern' });
     const other = sessionReducer(pattern, { type: 'error', code: 'provider_error', message: 'HTTP 500' });
-    assert.equal(other.items.find((i) => i.kind === 'approval'), pattern.items.find((i) => i.kind === 'approval'));
-    const otherRun = sessionReducer(pattern, { type: 'error', code: 'approval_scope', message: 'approval pattern exceeds', run_id: 'run-9' });
-    assert.equal(otherRun.items.find((i) => i.kind === 'approval'), pattern.items.find((i) => i.kind === 'approval'));
+    assert.equal(
+      other.items.find((i) => i.kind === 'approval'),
+      pattern.items.find((i) => i.kind === 'approval'),
+    );
+    const otherRun = sessionReducer(pattern, {
+      type: 'error',
+      code: 'approval_scope',
+      message: 'approval pattern exceeds',
+      run_id: 'run-9',
+    });
+    assert.equal(
+      otherRun.items.find((i) => i.kind === 'approval'),
+      pattern.items.find((i) => i.kind === 'approval'),
+    );
   });
 
   test('pending approvals leave pending on every end: cancelled by run_cancelled and a core restart, gone after reset or a new session', () => {
@@ -549,9 +776,16 @@ describe('sessionReducer: approvals, asks, sudo', () => {
     const expired = sessionReducer(withApproval(), { type: 'approval_expired', request_id: 'apv-1-c1' });
     assert.equal((expired.items.find((i) => i.kind === 'approval') as { state: string }).state, 'expired');
     const decided = sessionReducer(withApproval(), { type: 'client:approval_answered', requestId: 'apv-1-c1', decision: 'yes' });
-    assert.equal(sessionReducer(decided, { type: 'approval_expired', request_id: 'apv-1-c1' }), decided, 'a decided approval never expires');
-    assert.equal(sessionReducer(decided, { type: 'run_cancelled', run_id: 'run-1', reason: 'abort' }).items.find((i) => i.kind === 'approval'),
-      decided.items.find((i) => i.kind === 'approval'), 'a decided approval is not cancelled');
+    assert.equal(
+      sessionReducer(decided, { type: 'approval_expired', request_id: 'apv-1-c1' }),
+      decided,
+      'a decided approval never expires',
+    );
+    assert.equal(
+      sessionReducer(decided, { type: 'run_cancelled', run_id: 'run-1', reason: 'abort' }).items.find((i) => i.kind === 'approval'),
+      decided.items.find((i) => i.kind === 'approval'),
+      'a decided approval is not cancelled',
+    );
   });
 
   test('a repeated approval_request does not add a second card', () => {
@@ -560,14 +794,26 @@ describe('sessionReducer: approvals, asks, sudo', () => {
   });
 
   test('ask_request → waiting_input; answered and skipped', () => {
-    const s = sessionReducer(streaming(), { type: 'ask_request', request_id: 'ask-1', questions: [{ id: 'q1', prompt: 'Which?', type: 'select', options: ['a', 'b'], allowCustom: true, required: true }] });
+    const s = sessionReducer(streaming(), {
+      type: 'ask_request',
+      request_id: 'ask-1',
+      questions: [{ id: 'q1', prompt: 'Which?', type: 'select', options: ['a', 'b'], allowCustom: true, required: true }],
+    });
     assert.equal(s.run.status, 'waiting_input');
     const ask = last(s);
-    assert.deepEqual(ask, { kind: 'ask', id: 'ask-1', state: 'pending', questions: [{ id: 'q1', prompt: 'Which?', type: 'select', options: ['a', 'b'], allowCustom: true, required: true }] });
+    assert.deepEqual(ask, {
+      kind: 'ask',
+      id: 'ask-1',
+      state: 'pending',
+      questions: [{ id: 'q1', prompt: 'Which?', type: 'select', options: ['a', 'b'], allowCustom: true, required: true }],
+    });
     const answered = sessionReducer(s, { type: 'client:ask_answered', requestId: 'ask-1', answers: { q1: 'b' } });
     assert.deepEqual(last(answered), { ...ask, state: 'answered', answers: { q1: 'b' } });
     assert.equal(answered.run.status, 'running');
-    assert.equal((last(sessionReducer(s, { type: 'client:ask_answered', requestId: 'ask-1', answers: null })) as { state: string }).state, 'skipped');
+    assert.equal(
+      (last(sessionReducer(s, { type: 'client:ask_answered', requestId: 'ask-1', answers: null })) as { state: string }).state,
+      'skipped',
+    );
   });
 
   test('sudo_request → waiting_input; the answer records no password', () => {
@@ -582,7 +828,10 @@ describe('sessionReducer: approvals, asks, sudo', () => {
 describe('sessionReducer: errors, retries, notices', () => {
   test('error → an error notice; auth errors offer login, provider errors the log', () => {
     const auth = sessionReducer(initialSessionState(), { type: 'error', code: 'auth_error', message: 'HTTP 401 — check the API key' });
-    assert.deepEqual({ ...last(auth), id: '' }, { kind: 'notice', id: '', level: 'error', text: 'HTTP 401 — check the API key', code: 'auth_error', action: 'login' });
+    assert.deepEqual(
+      { ...last(auth), id: '' },
+      { kind: 'notice', id: '', level: 'error', text: 'HTTP 401 — check the API key', code: 'auth_error', action: 'login' },
+    );
     const provider = sessionReducer(initialSessionState(), { type: 'error', code: 'provider_error', message: 'HTTP 500' });
     assert.equal((last(provider) as { action?: string }).action, 'showLog');
     const plain = sessionReducer(initialSessionState(), { type: 'error', message: 'nope' });
@@ -592,7 +841,12 @@ describe('sessionReducer: errors, retries, notices', () => {
   });
 
   test('memory_saved (the answer to /memory) confirms with an info notice naming the note', () => {
-    const saved = sessionReducer(initialSessionState(), { type: 'memory_saved', id: 'tabs-1a2b3c', message: 'memory saved (workspace)', text: 'The user prefers tabs' });
+    const saved = sessionReducer(initialSessionState(), {
+      type: 'memory_saved',
+      id: 'tabs-1a2b3c',
+      message: 'memory saved (workspace)',
+      text: 'The user prefers tabs',
+    });
     assert.deepEqual({ ...last(saved), id: '' }, { kind: 'notice', id: '', level: 'info', text: 'Saved to memory: The user prefers tabs' });
     // A core that does not echo the note, and the answer to forget_memory: the core's message.
     const upstream = sessionReducer(initialSessionState(), { type: 'memory_saved', id: 'm1', message: 'memory saved (workspace)' });
@@ -603,7 +857,14 @@ describe('sessionReducer: errors, retries, notices', () => {
 
   test('http_retry: a warning notice updated in place; discard_partial drops the partial answer', () => {
     let s = fold([{ type: 'thinking', text: 'hmm' }], streaming());
-    s = sessionReducer(s, { type: 'http_retry', attempt: 1, status: null, reason: 'stream dropped', backoff_ms: 500, discard_partial: true });
+    s = sessionReducer(s, {
+      type: 'http_retry',
+      attempt: 1,
+      status: null,
+      reason: 'stream dropped',
+      backoff_ms: 500,
+      discard_partial: true,
+    });
     assert.deepEqual(kinds(s), ['user', 'notice']);
     assert.equal((last(s) as { level: string }).level, 'warning');
     s = sessionReducer(s, { type: 'http_retry', attempt: 2, status: 503, reason: 'Service Unavailable', backoff_ms: 1500 });
@@ -617,12 +878,15 @@ describe('sessionReducer: errors, retries, notices', () => {
   test('http_retry without discard_partial keeps the text; discard also drops streaming tool cards but not finished ones', () => {
     const s = sessionReducer(streaming(), { type: 'http_retry', attempt: 1, status: 429, reason: 'rate limited', backoff_ms: 1000 });
     assert.equal((s.items[1] as { text: string }).text, 'Hel');
-    const withTools = fold([
-      { type: 'tool_call', id: 'c0', name: 'read_file', args: '{}' },
-      { type: 'tool_result', id: 'c0', ok: true, output: 'x' },
-      { type: 'tool_call_start', id: 'c1', index: 0 },
-      { type: 'http_retry', attempt: 1, status: null, reason: 'dropped', backoff_ms: 1, discard_partial: true },
-    ], streaming());
+    const withTools = fold(
+      [
+        { type: 'tool_call', id: 'c0', name: 'read_file', args: '{}' },
+        { type: 'tool_result', id: 'c0', ok: true, output: 'x' },
+        { type: 'tool_call_start', id: 'c1', index: 0 },
+        { type: 'http_retry', attempt: 1, status: null, reason: 'dropped', backoff_ms: 1, discard_partial: true },
+      ],
+      streaming(),
+    );
     assert.deepEqual(kinds(withTools), ['user', 'assistant', 'tool', 'notice']);
     assert.equal((withTools.items[1] as { text: string }).text, 'Hel');
   });
@@ -638,14 +902,30 @@ describe('sessionReducer: errors, retries, notices', () => {
   });
 
   test('a local notice is added as given', () => {
-    const s = sessionReducer(initialSessionState(), { type: 'client:notice', level: 'warning', text: 'restarting', action: 'showLog', code: 'core_restart' });
-    assert.deepEqual({ ...last(s), id: '' }, { kind: 'notice', id: '', level: 'warning', text: 'restarting', action: 'showLog', code: 'core_restart' });
+    const s = sessionReducer(initialSessionState(), {
+      type: 'client:notice',
+      level: 'warning',
+      text: 'restarting',
+      action: 'showLog',
+      code: 'core_restart',
+    });
+    assert.deepEqual(
+      { ...last(s), id: '' },
+      { kind: 'notice', id: '', level: 'warning', text: 'restarting', action: 'showLog', code: 'core_restart' },
+    );
   });
 });
 
 describe('sessionReducer: usage and context', () => {
   test('metrics add up per response; mid-stream estimates are ignored; stats sets the totals', () => {
-    let s = sessionReducer(initialSessionState(), { type: 'metrics', model: 'm', tokens_in: 100, tokens_out: 20, prompt_tokens: 100, cached_tokens: 40 });
+    let s = sessionReducer(initialSessionState(), {
+      type: 'metrics',
+      model: 'm',
+      tokens_in: 100,
+      tokens_out: 20,
+      prompt_tokens: 100,
+      cached_tokens: 40,
+    });
     s = sessionReducer(s, { type: 'metrics', model: 'm', tokens_in: 150, tokens_out: 10, prompt_tokens: 150, cached_tokens: 0 });
     assert.deepEqual(s.usage, { tokensIn: 250, tokensOut: 30, cachedTokens: 40 });
     assert.equal(sessionReducer(s, { type: 'metrics', model: 'm', tokens_in: 0, tokens_out: 5, tps_est: 12 }), s);
@@ -666,24 +946,45 @@ describe('sessionReducer: usage and context', () => {
 });
 
 describe('sessionReducer: sessions and history', () => {
-  const summary = (path: string, current = false) => ({ name: path.split('/').pop(), path, title: `t ${path}`, messages: 2, mtime: 1, current, pinned: false });
+  const summary = (path: string, current = false) => ({
+    name: path.split('/').pop(),
+    path,
+    title: `t ${path}`,
+    messages: 2,
+    mtime: 1,
+    current,
+    pinned: false,
+  });
 
   test('sessions, renamed, pinned, deleted', () => {
-    let s = sessionReducer(initialSessionState(), { type: 'sessions', sessions: [summary('/s/a.jsonl', true), summary('/s/b.jsonl')], files: [] });
-    assert.deepEqual(s.sessions.map((v) => v.path), ['/s/a.jsonl', '/s/b.jsonl']);
+    let s = sessionReducer(initialSessionState(), {
+      type: 'sessions',
+      sessions: [summary('/s/a.jsonl', true), summary('/s/b.jsonl')],
+      files: [],
+    });
+    assert.deepEqual(
+      s.sessions.map((v) => v.path),
+      ['/s/a.jsonl', '/s/b.jsonl'],
+    );
     s = sessionReducer(s, { type: 'session_renamed', path: '/s/b.jsonl', title: 'Bee' });
     assert.equal(s.sessions[1].title, 'Bee');
     s = sessionReducer(s, { type: 'session_pinned', path: '/s/b.jsonl', pinned: true });
     assert.equal(s.sessions[1].pinned, true);
     s = sessionReducer(s, { type: 'session_deleted', path: '/s/b.jsonl' });
-    assert.deepEqual(s.sessions.map((v) => v.path), ['/s/a.jsonl']);
+    assert.deepEqual(
+      s.sessions.map((v) => v.path),
+      ['/s/a.jsonl'],
+    );
   });
 
   test('session_changed follows the file; a new session clears the transcript and the run', () => {
     const base = fold([{ type: 'sessions', sessions: [summary('/s/a.jsonl', true), summary('/s/b.jsonl')], files: [] }], streaming());
     const loaded = sessionReducer(base, { type: 'session_changed', path: '/s/b.jsonl', new: false });
     assert.equal(loaded.sessionFile, '/s/b.jsonl');
-    assert.deepEqual(loaded.sessions.map((v) => v.current), [false, true]);
+    assert.deepEqual(
+      loaded.sessions.map((v) => v.current),
+      [false, true],
+    );
     assert.equal(loaded.items, base.items);
     const fresh = sessionReducer(base, { type: 'session_changed', path: '/s/c.jsonl', new: true });
     assert.deepEqual(fresh.items, []);
@@ -703,8 +1004,22 @@ describe('sessionReducer: sessions and history', () => {
       tokens_in: 10,
       messages: [
         { role: 'system', content: 'you are…' },
-        { role: 'user', content: [{ type: 'text', text: 'look at this' }, { type: 'image_url', image_url: { url: 'data:image/png;base64,AA' } }] },
-        { role: 'assistant', content: 'Reading.', reasoning_content: 'need the file', tool_calls: [{ id: 'c1', type: 'function', function: { name: 'read_file', arguments: '{"path":"a"}' } }, { id: 'c2', type: 'function', function: { name: 'bash', arguments: '{"command":"ls"}' } }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'look at this' },
+            { type: 'image_url', image_url: { url: 'data:image/png;base64,AA' } },
+          ],
+        },
+        {
+          role: 'assistant',
+          content: 'Reading.',
+          reasoning_content: 'need the file',
+          tool_calls: [
+            { id: 'c1', type: 'function', function: { name: 'read_file', arguments: '{"path":"a"}' } },
+            { id: 'c2', type: 'function', function: { name: 'bash', arguments: '{"command":"ls"}' } },
+          ],
+        },
         { role: 'tool', tool_call_id: 'c1', content: 'file body' },
         { role: 'assistant', content: null, tool_calls: [{ id: 'c3', type: 'function', function: { name: 'grep', arguments: '{}' } }] },
         { role: 'tool', tool_call_id: 'c3', content: [{ type: 'text', text: 'no matches' }] },
@@ -715,8 +1030,19 @@ describe('sessionReducer: sessions and history', () => {
     assert.deepEqual(kinds(s), ['user', 'assistant', 'tool', 'tool', 'tool', 'assistant', 'user']);
     const [user, assistant, c1, c2, c3, done, thanks] = s.items;
     assert.deepEqual({ ...user, id: '' }, { kind: 'user', id: '', text: 'look at this', images: 1 });
-    assert.deepEqual({ ...assistant, id: '' }, { kind: 'assistant', id: '', text: 'Reading.', thinking: 'need the file', streaming: false });
-    assert.deepEqual(c1, { kind: 'tool', id: 'c1', name: 'read_file', args: '{"path":"a"}', status: 'success', output: 'file body', files: [] });
+    assert.deepEqual(
+      { ...assistant, id: '' },
+      { kind: 'assistant', id: '', text: 'Reading.', thinking: 'need the file', streaming: false },
+    );
+    assert.deepEqual(c1, {
+      kind: 'tool',
+      id: 'c1',
+      name: 'read_file',
+      args: '{"path":"a"}',
+      status: 'success',
+      output: 'file body',
+      files: [],
+    });
     assert.equal(c2.kind === 'tool' && c2.status, 'cancelled', 'a call without a tool message was interrupted');
     assert.equal(c3.kind === 'tool' && c3.output, 'no matches');
     assert.equal(done.kind === 'assistant' && done.text, 'Done.');
@@ -725,23 +1051,57 @@ describe('sessionReducer: sessions and history', () => {
   });
 
   test('history keeps the notices at the end of the transcript (a restart notice survives the resume)', () => {
-    const s = fold([
-      { type: 'client:notice', level: 'warning', text: 'restarting' },
-      { type: 'history', messages: [{ role: 'user', content: 'hi' }] },
-    ], streaming());
+    const s = fold(
+      [
+        { type: 'client:notice', level: 'warning', text: 'restarting' },
+        { type: 'history', messages: [{ role: 'user', content: 'hi' }] },
+      ],
+      streaming(),
+    );
     assert.deepEqual(kinds(s), ['user', 'notice']);
     assert.equal((s.items[0] as { text: string }).text, 'hi');
   });
 
-  test('history keeps the checkpoint rows of the turns it still has, after the same prompt; an undone turn\'s row goes', () => {
-    const before = fold([
-      { type: 'history', messages: [{ role: 'user', content: 'one' }, { role: 'assistant', content: 'did one' }, { role: 'user', content: 'two' }] },
-      { type: 'checkpoint_created', id: 'cp-2-aa', label: 'auto-before-destructive', kind: 'git', auto: true, paths: [], run_id: 'run-2' },
-    ], initialSessionState());
+  test("history keeps the checkpoint rows of the turns it still has, after the same prompt; an undone turn's row goes", () => {
+    const before = fold(
+      [
+        {
+          type: 'history',
+          messages: [
+            { role: 'user', content: 'one' },
+            { role: 'assistant', content: 'did one' },
+            { role: 'user', content: 'two' },
+          ],
+        },
+        {
+          type: 'checkpoint_created',
+          id: 'cp-2-aa',
+          label: 'auto-before-destructive',
+          kind: 'git',
+          auto: true,
+          paths: [],
+          run_id: 'run-2',
+        },
+      ],
+      initialSessionState(),
+    );
     // Insert a checkpoint row after "one" too, as a live turn would have.
-    const withFirst = { ...before, items: [before.items[0], { kind: 'checkpoint' as const, id: 'cp-1-aa', label: 'x', auto: true, runId: 'run-1' }, ...before.items.slice(1)] };
+    const withFirst = {
+      ...before,
+      items: [
+        before.items[0],
+        { kind: 'checkpoint' as const, id: 'cp-1-aa', label: 'x', auto: true, runId: 'run-1' },
+        ...before.items.slice(1),
+      ],
+    };
     // `undo` drops turn two: the core replays turn one only.
-    const after = sessionReducer(withFirst, { type: 'history', messages: [{ role: 'user', content: 'one' }, { role: 'assistant', content: 'did one' }] });
+    const after = sessionReducer(withFirst, {
+      type: 'history',
+      messages: [
+        { role: 'user', content: 'one' },
+        { role: 'assistant', content: 'did one' },
+      ],
+    });
     assert.deepEqual(kinds(after), ['user', 'checkpoint', 'assistant']);
     assert.equal(after.items[1].id, 'cp-1-aa');
     // Another conversation's history (different prompt at that position) gets none of them.
@@ -752,12 +1112,26 @@ describe('sessionReducer: sessions and history', () => {
 
 describe('sessionReducer: workspace activity', () => {
   test('bash_execution adds a bash item', () => {
-    const s = sessionReducer(initialSessionState(), { type: 'bash_execution', command: 'ls', ok: true, output: 'a\n', exclude_from_context: false });
+    const s = sessionReducer(initialSessionState(), {
+      type: 'bash_execution',
+      command: 'ls',
+      ok: true,
+      output: 'a\n',
+      exclude_from_context: false,
+    });
     assert.deepEqual({ ...last(s), id: '' }, { kind: 'bash', id: '', command: 'ls', output: 'a\n', ok: true });
   });
 
   test('checkpoint_created adds a checkpoint item once; checkpoint_restored marks it', () => {
-    let s = sessionReducer(initialSessionState(), { type: 'checkpoint_created', id: 'cp-1-ab', label: 'auto-before-destructive', kind: 'git', auto: true, paths: [], run_id: 'run-1' });
+    let s = sessionReducer(initialSessionState(), {
+      type: 'checkpoint_created',
+      id: 'cp-1-ab',
+      label: 'auto-before-destructive',
+      kind: 'git',
+      auto: true,
+      paths: [],
+      run_id: 'run-1',
+    });
     assert.deepEqual(last(s), { kind: 'checkpoint', id: 'cp-1-ab', label: 'auto-before-destructive', auto: true, runId: 'run-1' });
     assert.equal(sessionReducer(s, { type: 'checkpoint_created', id: 'cp-1-ab' }), s);
     s = sessionReducer(s, { type: 'checkpoint_restored', id: 'cp-1-ab', kind: 'git' });
@@ -766,7 +1140,12 @@ describe('sessionReducer: workspace activity', () => {
   });
 
   test('checkpoint_created keeps the time: created_at in seconds or milliseconds, else the id’s seconds', () => {
-    const at = (e: Record<string, unknown>) => (last(sessionReducer(initialSessionState(), { type: 'checkpoint_created', label: 'x', auto: false, ...e } as never)) as { createdAt?: number }).createdAt;
+    const at = (e: Record<string, unknown>) =>
+      (
+        last(sessionReducer(initialSessionState(), { type: 'checkpoint_created', label: 'x', auto: false, ...e } as never)) as {
+          createdAt?: number;
+        }
+      ).createdAt;
     assert.equal(at({ id: 'cp-a', created_at: 1_767_225_600 }), 1_767_225_600_000);
     assert.equal(at({ id: 'cp-b', created_at: 1_767_225_600_123 }), 1_767_225_600_123);
     assert.equal(at({ id: 'cp-1767225600-0123456789abcdef' }), 1_767_225_600_000);
@@ -774,16 +1153,38 @@ describe('sessionReducer: workspace activity', () => {
   });
 
   test('checkpoint_restored counts what the core restored and removed; a repeat with the same counts changes nothing', () => {
-    let s = sessionReducer(initialSessionState(), { type: 'checkpoint_created', id: 'cp-1-ab', label: 'manual', kind: 'git', auto: false, paths: [] });
+    let s = sessionReducer(initialSessionState(), {
+      type: 'checkpoint_created',
+      id: 'cp-1-ab',
+      label: 'manual',
+      kind: 'git',
+      auto: false,
+      paths: [],
+    });
     s = sessionReducer(s, { type: 'checkpoint_restored', id: 'cp-1-ab', kind: 'git', restored: ['a.ts', 'b.ts'], removed: ['new.ts'] });
-    assert.deepEqual(last(s), { kind: 'checkpoint', id: 'cp-1-ab', label: 'manual', auto: false, restored: true, restoredFiles: 2, removedFiles: 1 });
+    assert.deepEqual(last(s), {
+      kind: 'checkpoint',
+      id: 'cp-1-ab',
+      label: 'manual',
+      auto: false,
+      restored: true,
+      restoredFiles: 2,
+      removedFiles: 1,
+    });
     assert.equal(sessionReducer(s, { type: 'checkpoint_restored', id: 'cp-1-ab', kind: 'git', restored: ['x', 'y'], removed: ['z'] }), s);
     s = sessionReducer(s, { type: 'checkpoint_restored', id: 'cp-1-ab', kind: 'git', restored: ['a.ts'], removed: [] });
     assert.deepEqual([(last(s) as { restoredFiles?: number }).restoredFiles, (last(s) as { removedFiles?: number }).removedFiles], [1, 0]);
   });
 
   test('checkpoint_deleted marks the row deleted, once; other items keep their identity', () => {
-    let s = sessionReducer(initialSessionState(), { type: 'checkpoint_created', id: 'cp-1-ab', label: 'manual', kind: 'git', auto: false, paths: [] });
+    let s = sessionReducer(initialSessionState(), {
+      type: 'checkpoint_created',
+      id: 'cp-1-ab',
+      label: 'manual',
+      kind: 'git',
+      auto: false,
+      paths: [],
+    });
     s = sessionReducer(s, { type: 'checkpoint_created', id: 'cp-2-cd', label: 'manual', kind: 'git', auto: false, paths: [] });
     const before = s.items;
     const next = sessionReducer(s, { type: 'checkpoint_deleted', id: 'cp-1-ab' });

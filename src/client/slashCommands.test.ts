@@ -5,10 +5,12 @@ import { SLASH_COMMANDS, runSlashCommand, type SlashTarget } from './slashComman
 function recorder(): { target: SlashTarget; calls: string[] } {
   const calls: string[] = [];
   const target = new Proxy({} as SlashTarget, {
-    get: (_t, name: string) => (...args: unknown[]) => {
-      calls.push(`${name}(${args.map((a) => JSON.stringify(a)).join(',')})`);
-      return name !== 'notify';
-    },
+    get:
+      (_t, name: string) =>
+      (...args: unknown[]) => {
+        calls.push(`${name}(${args.map((a) => JSON.stringify(a)).join(',')})`);
+        return name !== 'notify';
+      },
   });
   return { target, calls };
 }
@@ -37,7 +39,10 @@ test('every slash command maps to its intent', () => {
     assert.deepEqual(calls, [expected]);
   }
   const covered = new Set([...cases.map(([n]) => n), 'help']);
-  assert.deepEqual(SLASH_COMMANDS.map((c) => c.name).filter((n) => !covered.has(n)), []);
+  assert.deepEqual(
+    SLASH_COMMANDS.map((c) => c.name).filter((n) => !covered.has(n)),
+    [],
+  );
 });
 
 test('a missing argument, an unknown command and /help are notices', () => {

@@ -44,22 +44,38 @@ export function runSlashCommand(target: SlashTarget, name: string, args: string)
   const arg = args.trim();
   const needs = (run: (a: string) => boolean): boolean => (arg ? run(arg) : target.notify('warning', `/${name} needs ${usageOf(name)}.`));
   switch (name) {
-    case 'new': return target.newSession();
-    case 'sessions': return target.listSessions();
-    case 'undo': return target.undo();
-    case 'compact': return target.compact(arg || undefined);
-    case 'stats': return target.stats();
-    case 'context': return target.context();
-    case 'model': return needs((a) => target.setModel(a));
-    case 'reasoning': return needs((a) => target.setReasoning(a));
-    case 'approval': return needs((a) => target.setApprovalMode(a as ApprovalMode));
-    case 'abort': return target.abort();
-    case 'clear': return target.clear();
-    case 'reset': return target.reset();
-    case 'steer': return needs((a) => target.steer(a));
-    case 'memory': return needs((a) => target.saveMemory(a));
-    case 'help': return target.notify('info', helpText());
-    default: return target.notify('warning', `Unknown command /${name}. Type /help for the list.`);
+    case 'new':
+      return target.newSession();
+    case 'sessions':
+      return target.listSessions();
+    case 'undo':
+      return target.undo();
+    case 'compact':
+      return target.compact(arg || undefined);
+    case 'stats':
+      return target.stats();
+    case 'context':
+      return target.context();
+    case 'model':
+      return needs((a) => target.setModel(a));
+    case 'reasoning':
+      return needs((a) => target.setReasoning(a));
+    case 'approval':
+      return needs((a) => target.setApprovalMode(a as ApprovalMode));
+    case 'abort':
+      return target.abort();
+    case 'clear':
+      return target.clear();
+    case 'reset':
+      return target.reset();
+    case 'steer':
+      return needs((a) => target.steer(a));
+    case 'memory':
+      return needs((a) => target.saveMemory(a));
+    case 'help':
+      return target.notify('info', helpText());
+    default:
+      return target.notify('warning', `Unknown command /${name}. Type /help for the list.`);
   }
 }
 

@@ -87,7 +87,8 @@ export function finalizeItems(items: TranscriptItem[], runId: string | undefined
 }
 
 function finalizedItem(item: TranscriptItem, runId: string | undefined, includeUnscoped: boolean): TranscriptItem {
-  if (item.kind === 'ask' || item.kind === 'sudo') return includeUnscoped && item.state === 'pending' ? { ...item, state: 'cancelled' } : item;
+  if (item.kind === 'ask' || item.kind === 'sudo')
+    return includeUnscoped && item.state === 'pending' ? { ...item, state: 'cancelled' } : item;
   if (item.kind !== 'assistant' && item.kind !== 'tool' && item.kind !== 'approval') return item;
   if (runId !== undefined && item.runId !== undefined && item.runId !== runId) return item;
   if (item.kind === 'assistant') return item.streaming ? { ...item, streaming: false } : item;

@@ -58,7 +58,12 @@ export class CoreRuntime {
   ) {
     this.log = (message) => log(scrubText(message, this.secrets()));
     this.workspace = realpathSync(config.workspace);
-    this.sink = new EventSink(write, () => this.sessionId, onEmit, () => this.secrets());
+    this.sink = new EventSink(
+      write,
+      () => this.sessionId,
+      onEmit,
+      () => this.secrets(),
+    );
     this.providers = new ProviderRegistry(config, env);
     const opened = Conversation.open(config.sessionFile, { secrets: () => this.secrets() });
     this.conversation = opened.conversation;
@@ -67,9 +72,15 @@ export class CoreRuntime {
       mode: config.approval,
       rules: new PermissionRules(config.permissions),
       escalations: new Escalations(config.sessionFile ? `${config.sessionFile}.escalations` : undefined),
-      broker: new ApprovalBroker({ timeoutMs: approvalTimeoutMs(env), onExpired: (p) => this.emit({ type: 'approval_expired', request_id: p.requestId, tool_call_id: p.toolCallId }) }),
+      broker: new ApprovalBroker({
+        timeoutMs: approvalTimeoutMs(env),
+        onExpired: (p) => this.emit({ type: 'approval_expired', request_id: p.requestId, tool_call_id: p.toolCallId }),
+      }),
     };
-    this.memory = new MemoryStore({ workspace: join(this.workspace, '.catalyst-code', 'memory'), global: join(config.homeDir, '.catalyst-code', 'memory') });
+    this.memory = new MemoryStore({
+      workspace: join(this.workspace, '.catalyst-code', 'memory'),
+      global: join(config.homeDir, '.catalyst-code', 'memory'),
+    });
     this.checkpoints = this.makeCheckpoints();
     // Leftovers of a core killed half-way are swept now, ahead of every checkpoint operation and off init's path.
     void this.checkpoints.recover();
@@ -90,7 +101,11 @@ export class CoreRuntime {
   }
 
   systemPrompt(): string {
-    return buildSystemPrompt({ workspace: this.workspace, approvalMode: this.approvals.mode, memories: this.memory.list().map((m) => m.text) });
+    return buildSystemPrompt({
+      workspace: this.workspace,
+      approvalMode: this.approvals.mode,
+      memories: this.memory.list().map((m) => m.text),
+    });
   }
 
   toolContext(scope: RunScope, editedContent?: string): ToolContext {
@@ -102,11 +117,19 @@ export class CoreRuntime {
       diagTimeoutSecs: this.config.diagTimeoutSecs,
       shell: this.config.shell,
       requestSudo: async (command) => {
-        const answer = await this.interactions.sudo(scope.runId, scope.signal, (id) => this.emitInRun(scope, { type: 'sudo_request', request_id: id, command }));
+        const answer = await this.interactions.sudo(scope.runId, scope.signal, (id) =>
+          this.emitInRun(scope, { type: 'sudo_request', request_id: id, command }),
+        );
         if (answer.password) this.sudoPasswords.add(answer.password);
         return answer;
       },
-      ask: (questions) => this.interactions.ask(scope.runId, scope.signal, (id) => this.emitInRun(scope, { type: 'ask_request', request_id: id, questions }), questions),
+      ask: (questions) =>
+        this.interactions.ask(
+          scope.runId,
+          scope.signal,
+          (id) => this.emitInRun(scope, { type: 'ask_request', request_id: id, questions }),
+          questions,
+        ),
       todos: { get: () => this.todos, set: (items) => (this.todos = items) },
       loadedTools: this.loadedTools,
       memory: this.memory,
@@ -159,8 +182,16 @@ export class CoreRuntime {
   presenceRecord(startedAt: number): PresenceRecord {
     const now = Math.floor(Date.now() / 1000);
     return {
-      pid: process.pid, session_id: this.conversation.path ?? null, started_at: startedAt, last_heartbeat: now,
-      goal: '', in_progress: [], next: [], recent_files: [], last_activity: '', model: this.lastModel ?? null,
+      pid: process.pid,
+      session_id: this.conversation.path ?? null,
+      started_at: startedAt,
+      last_heartbeat: now,
+      goal: '',
+      in_progress: [],
+      next: [],
+      recent_files: [],
+      last_activity: '',
+      model: this.lastModel ?? null,
     };
   }
 

@@ -29,7 +29,13 @@ function main(): void {
   process.stdout.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code === 'EPIPE') process.exit(0);
   });
-  const rt = new CoreRuntime(config, process.env, (line) => void process.stdout.write(line), log, debugLog ? (event) => debugLog({ dir: 'out', event }) : undefined);
+  const rt = new CoreRuntime(
+    config,
+    process.env,
+    (line) => void process.stdout.write(line),
+    log,
+    debugLog ? (event) => debugLog({ dir: 'out', event }) : undefined,
+  );
 
   const startedAt = Math.floor(Date.now() / 1000);
   const presence = publishPresence(rt.presenceDir, () => rt.presenceRecord(startedAt), log);
@@ -42,7 +48,10 @@ function main(): void {
       chain = chain.then(() => dispatch(rt, value));
     },
     onError: (err) => {
-      const message = err.kind === 'oversize' ? `command line of ${err.bytes} bytes exceeds the ${MAX_COMMAND_BYTES}-byte limit; ignored` : `bad command: ${err.message}`;
+      const message =
+        err.kind === 'oversize'
+          ? `command line of ${err.bytes} bytes exceeds the ${MAX_COMMAND_BYTES}-byte limit; ignored`
+          : `bad command: ${err.message}`;
       chain = chain.then(() => rt.emit({ type: 'error', code: 'invalid_command', message }));
     },
   });

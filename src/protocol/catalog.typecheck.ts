@@ -13,7 +13,9 @@ type FieldsOf<T, K extends keyof T> = Pick<T, K>;
 // ── Commands ────────────────────────────────────────────────────────────────
 
 // restore_checkpoint may name files (capability checkpoint_files); checkpoint_file names one.
-export type _RestorePaths = Assert<Equals<FieldsOf<CommandOf<'restore_checkpoint'>, 'type' | 'id' | 'paths'>, { type: 'restore_checkpoint'; id: string; paths?: string[] }>>;
+export type _RestorePaths = Assert<
+  Equals<FieldsOf<CommandOf<'restore_checkpoint'>, 'type' | 'id' | 'paths'>, { type: 'restore_checkpoint'; id: string; paths?: string[] }>
+>;
 export type _CheckpointFile = Assert<Equals<CommandOf<'checkpoint_file'>, { type: 'checkpoint_file'; id: string; path: string }>>;
 // approve carries the user's edited content (capability approval_edited_content).
 export type _EditedContent = Assert<Equals<CommandOf<'approve'>['edited_content'], string | undefined>>;
@@ -27,23 +29,44 @@ export const _maybe: CommandOf<'approve'> = { type: 'approve', request_id: 'apv-
 
 // ── Events ──────────────────────────────────────────────────────────────────
 
-export type _Changes = Assert<Equals<FieldsOf<EventOf<'checkpoint_changes'>, 'type' | 'id' | 'files'>, { type: 'checkpoint_changes'; id: string; files: { path: string; status: 'added' | 'modified' | 'deleted' }[] }>>;
+export type _Changes = Assert<
+  Equals<
+    FieldsOf<EventOf<'checkpoint_changes'>, 'type' | 'id' | 'files'>,
+    { type: 'checkpoint_changes'; id: string; files: { path: string; status: 'added' | 'modified' | 'deleted' }[] }
+  >
+>;
 export type _FileAnswer = Assert<
   Equals<
     FieldsOf<EventOf<'checkpoint_file'>, 'type' | 'id' | 'path' | 'exists' | 'content' | 'binary' | 'too_large'>,
     { type: 'checkpoint_file'; id: string; path: string; exists: boolean; content?: string; binary?: true; too_large?: true }
   >
 >;
-export type _Restored = Assert<Equals<FieldsOf<EventOf<'checkpoint_restored'>, 'type' | 'id' | 'kind' | 'restored' | 'removed'>, { type: 'checkpoint_restored'; id: string; kind: CheckpointKind; restored?: string[]; removed?: string[] }>>;
+export type _Restored = Assert<
+  Equals<
+    FieldsOf<EventOf<'checkpoint_restored'>, 'type' | 'id' | 'kind' | 'restored' | 'removed'>,
+    { type: 'checkpoint_restored'; id: string; kind: CheckpointKind; restored?: string[]; removed?: string[] }
+  >
+>;
 // Every event carries the lifecycle metadata the core's event sink stamps (tool_result as the example).
 export type _Metadata = Assert<Equals<FieldsOf<EventOf<'tool_result'>, keyof EventMetadata>, EventMetadata>>;
 
-// @ts-expect-error a change status outside CheckpointChangeStatus
-export const _renamed: EventOf<'checkpoint_changes'> = { type: 'checkpoint_changes', id: 'cp-1', files: [{ path: 'a.txt', status: 'renamed' }] };
+export const _renamed: EventOf<'checkpoint_changes'> = {
+  type: 'checkpoint_changes',
+  id: 'cp-1',
+  // @ts-expect-error a change status outside CheckpointChangeStatus
+  files: [{ path: 'a.txt', status: 'renamed' }],
+};
 // @ts-expect-error binary is only ever `true`
 export const _notBinary: EventOf<'checkpoint_file'> = { type: 'checkpoint_file', id: 'cp-1', path: 'a.txt', exists: true, binary: false };
-// @ts-expect-error protocol v2 only
-export const _v3: EventOf<'tool_result'> = { type: 'tool_result', id: 'call_1', ok: true, output: '', status: 'success', protocol_version: 3 };
+export const _v3: EventOf<'tool_result'> = {
+  type: 'tool_result',
+  id: 'call_1',
+  ok: true,
+  output: '',
+  status: 'success',
+  // @ts-expect-error protocol v2 only
+  protocol_version: 3,
+};
 
 // ── Events as the core writes them (Unstamped): the union checks every emit call ─────────
 
@@ -54,6 +77,14 @@ export const _misspeltField: Unstamped = { type: 'info', mesage: 'x' };
 // @ts-expect-error the sink stamps the metadata; an emitter in a run may not set it
 export const _sequenced: Unstamped = { type: 'delta', text: 'x', sequence: 1 };
 // An open event keeps its index signature and its named fields, which stay required.
-export const _openEvent: Unstamped = { type: 'compacted', before_tokens: 1, after_tokens: 1, within_limit: true, summary_chars: 0, scope: 'session', trigger: 'manual' };
+export const _openEvent: Unstamped = {
+  type: 'compacted',
+  before_tokens: 1,
+  after_tokens: 1,
+  within_limit: true,
+  summary_chars: 0,
+  scope: 'session',
+  trigger: 'manual',
+};
 // @ts-expect-error an open event's named fields are still required
 export const _openMissing: Unstamped = { type: 'compacted', trigger: 'manual' };

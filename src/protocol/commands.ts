@@ -198,13 +198,7 @@ export interface SetApprovalCommand {
 
 /** Runtime config keys upstream recognises; any other key is answered with an error. */
 export type ConfigKey =
-  | 'bash_timeout_secs'
-  | 'auto_compact'
-  | 'advisor.enabled'
-  | 'advisor.subagents'
-  | 'advisor.model'
-  | 'advisor.subagent_model'
-  | 'sandbox';
+  'bash_timeout_secs' | 'auto_compact' | 'advisor.enabled' | 'advisor.subagents' | 'advisor.model' | 'advisor.subagent_model' | 'sandbox';
 
 export interface SetConfigCommand {
   type: 'set_config';

@@ -53,15 +53,7 @@ export const TOOL_STATUSES = ['success', 'denied', 'cancelled', 'timed_out', 'fa
 export type ToolStatus = (typeof TOOL_STATUSES)[number];
 
 export type CancellationReason =
-  | 'abort'
-  | 'reset'
-  | 'clear'
-  | 'new_session'
-  | 'load_session'
-  | 'steering'
-  | 'goal_cancelled'
-  | 'fatal_error'
-  | 'shutdown';
+  'abort' | 'reset' | 'clear' | 'new_session' | 'load_session' | 'steering' | 'goal_cancelled' | 'fatal_error' | 'shutdown';
 
 /** Wire protocol of a provider ("claude" is accepted as an alias of "anthropic" in config). */
 export type ProviderKind = 'openai' | 'anthropic';

@@ -1099,9 +1099,7 @@ export type Unstamped<S extends keyof EventMetadata = keyof EventMetadata, E = C
   : never;
 
 /** What a client may rely on from an untrusted or older core: the `type`, every other field optional. */
-export type LooseEvent<T extends EventType = EventType> = T extends EventType
-  ? { type: T } & Partial<Omit<EventOf<T>, 'type'>>
-  : never;
+export type LooseEvent<T extends EventType = EventType> = T extends EventType ? { type: T } & Partial<Omit<EventOf<T>, 'type'>> : never;
 
 // `satisfies Record<EventType, true>` makes the compiler reject a missing or an unknown type.
 const EVENT_TYPE_TABLE = {

@@ -105,13 +105,19 @@ describe('NdjsonDecoder: line splitting', () => {
   test('reports the byte length of each line, without its terminator', () => {
     const lines = SAMPLE_VALUES.map((v) => JSON.stringify(v));
     const { lineBytes } = decodeChunks([SAMPLE]);
-    assert.deepEqual(lineBytes, lines.map((line) => Buffer.byteLength(line)));
+    assert.deepEqual(
+      lineBytes,
+      lines.map((line) => Buffer.byteLength(line)),
+    );
   });
 
   test('reports byte lengths correctly when lines are split across chunks', () => {
     const lines = SAMPLE_VALUES.map((v) => JSON.stringify(v));
     const { lineBytes } = decodeChunks(splitAt(SAMPLE, 7, 60, 61, 62));
-    assert.deepEqual(lineBytes, lines.map((line) => Buffer.byteLength(line)));
+    assert.deepEqual(
+      lineBytes,
+      lines.map((line) => Buffer.byteLength(line)),
+    );
   });
 
   test('tolerates \\r\\n line endings and ignores empty and blank lines', () => {
@@ -210,20 +216,29 @@ describe('NdjsonDecoder: UTF-8', () => {
     const bad = Buffer.concat([Buffer.from('{"text":"ab'), Buffer.from([0xfe]), Buffer.from('cd"}\n{"type":"next"}\n')]);
     const { values, errors } = decodeChunks(splitAt(bad, 4, 11, 12));
     assert.deepEqual(values, [{ type: 'next' }]);
-    assert.deepEqual(errors.map((e) => [e.kind, e.bytes]), [['utf8', 16]]);
+    assert.deepEqual(
+      errors.map((e) => [e.kind, e.bytes]),
+      [['utf8', 16]],
+    );
   });
 
   test('a truncated multi-byte sequence at the end of a line is invalid UTF-8', () => {
     const bad = Buffer.concat([Buffer.from('{"t":"'), Buffer.from([0xe2, 0x82]), Buffer.from('"}\n')]);
     const { values, errors } = decodeChunks([bad, '{"ok":true}\n']);
     assert.deepEqual(values, [{ ok: true }]);
-    assert.deepEqual(errors.map((e) => e.kind), ['utf8']);
+    assert.deepEqual(
+      errors.map((e) => e.kind),
+      ['utf8'],
+    );
   });
 
   test('UTF-16 surrogates encoded in UTF-8 (CESU) are rejected', () => {
     const bad = Buffer.concat([Buffer.from('{"t":"'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('"}\n')]);
     const { errors } = decodeChunks([bad]);
-    assert.deepEqual(errors.map((e) => e.kind), ['utf8']);
+    assert.deepEqual(
+      errors.map((e) => e.kind),
+      ['utf8'],
+    );
   });
 });
 
@@ -231,7 +246,10 @@ describe('NdjsonDecoder: bad lines', () => {
   test('garbage lines are reported as parse errors and decoding continues', () => {
     const { values, errors } = decodeChunks(['not json\n{"type":"a"}\n{"type":\n}{\n{"type":"b"}\n']);
     assert.deepEqual(values, [{ type: 'a' }, { type: 'b' }]);
-    assert.deepEqual(errors.map((e) => e.kind), ['parse', 'parse', 'parse']);
+    assert.deepEqual(
+      errors.map((e) => e.kind),
+      ['parse', 'parse', 'parse'],
+    );
     assert.equal(errors[0].preview, 'not json');
     assert.equal(errors[0].bytes, 8);
     assert.match(errors[0].message, /invalid JSON/);
@@ -240,7 +258,10 @@ describe('NdjsonDecoder: bad lines', () => {
   test('a JSON value that is not an object is reported as not_object', () => {
     const { values, errors } = decodeChunks(['[1,2]\n42\nnull\n"text"\ntrue\n{"type":"ok"}\n']);
     assert.deepEqual(values, [{ type: 'ok' }]);
-    assert.deepEqual(errors.map((e) => e.kind), ['not_object', 'not_object', 'not_object', 'not_object', 'not_object']);
+    assert.deepEqual(
+      errors.map((e) => e.kind),
+      ['not_object', 'not_object', 'not_object', 'not_object', 'not_object'],
+    );
     assert.match(errors[0].message, /array/);
     assert.match(errors[2].message, /null/);
   });
@@ -296,13 +317,19 @@ describe('NdjsonDecoder: oversize lines', () => {
   test('an oversize line completed in the chunk after the one that started it', () => {
     const { values, errors } = decodeChunks(['{"type":"big","t":"' + 'y'.repeat(50), 'y'.repeat(80) + '"}\n{"type":"next"}\n'], 100);
     assert.deepEqual(values, [{ type: 'next' }]);
-    assert.deepEqual(errors.map((e) => [e.kind, e.bytes]), [['oversize', 19 + 50 + 80 + 2]]);
+    assert.deepEqual(
+      errors.map((e) => [e.kind, e.bytes]),
+      [['oversize', 19 + 50 + 80 + 2]],
+    );
   });
 
   test('an oversize unterminated line at end() is reported once', () => {
     const { values, errors } = decodeChunks(['{"type":"a"}\n', 'z'.repeat(300), 'z'.repeat(300)], 100);
     assert.deepEqual(values, [{ type: 'a' }]);
-    assert.deepEqual(errors.map((e) => [e.kind, e.bytes]), [['oversize', 600]]);
+    assert.deepEqual(
+      errors.map((e) => [e.kind, e.bytes]),
+      [['oversize', 600]],
+    );
   });
 
   test('counts the limit in bytes, not characters', () => {
@@ -310,7 +337,10 @@ describe('NdjsonDecoder: oversize lines', () => {
     assert.equal(line.length, 38);
     const { values, errors } = decodeChunks([line + '\n'], 60);
     assert.deepEqual(values, []);
-    assert.deepEqual(errors.map((e) => [e.kind, e.bytes]), [['oversize', 98]]);
+    assert.deepEqual(
+      errors.map((e) => [e.kind, e.bytes]),
+      [['oversize', 98]],
+    );
   });
 
   test('defaults to an 8 MiB limit and rejects a bad limit', () => {

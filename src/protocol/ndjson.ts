@@ -144,10 +144,7 @@ export class NdjsonDecoder {
 
   private takePending(head: Buffer | undefined): Buffer {
     if (head !== undefined) this.pending.push(head);
-    const line =
-      this.pending.length === 1
-        ? this.pending[0]
-        : Buffer.concat(this.pending, this.pendingBytes + (head?.length ?? 0));
+    const line = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending, this.pendingBytes + (head?.length ?? 0));
     this.pending = [];
     this.pendingBytes = 0;
     return line;

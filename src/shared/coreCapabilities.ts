@@ -3,7 +3,12 @@ import { type CoreKind, type SessionState, UI_CAPABILITIES } from './sessionStat
 export type UiCapability = (typeof UI_CAPABILITIES)[keyof typeof UI_CAPABILITIES];
 
 /** Part of wire protocol v2 itself; only an SCV core (protocol v3 through the adapter) can lack them. */
-const INHERENT_IN_V2: ReadonlySet<string> = new Set([UI_CAPABILITIES.steer, UI_CAPABILITIES.thinking, UI_CAPABILITIES.sessions, UI_CAPABILITIES.undo]);
+const INHERENT_IN_V2: ReadonlySet<string> = new Set([
+  UI_CAPABILITIES.steer,
+  UI_CAPABILITIES.thinking,
+  UI_CAPABILITIES.sessions,
+  UI_CAPABILITIES.undo,
+]);
 
 /**
  * Whether the core can do `capability`: features a core lacks are hidden, never faked. The webview (what it shows) and

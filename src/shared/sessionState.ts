@@ -17,20 +17,47 @@ export type RunStatus = 'idle' | 'running' | 'waiting_approval' | 'waiting_input
 export const TOOL_CARD_STATUSES = ['streaming', 'pending', 'awaiting_approval', 'running', ...TOOL_STATUSES] as const;
 export type ToolCardStatus = (typeof TOOL_CARD_STATUSES)[number];
 
-export interface UserItem { kind: 'user'; id: string; text: string; images: number; }
-export interface AssistantItem { kind: 'assistant'; id: string; runId?: string; text: string; thinking: string; streaming: boolean; }
+export interface UserItem {
+  kind: 'user';
+  id: string;
+  text: string;
+  images: number;
+}
+export interface AssistantItem {
+  kind: 'assistant';
+  id: string;
+  runId?: string;
+  text: string;
+  thinking: string;
+  streaming: boolean;
+}
 export interface ToolItem {
-  kind: 'tool'; id: string /* tool_call_id */; runId?: string; name: string;
-  args: string /* the model's full raw JSON */; status: ToolCardStatus; output?: string; diff?: string; files: string[];
+  kind: 'tool';
+  id: string /* tool_call_id */;
+  runId?: string;
+  name: string;
+  args: string /* the model's full raw JSON */;
+  status: ToolCardStatus;
+  output?: string;
+  diff?: string;
+  files: string[];
   /** Display-only status lines while it runs (SCV's `tool.progress`), newest last, at most TOOL_PROGRESS_LINES. */
   progress?: string[];
   /** The bulk call this one runs inside (a bulk tool's inner call, id `<outer id>.<n>`): its card nests under that one. */
   outerId?: string;
 }
 export interface ApprovalItem {
-  kind: 'approval'; id: string /* request_id */; toolCallId: string; runId?: string; tool: string; risk: string;
-  args: string /* full args from the matching tool_call when known, else the core's ≤2000-char preview */; diff?: string;
-  createdAt: number; state: 'pending' | 'approved' | 'denied' | 'expired' | 'cancelled'; decision?: string;
+  kind: 'approval';
+  id: string /* request_id */;
+  toolCallId: string;
+  runId?: string;
+  tool: string;
+  risk: string;
+  args: string /* full args from the matching tool_call when known, else the core's ≤2000-char preview */;
+  diff?: string;
+  createdAt: number;
+  state: 'pending' | 'approved' | 'denied' | 'expired' | 'cancelled';
+  decision?: string;
   /** A suggested allow_pattern: the command prefix for bash, a path glob for file tools. */
   suggestedPattern?: string;
   /** Approved with the user's edited content (the reviewed proposal differed from the model's). */
@@ -42,17 +69,51 @@ export interface ApprovalItem {
   /** The bulk call whose inner call this approves (see ToolItem.outerId). */
   outerId?: string;
 }
-export interface AskQuestionView { id: string; prompt: string; type: 'select' | 'text'; options?: string[]; allowCustom?: boolean; placeholder?: string; required?: boolean; }
-export interface AskItem { kind: 'ask'; id: string; questions: AskQuestionView[]; state: 'pending' | 'answered' | 'skipped' | 'cancelled'; answers?: Record<string, string>; }
-export interface SudoItem { kind: 'sudo'; id: string; command: string; state: 'pending' | 'answered' | 'cancelled'; }
+export interface AskQuestionView {
+  id: string;
+  prompt: string;
+  type: 'select' | 'text';
+  options?: string[];
+  allowCustom?: boolean;
+  placeholder?: string;
+  required?: boolean;
+}
+export interface AskItem {
+  kind: 'ask';
+  id: string;
+  questions: AskQuestionView[];
+  state: 'pending' | 'answered' | 'skipped' | 'cancelled';
+  answers?: Record<string, string>;
+}
+export interface SudoItem {
+  kind: 'sudo';
+  id: string;
+  command: string;
+  state: 'pending' | 'answered' | 'cancelled';
+}
 export interface NoticeItem {
-  kind: 'notice'; id: string; level: 'info' | 'warning' | 'error'; text: string; code?: string;
+  kind: 'notice';
+  id: string;
+  level: 'info' | 'warning' | 'error';
+  text: string;
+  code?: string;
   /** What the user can do about it: a button in the card. */
   action?: 'login' | 'restartCore' | 'showLog' | 'openSettings';
 }
-export interface BashItem { kind: 'bash'; id: string; command: string; output: string; ok: boolean; }
+export interface BashItem {
+  kind: 'bash';
+  id: string;
+  command: string;
+  output: string;
+  ok: boolean;
+}
 export interface CheckpointItem {
-  kind: 'checkpoint'; id: string; label: string; auto: boolean; runId?: string; restored?: boolean;
+  kind: 'checkpoint';
+  id: string;
+  label: string;
+  auto: boolean;
+  runId?: string;
+  restored?: boolean;
   /** Unix milliseconds, when the core said (`created_at`) or the id tells (`cp-<secs>-…`). */
   createdAt?: number;
   /** What the last restore of (part of) it did, when the core reported it. */
@@ -62,16 +123,40 @@ export interface CheckpointItem {
   deleted?: boolean;
 }
 
-export type TranscriptItem = UserItem | AssistantItem | ToolItem | ApprovalItem | AskItem | SudoItem | NoticeItem | BashItem | CheckpointItem;
+export type TranscriptItem =
+  UserItem | AssistantItem | ToolItem | ApprovalItem | AskItem | SudoItem | NoticeItem | BashItem | CheckpointItem;
 
 /** A prompt waiting in a server-side queue (SCV): editable, reorderable, removable; `revision` guards each change. */
-export interface ServerQueueEntry { id: string; revision: number; prompt: string; }
+export interface ServerQueueEntry {
+  id: string;
+  revision: number;
+  prompt: string;
+}
 /** The server's queue as last reported (SCV's `queue.*` events); absent for cores with a client-side one-deep queue. */
-export interface ServerQueueView { entries: ServerQueueEntry[]; paused: boolean; }
+export interface ServerQueueView {
+  entries: ServerQueueEntry[];
+  paused: boolean;
+}
 export const TOOL_PROGRESS_LINES = 5;
 
-export interface ModelView { id: string; name?: string; provider?: string; reasoning?: boolean; thinkingLevels?: string[]; contextWindow?: number; vision?: boolean; }
-export interface SessionView { name: string; path: string; title: string; messages: number; mtime: number; current: boolean; pinned: boolean; }
+export interface ModelView {
+  id: string;
+  name?: string;
+  provider?: string;
+  reasoning?: boolean;
+  thinkingLevels?: string[];
+  contextWindow?: number;
+  vision?: boolean;
+}
+export interface SessionView {
+  name: string;
+  path: string;
+  title: string;
+  messages: number;
+  mtime: number;
+  current: boolean;
+  pinned: boolean;
+}
 
 export interface SessionState {
   core: { kind: CoreKind; status: CoreStatus; message?: string; version?: string; capabilities: string[]; pid?: number };

@@ -5,7 +5,15 @@ import { applyPatches, compactPatches, diffState, type Patch } from './statePatc
 
 const user = (id: string, text: string): TranscriptItem => ({ kind: 'user', id, text, images: 0 });
 const assistant = (id: string, text: string, streaming = true): AssistantItem => ({ kind: 'assistant', id, text, thinking: '', streaming });
-const tool = (id: string, output?: string): ToolItem => ({ kind: 'tool', id, name: 'bash', args: '{"command":"ls"}', status: 'running', files: [], ...(output === undefined ? {} : { output }) });
+const tool = (id: string, output?: string): ToolItem => ({
+  kind: 'tool',
+  id,
+  name: 'bash',
+  args: '{"command":"ls"}',
+  status: 'running',
+  files: [],
+  ...(output === undefined ? {} : { output }),
+});
 
 function withItems(state: SessionState, items: TranscriptItem[]): SessionState {
   return { ...state, items, revision: state.revision + 1 };
@@ -63,37 +71,55 @@ describe('diffState', () => {
   test('a non-appendable field change replaces the item', () => {
     const a = withItems(initialSessionState(), [assistant('a1', 'done')]);
     const b = replaceItem(a, 0, { ...(a.items[0] as AssistantItem), streaming: false });
-    assert.deepEqual(diffState(a, b).filter((p) => p.op !== 'set'), [{ op: 'item', index: 0, item: b.items[0] }]);
+    assert.deepEqual(
+      diffState(a, b).filter((p) => p.op !== 'set'),
+      [{ op: 'item', index: 0, item: b.items[0] }],
+    );
   });
 
   test('a field removed from an item replaces the item', () => {
     const a = withItems(initialSessionState(), [tool('t1', 'out')]);
     const b = replaceItem(a, 0, tool('t1'));
-    assert.deepEqual(diffState(a, b).filter((p) => p.op !== 'set'), [{ op: 'item', index: 0, item: b.items[0] }]);
+    assert.deepEqual(
+      diffState(a, b).filter((p) => p.op !== 'set'),
+      [{ op: 'item', index: 0, item: b.items[0] }],
+    );
   });
 
   test('a different item at the same index (kind or id) is a replacement', () => {
     const a = withItems(initialSessionState(), [user('u1', 'x')]);
     const b = replaceItem(a, 0, assistant('u1', 'x'));
     const c = replaceItem(a, 0, user('u2', 'x'));
-    assert.deepEqual(diffState(a, b).filter((p) => p.op !== 'set'), [{ op: 'item', index: 0, item: b.items[0] }]);
-    assert.deepEqual(diffState(a, c).filter((p) => p.op !== 'set'), [{ op: 'item', index: 0, item: c.items[0] }]);
+    assert.deepEqual(
+      diffState(a, b).filter((p) => p.op !== 'set'),
+      [{ op: 'item', index: 0, item: b.items[0] }],
+    );
+    assert.deepEqual(
+      diffState(a, c).filter((p) => p.op !== 'set'),
+      [{ op: 'item', index: 0, item: c.items[0] }],
+    );
   });
 
   test('a shorter transcript truncates before any item patch', () => {
     const a = withItems(initialSessionState(), [user('u1', 'a'), assistant('a1', 'b'), user('u2', 'c')]);
     const b = withItems(a, [user('u9', 'new')]);
     const itemPatches = diffState(a, b).filter((p) => p.op !== 'set');
-    assert.deepEqual(itemPatches, [{ op: 'truncate', length: 1 }, { op: 'item', index: 0, item: b.items[0] }]);
+    assert.deepEqual(itemPatches, [
+      { op: 'truncate', length: 1 },
+      { op: 'item', index: 0, item: b.items[0] },
+    ]);
   });
 
   test('appended items are item patches at their new indexes', () => {
     const a = withItems(initialSessionState(), [user('u1', 'a')]);
     const b = withItems(a, [...a.items, assistant('a1', ''), tool('t1')]);
-    assert.deepEqual(diffState(a, b).filter((p) => p.op !== 'set'), [
-      { op: 'item', index: 1, item: b.items[1] },
-      { op: 'item', index: 2, item: b.items[2] },
-    ]);
+    assert.deepEqual(
+      diffState(a, b).filter((p) => p.op !== 'set'),
+      [
+        { op: 'item', index: 1, item: b.items[1] },
+        { op: 'item', index: 2, item: b.items[2] },
+      ],
+    );
   });
 });
 
@@ -120,7 +146,13 @@ describe('compactPatches', () => {
   test('a later item patch at the same index supersedes the earlier one', () => {
     const first = user('u1', 'a');
     const second = user('u1', 'b');
-    assert.deepEqual(compactPatches([{ op: 'item', index: 0, item: first }, { op: 'item', index: 0, item: second }]), [{ op: 'item', index: 0, item: second }]);
+    assert.deepEqual(
+      compactPatches([
+        { op: 'item', index: 0, item: first },
+        { op: 'item', index: 0, item: second },
+      ]),
+      [{ op: 'item', index: 0, item: second }],
+    );
   });
 
   test('keeps only the last set of each key', () => {
@@ -129,7 +161,10 @@ describe('compactPatches', () => {
       { op: 'set', key: 'model', value: 'a' },
       { op: 'set', key: 'revision', value: 2 },
     ]);
-    assert.deepEqual(out, [{ op: 'set', key: 'model', value: 'a' }, { op: 'set', key: 'revision', value: 2 }]);
+    assert.deepEqual(out, [
+      { op: 'set', key: 'model', value: 'a' },
+      { op: 'set', key: 'revision', value: 2 },
+    ]);
   });
 
   test('does not merge an append across an item replacement', () => {
@@ -220,7 +255,11 @@ function scriptedTurn(): SessionState[] {
     push(replaceItem(last(), 4, { ...item, output: (item.output ?? '') + chunk }));
   }
   push(replaceItem(last(), 4, { ...(last().items[4] as ToolItem), status: 'success' }));
-  push({ ...replaceItem(last(), 3, { ...(last().items[3] as AssistantItem), streaming: false }), run: { status: 'idle' }, usage: { tokensIn: 10, tokensOut: 20, cachedTokens: 0 } });
+  push({
+    ...replaceItem(last(), 3, { ...(last().items[3] as AssistantItem), streaming: false }),
+    run: { status: 'idle' },
+    usage: { tokensIn: 10, tokensOut: 20, cachedTokens: 0 },
+  });
   return steps;
 }
 
@@ -228,7 +267,10 @@ function randomEdit(state: SessionState, rand: () => number): SessionState {
   const items = state.items;
   const pick = Math.floor(rand() * 7);
   const idx = Math.floor(rand() * Math.max(1, items.length));
-  const word = () => rand().toString(36).slice(2, 2 + 1 + Math.floor(rand() * 6));
+  const word = () =>
+    rand()
+      .toString(36)
+      .slice(2, 2 + 1 + Math.floor(rand() * 6));
   switch (pick) {
     case 0:
       return withItems(state, [...items, rand() < 0.5 ? user(`u${state.revision}`, word()) : assistant(`a${state.revision}`, word())]);

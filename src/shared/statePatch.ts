@@ -46,7 +46,13 @@ function diffItem(index: number, before: TranscriptItem | undefined, after: Tran
     const field = key as AppendableField;
     const prevText = b[key];
     const nextText = a[key];
-    if (APPENDABLE.includes(field) && typeof prevText === 'string' && typeof nextText === 'string' && nextText.length > prevText.length && nextText.startsWith(prevText)) {
+    if (
+      APPENDABLE.includes(field) &&
+      typeof prevText === 'string' &&
+      typeof nextText === 'string' &&
+      nextText.length > prevText.length &&
+      nextText.startsWith(prevText)
+    ) {
       appends.push({ op: 'append', index, field, text: nextText.slice(prevText.length) });
       continue;
     }

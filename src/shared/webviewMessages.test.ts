@@ -1,15 +1,34 @@
 import { APPROVAL_DECISIONS } from './sessionState';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CHECKPOINT_ROW_ACTIONS, HOST_ACTIONS, MAX_IMAGES, MAX_IMAGE_URL, MAX_TEXT, TEST_IDS, validateWebviewMessage, type WebviewToHost } from './webviewMessages';
+import {
+  CHECKPOINT_ROW_ACTIONS,
+  HOST_ACTIONS,
+  MAX_IMAGES,
+  MAX_IMAGE_URL,
+  MAX_TEXT,
+  TEST_IDS,
+  validateWebviewMessage,
+  type WebviewToHost,
+} from './webviewMessages';
 
 const PNG = 'data:image/png;base64,iVBORw0KGgo=';
 
 /** One valid example of every message type the webview may send (the `satisfies` makes a new type fail to compile here). */
 const VALID = {
   ready: [{ type: 'ready' }],
-  resync: [{ type: 'resync', lastSeq: 0 }, { type: 'resync', lastSeq: 41 }],
-  send: [{ type: 'send', text: 'hello', images: [] }, { type: 'send', text: 'look', images: [PNG, 'data:image/jpeg;base64,/9j/4AAQ', 'data:image/webp;base64,UklGR', 'data:image/gif;base64,R0lGOD'] }],
+  resync: [
+    { type: 'resync', lastSeq: 0 },
+    { type: 'resync', lastSeq: 41 },
+  ],
+  send: [
+    { type: 'send', text: 'hello', images: [] },
+    {
+      type: 'send',
+      text: 'look',
+      images: [PNG, 'data:image/jpeg;base64,/9j/4AAQ', 'data:image/webp;base64,UklGR', 'data:image/gif;base64,R0lGOD'],
+    },
+  ],
   steer: [{ type: 'steer', text: 'go left' }],
   abort: [{ type: 'abort' }],
   clearQueue: [{ type: 'clearQueue' }],
@@ -17,27 +36,67 @@ const VALID = {
     ...APPROVAL_DECISIONS.map((decision) => ({ type: 'approve' as const, requestId: 'apv-1-call_1', decision })),
     { type: 'approve', requestId: 'apv-2', decision: 'allow_pattern', pattern: 'npm test *' },
   ],
-  askReply: [{ type: 'askReply', requestId: 'ask-1', answers: { q1: 'yes', q2: '' } }, { type: 'askReply', requestId: 'ask-2', answers: null }],
+  askReply: [
+    { type: 'askReply', requestId: 'ask-1', answers: { q1: 'yes', q2: '' } },
+    { type: 'askReply', requestId: 'ask-2', answers: null },
+  ],
   setModel: [{ type: 'setModel', model: 'openrouter/anthropic/claude' }],
   setReasoning: [{ type: 'setReasoning', effort: 'high' }],
-  setApprovalMode: [{ type: 'setApprovalMode', mode: 'never' }, { type: 'setApprovalMode', mode: 'destructive' }, { type: 'setApprovalMode', mode: 'always' }],
-  slash: [{ type: 'slash', name: 'compact', args: '' }, { type: 'slash', name: 'model', args: 'gpt-x' }, { type: 'slash', name: 'a-b9', args: 'x' }],
+  setApprovalMode: [
+    { type: 'setApprovalMode', mode: 'never' },
+    { type: 'setApprovalMode', mode: 'destructive' },
+    { type: 'setApprovalMode', mode: 'always' },
+  ],
+  slash: [
+    { type: 'slash', name: 'compact', args: '' },
+    { type: 'slash', name: 'model', args: 'gpt-x' },
+    { type: 'slash', name: 'a-b9', args: 'x' },
+  ],
   listSessions: [{ type: 'listSessions' }],
   newSession: [{ type: 'newSession' }],
   openSession: [{ type: 'openSession', path: '/home/u/.config/catalyst-code/sessions/abc/1.jsonl' }],
-  renameSession: [{ type: 'renameSession', path: '1.jsonl', title: 'Refactor' }, { type: 'renameSession', path: '1.jsonl', title: '' }],
-  pinSession: [{ type: 'pinSession', path: '1.jsonl', pinned: true }, { type: 'pinSession', path: '1.jsonl', pinned: false }],
+  renameSession: [
+    { type: 'renameSession', path: '1.jsonl', title: 'Refactor' },
+    { type: 'renameSession', path: '1.jsonl', title: '' },
+  ],
+  pinSession: [
+    { type: 'pinSession', path: '1.jsonl', pinned: true },
+    { type: 'pinSession', path: '1.jsonl', pinned: false },
+  ],
   deleteSession: [{ type: 'deleteSession', path: '1.jsonl' }],
-  complete: [{ type: 'complete', requestId: 3, kind: 'file', query: 'src/ext' }, { type: 'complete', requestId: 0, kind: 'slash', query: '' }],
-  copy: [{ type: 'copy', text: 'const x = 1;' }, { type: 'copy', text: '' }],
+  complete: [
+    { type: 'complete', requestId: 3, kind: 'file', query: 'src/ext' },
+    { type: 'complete', requestId: 0, kind: 'slash', query: '' },
+  ],
+  copy: [
+    { type: 'copy', text: 'const x = 1;' },
+    { type: 'copy', text: '' },
+  ],
   insertAtCursor: [{ type: 'insertAtCursor', text: 'x' }],
-  openFile: [{ type: 'openFile', path: 'src/a.ts' }, { type: 'openFile', path: 'src/a.ts', line: 12 }],
-  action: [...HOST_ACTIONS.map((action) => ({ type: 'action' as const, action })), { type: 'action', action: 'answerSudo', arg: 'sudo-1' }, { type: 'action', action: 'reviewApproval', arg: 'apv-1-call_1' }],
-  checkpointAction: CHECKPOINT_ROW_ACTIONS.map((action) => ({ type: 'checkpointAction' as const, id: 'cp-1767225600-0123456789abcdef', action })),
+  openFile: [
+    { type: 'openFile', path: 'src/a.ts' },
+    { type: 'openFile', path: 'src/a.ts', line: 12 },
+  ],
+  action: [
+    ...HOST_ACTIONS.map((action) => ({ type: 'action' as const, action })),
+    { type: 'action', action: 'answerSudo', arg: 'sudo-1' },
+    { type: 'action', action: 'reviewApproval', arg: 'apv-1-call_1' },
+  ],
+  checkpointAction: CHECKPOINT_ROW_ACTIONS.map((action) => ({
+    type: 'checkpointAction' as const,
+    id: 'cp-1767225600-0123456789abcdef',
+    action,
+  })),
   queueEdit: [{ type: 'queueEdit', id: 'q-1', prompt: 'then run the tests' }],
-  queueMove: [{ type: 'queueMove', id: 'q-2', beforeId: 'q-1' }, { type: 'queueMove', id: 'q-1', beforeId: null }],
+  queueMove: [
+    { type: 'queueMove', id: 'q-2', beforeId: 'q-1' },
+    { type: 'queueMove', id: 'q-1', beforeId: null },
+  ],
   queueRemove: [{ type: 'queueRemove', id: 'q-1' }],
-  queuePause: [{ type: 'queuePause', paused: true }, { type: 'queuePause', paused: false }],
+  queuePause: [
+    { type: 'queuePause', paused: true },
+    { type: 'queuePause', paused: false },
+  ],
 } satisfies { [K in WebviewToHost['type']]: Extract<WebviewToHost, { type: K }>[] };
 
 describe('validateWebviewMessage accepts', () => {
@@ -171,6 +230,9 @@ describe('TEST_IDS', () => {
   });
 
   test('the checkpoint row ids', () => {
-    assert.deepEqual([TEST_IDS.checkpointRow, TEST_IDS.checkpointCompare, TEST_IDS.checkpointRestore], ['checkpoint-row', 'checkpoint-compare', 'checkpoint-restore']);
+    assert.deepEqual(
+      [TEST_IDS.checkpointRow, TEST_IDS.checkpointCompare, TEST_IDS.checkpointRestore],
+      ['checkpoint-row', 'checkpoint-compare', 'checkpoint-restore'],
+    );
   });
 });

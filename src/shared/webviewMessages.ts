@@ -19,13 +19,30 @@ export interface ViewContext {
   slashCommands: SlashCommandInfo[];
 }
 
-export interface SlashCommandInfo { name: string; description: string; args?: string }
+export interface SlashCommandInfo {
+  name: string;
+  description: string;
+  args?: string;
+}
 export type CompletionKind = 'file' | 'slash';
-export interface CompletionItem { label: string; detail?: string; insertText: string }
-
+export interface CompletionItem {
+  label: string;
+  detail?: string;
+  insertText: string;
+}
 
 /** Host commands the webview may ask for (buttons in error cards, the welcome view, menus). */
-export const HOST_ACTIONS = ['login', 'logout', 'restartCore', 'showLog', 'openSettings', 'openChatInEditor', 'answerSudo', 'showStats', 'reviewApproval'] as const;
+export const HOST_ACTIONS = [
+  'login',
+  'logout',
+  'restartCore',
+  'showLog',
+  'openSettings',
+  'openChatInEditor',
+  'answerSudo',
+  'showStats',
+  'reviewApproval',
+] as const;
 export type HostAction = (typeof HOST_ACTIONS)[number];
 
 /**
@@ -76,7 +93,10 @@ type Check = (m: Record<string, unknown>) => boolean;
 const str = (v: unknown, max = MAX_TEXT): v is string => typeof v === 'string' && v.length <= max;
 const nonEmpty = (v: unknown, max = MAX_TEXT): v is string => str(v, max) && v.length > 0;
 const int = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= Number.MAX_SAFE_INTEGER;
-const oneOf = <T extends string>(values: readonly T[]) => (v: unknown): v is T => typeof v === 'string' && (values as readonly string[]).includes(v);
+const oneOf =
+  <T extends string>(values: readonly T[]) =>
+  (v: unknown): v is T =>
+    typeof v === 'string' && (values as readonly string[]).includes(v);
 const isImage = (v: unknown) => str(v, MAX_IMAGE_URL) && /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/=]+$/.test(v);
 const plainRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -87,10 +107,14 @@ const CHECKS: { [K in WebviewToHost['type']]: Check } = {
   steer: (m) => nonEmpty(m.text),
   abort: () => true,
   clearQueue: () => true,
-  approve: (m) => nonEmpty(m.requestId, 300) && oneOf(APPROVAL_DECISIONS)(m.decision) && (m.pattern === undefined || nonEmpty(m.pattern, 4096)),
+  approve: (m) =>
+    nonEmpty(m.requestId, 300) && oneOf(APPROVAL_DECISIONS)(m.decision) && (m.pattern === undefined || nonEmpty(m.pattern, 4096)),
   askReply: (m) =>
     nonEmpty(m.requestId, 300) &&
-    (m.answers === null || (plainRecord(m.answers) && Object.keys(m.answers).length <= MAX_ASK_ANSWERS && Object.entries(m.answers).every(([k, v]) => k.length <= 300 && str(v, 100_000)))),
+    (m.answers === null ||
+      (plainRecord(m.answers) &&
+        Object.keys(m.answers).length <= MAX_ASK_ANSWERS &&
+        Object.entries(m.answers).every(([k, v]) => k.length <= 300 && str(v, 100_000)))),
   setModel: (m) => nonEmpty(m.model, 500),
   setReasoning: (m) => nonEmpty(m.effort, 50),
   setApprovalMode: (m) => oneOf(APPROVAL_MODES)(m.mode),

@@ -58,9 +58,12 @@ export class ChatHub implements vscode.Disposable {
   async deliver(...messages: HostToWebview[]): Promise<void> {
     const target = this.lastUsed?.placement === 'editor' && this.openPanel ? this.openPanel() : await this.revealSidebar();
     if (!target) {
-      void vscode.window.showErrorMessage('Catalyst Code: the chat view did not open. Try "Catalyst: Open Chat", or "Catalyst: Show Core Log" for details.', 'Show Core Log').then(
-        (choice) => choice && vscode.commands.executeCommand('catalystCode.showLog'),
-      );
+      void vscode.window
+        .showErrorMessage(
+          'Catalyst Code: the chat view did not open. Try "Catalyst: Open Chat", or "Catalyst: Show Core Log" for details.',
+          'Show Core Log',
+        )
+        .then((choice) => choice && vscode.commands.executeCommand('catalystCode.showLog'));
       return;
     }
     messages.forEach((m) => target.post(m));

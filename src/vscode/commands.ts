@@ -27,10 +27,12 @@ export type HandlersFor<Ids extends Record<string, string>> = Record<Ids[keyof I
 
 /** Every palette command (category "Catalyst"); the manifest lists the same ids. */
 export function registerCommands(d: CommandDeps): vscode.Disposable[] {
-  const withCore = (run: (core: FolderCore) => unknown): Handler => () => {
-    const core = requireCore(d.cores);
-    return core && run(core);
-  };
+  const withCore =
+    (run: (core: FolderCore) => unknown): Handler =>
+    () => {
+      const core = requireCore(d.cores);
+      return core && run(core);
+    };
   const handlers: HandlersFor<typeof COMMANDS> = {
     [COMMANDS.openChat]: () => d.hub.revealSidebar(),
     [COMMANDS.openChatInEditor]: () => d.panels.open(),

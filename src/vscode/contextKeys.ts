@@ -32,7 +32,8 @@ export class ChatContextKeys implements vscode.Disposable {
     this.set(CONTEXT_KEYS.running, !!state && state.core.status === 'ready' && state.run.status !== 'idle');
     this.set(CONTEXT_KEYS.awaitingApproval, !!state && state.run.status === 'waiting_approval');
     const values = coreContextValues(state, this.configuredKind());
-    for (const name of Object.keys(CORE_CONTEXT_KEYS) as (keyof typeof CORE_CONTEXT_KEYS)[]) this.set(CORE_CONTEXT_KEYS[name], values[name]);
+    for (const name of Object.keys(CORE_CONTEXT_KEYS) as (keyof typeof CORE_CONTEXT_KEYS)[])
+      this.set(CORE_CONTEXT_KEYS[name], values[name]);
   }
 
   private configuredKind(): CoreKind {

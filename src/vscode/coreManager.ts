@@ -99,7 +99,14 @@ export class CoreManager implements vscode.Disposable {
     return {
       ...state,
       core: { ...state.core, message: 'Open a folder to use Catalyst Code.' },
-      items: [{ kind: 'notice', id: 'no-folder', level: 'info', text: 'Catalyst Code works in a folder: open one (File → Open Folder…) and the chat starts there.' }],
+      items: [
+        {
+          kind: 'notice',
+          id: 'no-folder',
+          level: 'info',
+          text: 'Catalyst Code works in a folder: open one (File → Open Folder…) and the chat starts there.',
+        },
+      ],
     };
   }
 

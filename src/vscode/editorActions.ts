@@ -6,7 +6,9 @@ import { resolveInsideWorkspace, isInside } from '../client/workspacePaths';
 export async function insertAtCursor(text: string): Promise<void> {
   const editor = vscode.window.activeTextEditor ?? vscode.window.visibleTextEditors[0];
   if (!editor) {
-    void vscode.window.showInformationMessage('Catalyst Code: open a file and place the cursor where the code should go, then insert again.');
+    void vscode.window.showInformationMessage(
+      'Catalyst Code: open a file and place the cursor where the code should go, then insert again.',
+    );
     return;
   }
   await editor.edit((edit) => editor.selections.forEach((s) => edit.replace(s, text)));

@@ -25,8 +25,8 @@ export class FileCompletion {
     const key = folder.uri.toString();
     const hit = this.cache.get(key);
     if (hit && Date.now() - hit.at < CACHE_MS) return hit.paths;
-    const paths = Promise.resolve(vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/*'), EXCLUDE, MAX_SCANNED)).then((uris) =>
-      uris.map((uri) => vscode.workspace.asRelativePath(uri, false)),
+    const paths = Promise.resolve(vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/*'), EXCLUDE, MAX_SCANNED)).then(
+      (uris) => uris.map((uri) => vscode.workspace.asRelativePath(uri, false)),
     );
     this.cache.set(key, { at: Date.now(), paths });
     paths.catch(() => this.cache.delete(key));

@@ -3,7 +3,13 @@ import type { ProviderPreset } from '../protocol';
 import type { ApiKeyStore } from './apiKeyStore';
 import type { CoreManager, FolderCore } from './coreManager';
 import { whenCoreReady } from './coreWaits';
-import { configureProviders, providersForPreset, validateBaseUrl, validateProviderName, type ProviderSetup } from '../client/providers/providerSetup';
+import {
+  configureProviders,
+  providersForPreset,
+  validateBaseUrl,
+  validateProviderName,
+  type ProviderSetup,
+} from '../client/providers/providerSetup';
 
 const CUSTOM_OPENAI = 'Custom OpenAI-compatible endpoint…';
 const CUSTOM_ANTHROPIC = 'Custom Anthropic endpoint…';
@@ -40,7 +46,11 @@ export class LoginFlow {
     if (!core) return;
     const kind = await vscode.window.showQuickPick(
       [
-        { label: CUSTOM_OPENAI, endpoint: 'openai' as const, detail: 'Ollama, LM Studio, llama.cpp, vLLM, DeepSeek, any /v1/chat/completions server' },
+        {
+          label: CUSTOM_OPENAI,
+          endpoint: 'openai' as const,
+          detail: 'Ollama, LM Studio, llama.cpp, vLLM, DeepSeek, any /v1/chat/completions server',
+        },
         { label: CUSTOM_ANTHROPIC, endpoint: 'anthropic' as const, detail: "Anthropic's Messages API or a compatible gateway" },
       ],
       { title: 'Catalyst Code: Add Custom Provider', ignoreFocusOut: true },
@@ -56,7 +66,10 @@ export class LoginFlow {
       void vscode.window.showInformationMessage('Catalyst Code: no provider is configured.');
       return;
     }
-    const picked = await vscode.window.showQuickPick(providers, { title: 'Catalyst Code: Log Out', placeHolder: 'Forget the key of which provider?' });
+    const picked = await vscode.window.showQuickPick(providers, {
+      title: 'Catalyst Code: Log Out',
+      placeHolder: 'Forget the key of which provider?',
+    });
     if (!picked) return;
     const family = core.catalog.family(picked);
     await Promise.all(family.map((name) => this.keys.delete(name)));
@@ -100,7 +113,9 @@ export class LoginFlow {
     else for (const s of setups) await this.keys.delete(s.name);
     const targets = [active, ...this.cores.all().filter((c) => c !== active)];
     for (const core of targets) await configureProviders(core.session, setups, key);
-    this.log.info(`configured provider ${setups.map((s) => s.name).join(', ')}${key ? ' with a key from SecretStorage' : ' without a key'}`);
+    this.log.info(
+      `configured provider ${setups.map((s) => s.name).join(', ')}${key ? ' with a key from SecretStorage' : ' without a key'}`,
+    );
   }
 
   private async readyCore(): Promise<FolderCore | undefined> {
@@ -110,7 +125,11 @@ export class LoginFlow {
       return undefined;
     }
     if (await whenCoreReady(core)) return core;
-    const choice = await vscode.window.showErrorMessage('Catalyst Code: the core is not running, so no provider can be configured.', 'Show Core Log', 'Restart Core');
+    const choice = await vscode.window.showErrorMessage(
+      'Catalyst Code: the core is not running, so no provider can be configured.',
+      'Show Core Log',
+      'Restart Core',
+    );
     if (choice === 'Show Core Log') void vscode.commands.executeCommand('catalystCode.showLog');
     if (choice === 'Restart Core') void vscode.commands.executeCommand('catalystCode.restartCore');
     return undefined;

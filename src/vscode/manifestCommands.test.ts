@@ -36,10 +36,16 @@ describe('manifest commands', () => {
       ...manifest.contributes.keybindings.map((k) => `keybinding: ${k.command}`),
     ];
     assert.ok(referenced.length > 0);
-    assert.deepEqual(referenced.filter((r) => !known.has(r.slice(r.indexOf(': ') + 2))), []);
+    assert.deepEqual(
+      referenced.filter((r) => !known.has(r.slice(r.indexOf(': ') + 2))),
+      [],
+    );
   });
 
   test('every command is in the palette category "Catalyst" with a title', () => {
-    assert.deepEqual(manifest.contributes.commands.filter((c) => c.category !== 'Catalyst' || !c.title.trim()).map((c) => c.command), []);
+    assert.deepEqual(
+      manifest.contributes.commands.filter((c) => c.category !== 'Catalyst' || !c.title.trim()).map((c) => c.command),
+      [],
+    );
   });
 });

@@ -22,9 +22,13 @@ export async function askAboutSelection(hub: ChatHub): Promise<void> {
 /** "Add File to Chat": `@path` mentions of the explorer selection (or the active editor's file) into the composer. */
 export async function addFileToChat(hub: ChatHub, clicked?: vscode.Uri, selected?: vscode.Uri[]): Promise<void> {
   const uris = selected?.length ? selected : clicked ? [clicked] : activeDocumentUri();
-  const mentions = uris.filter((u) => vscode.workspace.getWorkspaceFolder(u)).map((u) => formatPathMention(vscode.workspace.asRelativePath(u, false)));
+  const mentions = uris
+    .filter((u) => vscode.workspace.getWorkspaceFolder(u))
+    .map((u) => formatPathMention(vscode.workspace.asRelativePath(u, false)));
   if (mentions.length === 0) {
-    void vscode.window.showInformationMessage('Catalyst Code: pick a file of this workspace (in the explorer or an editor) to add it to the chat.');
+    void vscode.window.showInformationMessage(
+      'Catalyst Code: pick a file of this workspace (in the explorer or an editor) to add it to the chat.',
+    );
     return;
   }
   await hub.deliver({ type: 'insertText', text: `${mentions.join(' ')} ` }, { type: 'focusInput' });

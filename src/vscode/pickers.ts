@@ -18,17 +18,30 @@ export async function pickModel(core: FolderCore, models: ModelPreference): Prom
   for (const group of groupModelsByProvider(state.models, state.provider)) {
     items.push({ label: group.provider, kind: vscode.QuickPickItemKind.Separator });
     for (const m of group.models) {
-      items.push({ label: `${m.id === state.model ? '$(check) ' : ''}${m.name || m.id}`, description: m.name && m.name !== m.id ? m.id : undefined, detail: describeModel(m) || undefined, model: m.id });
+      items.push({
+        label: `${m.id === state.model ? '$(check) ' : ''}${m.name || m.id}`,
+        description: m.name && m.name !== m.id ? m.id : undefined,
+        detail: describeModel(m) || undefined,
+        model: m.id,
+      });
     }
   }
-  const picked = await vscode.window.showQuickPick(items, { title: 'Catalyst Code: Select Model', placeHolder: `Current: ${state.model ?? 'none'}`, matchOnDescription: true });
+  const picked = await vscode.window.showQuickPick(items, {
+    title: 'Catalyst Code: Select Model',
+    placeHolder: `Current: ${state.model ?? 'none'}`,
+    matchOnDescription: true,
+  });
   if (!picked?.model) return;
   models.remember(picked.model);
   await core.session.setModel(picked.model);
 }
 
 const MODES: { mode: ApprovalMode; label: string; detail: string }[] = [
-  { mode: 'destructive', label: 'Ask for destructive actions', detail: 'Edits, deletes and shell commands wait for your approval; reading is free (default).' },
+  {
+    mode: 'destructive',
+    label: 'Ask for destructive actions',
+    detail: 'Edits, deletes and shell commands wait for your approval; reading is free (default).',
+  },
   { mode: 'always', label: 'Ask for everything', detail: 'Every tool call waits for your approval, reads included.' },
   { mode: 'never', label: 'Never ask', detail: 'The agent acts without asking. It still cannot leave the workspace.' },
 ];
@@ -91,7 +104,11 @@ export async function pickFolder(cores: CoreManager): Promise<void> {
   }
   const active = cores.activeFolder();
   const picked = await vscode.window.showQuickPick(
-    folders.map((folder) => ({ label: `${folder.uri.toString() === active?.uri.toString() ? '$(check) ' : ''}${folder.name}`, description: folder.uri.fsPath, folder })),
+    folders.map((folder) => ({
+      label: `${folder.uri.toString() === active?.uri.toString() ? '$(check) ' : ''}${folder.name}`,
+      description: folder.uri.fsPath,
+      folder,
+    })),
     { title: 'Catalyst Code: Switch Workspace Folder', placeHolder: 'The chat talks to the agent of this folder' },
   );
   if (picked) cores.switchTo(picked.folder);

@@ -26,7 +26,10 @@ export class StatsDocument implements vscode.TextDocumentContentProvider, vscode
     await core.session.context(false);
     const [s, c] = await Promise.all([stats, context]);
     const uri = vscode.Uri.from({ scheme: STATS_SCHEME, path: `/${core.folder.name} stats.md` });
-    this.contents.set(uri.toString(), formatStatsMarkdown(core.session.state, s as LooseEvent<'stats'> | undefined, c as LooseEvent<'context_breakdown'> | undefined));
+    this.contents.set(
+      uri.toString(),
+      formatStatsMarkdown(core.session.state, s as LooseEvent<'stats'> | undefined, c as LooseEvent<'context_breakdown'> | undefined),
+    );
     this.changed.fire(uri);
     await vscode.commands.executeCommand('markdown.showPreview', uri);
   }

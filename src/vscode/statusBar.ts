@@ -33,7 +33,11 @@ export class CoreStatusBar implements vscode.Disposable {
     this.item.text = status.text;
     this.item.tooltip = status.tooltip;
     this.item.backgroundColor =
-      status.severity === 'error' ? new vscode.ThemeColor('statusBarItem.errorBackground') : status.severity === 'warning' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+      status.severity === 'error'
+        ? new vscode.ThemeColor('statusBarItem.errorBackground')
+        : status.severity === 'warning'
+          ? new vscode.ThemeColor('statusBarItem.warningBackground')
+          : undefined;
   }
 }
 

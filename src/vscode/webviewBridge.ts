@@ -44,7 +44,9 @@ export class WebviewBridge implements vscode.Disposable {
     readonly placement: Placement,
     private readonly host: BridgeHost,
   ) {
-    const shell = chatWebviewShell(webview, vscode.Uri.joinPath(host.extensionUri, 'dist'), (base, ...segments) => vscode.Uri.joinPath(base, ...segments));
+    const shell = chatWebviewShell(webview, vscode.Uri.joinPath(host.extensionUri, 'dist'), (base, ...segments) =>
+      vscode.Uri.joinPath(base, ...segments),
+    );
     webview.options = shell.options;
     webview.html = shell.html;
     this.stream = new PatchStream({ post: (m) => this.postNow(m) });
@@ -91,7 +93,11 @@ export class WebviewBridge implements vscode.Disposable {
     if (message.type === 'ready') return this.onReady();
     if (message.type === 'resync') return this.sendSnapshot();
     this.interactEmitter.fire();
-    this.host.handle(message, this).catch((err) => this.host.log.error(`handling '${message.type}' from the chat failed: ${err instanceof Error ? err.message : String(err)}`));
+    this.host
+      .handle(message, this)
+      .catch((err) =>
+        this.host.log.error(`handling '${message.type}' from the chat failed: ${err instanceof Error ? err.message : String(err)}`),
+      );
   }
 
   private onReady(): void {
@@ -124,7 +130,10 @@ export class WebviewBridge implements vscode.Disposable {
 
   /** Logged once per type: a misbehaving webview must not flood the log. Never logs the payload (it may hold text). */
   private logInvalid(raw: unknown): void {
-    const type = typeof raw === 'object' && raw !== null && typeof (raw as { type?: unknown }).type === 'string' ? (raw as { type: string }).type.slice(0, 60) : `<${typeof raw}>`;
+    const type =
+      typeof raw === 'object' && raw !== null && typeof (raw as { type?: unknown }).type === 'string'
+        ? (raw as { type: string }).type.slice(0, 60)
+        : `<${typeof raw}>`;
     if (this.invalidTypesLogged.has(type)) return;
     this.invalidTypesLogged.add(type);
     this.host.log.warn(`ignored an invalid '${type}' message from the chat webview (further ones of this type are not logged)`);

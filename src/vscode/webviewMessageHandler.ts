@@ -82,7 +82,8 @@ export class WebviewMessageHandler {
       case 'queuePause':
         return void (await s.pauseQueue(m.paused));
       case 'approve':
-        if (this.deps.approvals) return void (await this.deps.approvals.answer(m.requestId, m.decision, m.pattern === undefined ? {} : { pattern: m.pattern }));
+        if (this.deps.approvals)
+          return void (await this.deps.approvals.answer(m.requestId, m.decision, m.pattern === undefined ? {} : { pattern: m.pattern }));
         return void (await s.approve(m.requestId, m.decision, m.pattern === undefined ? undefined : { pattern: m.pattern }));
       case 'askReply':
         return void (await s.askReply(m.requestId, m.answers));
@@ -153,5 +154,8 @@ async function runHostAction(action: Exclude<HostAction, 'answerSudo'>, arg: str
 async function reviewApproval(requestId: string | undefined): Promise<void> {
   const available = (await vscode.commands.getCommands(true)).includes('catalystCode.reviewApproval');
   if (available) await vscode.commands.executeCommand('catalystCode.reviewApproval', requestId);
-  else void vscode.window.showInformationMessage('Catalyst Code: reviewing a proposal in the diff editor is not available in this version; answer it in the chat.');
+  else
+    void vscode.window.showInformationMessage(
+      'Catalyst Code: reviewing a proposal in the diff editor is not available in this version; answer it in the chat.',
+    );
 }

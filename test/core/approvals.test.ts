@@ -4,7 +4,9 @@ import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { startScenario, TEST_MODEL, type Scenario } from '../support/coreScenario';
 
-const write = (id: string, path: string, content = `${path}\n`) => ({ steps: [{ toolCall: { id, name: 'write_file', arguments: { path, content } } }] });
+const write = (id: string, path: string, content = `${path}\n`) => ({
+  steps: [{ toolCall: { id, name: 'write_file', arguments: { path, content } } }],
+});
 const say = (text: string) => ({ steps: [{ text }] });
 
 /** Sends a prompt, answers each approval with the next decision, and returns the turn's events. */
@@ -36,12 +38,20 @@ test('always escalates the destructive kind: later destructive tools run without
 
 test('allow_session allows that tool for the session, but other destructive tools still ask', async () => {
   const s = await startScenario({
-    script: [write('c1', 'a.txt'), write('c2', 'b.txt'), { steps: [{ toolCall: { id: 'c3', name: 'mkdir', arguments: { path: 'd' } } }] }, say('ok')],
+    script: [
+      write('c1', 'a.txt'),
+      write('c2', 'b.txt'),
+      { steps: [{ toolCall: { id: 'c3', name: 'mkdir', arguments: { path: 'd' } } }] },
+      say('ok'),
+    ],
   });
   try {
     const events = await turnAnswering(s, 'go', [{ decision: 'allow_session' }, { decision: 'yes' }]);
     const requests = events.filter((e) => e.type === 'approval_request');
-    assert.deepEqual(requests.map((r) => r.tool), ['write_file', 'mkdir']);
+    assert.deepEqual(
+      requests.map((r) => r.tool),
+      ['write_file', 'mkdir'],
+    );
     const changed = events.find((e) => e.type === 'approval_changed');
     assert.deepEqual([changed.mode, changed.tool, changed.pattern], ['allow_pattern', 'write_file', '*']);
     assert.ok(existsSync(join(s.core.workspace, 'b.txt')) && existsSync(join(s.core.workspace, 'd')));
@@ -52,11 +62,21 @@ test('allow_session allows that tool for the session, but other destructive tool
 
 test('allow_pattern covers matching paths only, and a pattern that exceeds the scope is refused', async () => {
   const s = await startScenario({
-    script: [write('c1', 'src/a.ts'), write('c2', 'src/b.ts'), write('c3', 'lib/c.ts'), say('ok'), write('c4', 'docs/x.md'), say('refused')],
+    script: [
+      write('c1', 'src/a.ts'),
+      write('c2', 'src/b.ts'),
+      write('c3', 'lib/c.ts'),
+      say('ok'),
+      write('c4', 'docs/x.md'),
+      say('refused'),
+    ],
   });
   try {
     const events = await turnAnswering(s, 'go', [{ decision: 'allow_pattern', pattern: 'src/**' }, { decision: 'yes' }]);
-    assert.deepEqual(events.filter((e) => e.type === 'approval_request').map((r) => JSON.parse(r.args).path), ['src/a.ts', 'lib/c.ts']);
+    assert.deepEqual(
+      events.filter((e) => e.type === 'approval_request').map((r) => JSON.parse(r.args).path),
+      ['src/a.ts', 'lib/c.ts'],
+    );
     assert.ok(existsSync(join(s.core.workspace, 'src/b.ts')));
 
     const second = await turnAnswering(s, 'again', [{ decision: 'allow_pattern', pattern: '*' }]);
@@ -89,7 +109,11 @@ test('reset while an approval is pending cancels the run; approving the stale id
     const status = await s.core.waitForType('runtime_status', { from: at });
     assert.equal(status.pending_approvals, 0);
     assert.equal(existsSync(join(s.core.workspace, 'late.txt')), false);
-    assert.equal(s.core.events.slice(from).filter((e) => e.run_id === req.run_id && e.type === 'tool_result').length, 0, 'no stale events of the cancelled run');
+    assert.equal(
+      s.core.events.slice(from).filter((e) => e.run_id === req.run_id && e.type === 'tool_result').length,
+      0,
+      'no stale events of the cancelled run',
+    );
   } finally {
     await s.close();
   }
@@ -115,7 +139,10 @@ test('under approval "never" nothing prompts, but paths outside the workspace ar
 });
 
 test('an unanswered approval expires: approval_expired, the call is denied, and answering it later is an error', async () => {
-  const s = await startScenario({ env: { CATALYST_CODE_APPROVAL_TIMEOUT_SECS: '1' }, script: [write('c1', 'never.txt'), say('understood')] });
+  const s = await startScenario({
+    env: { CATALYST_CODE_APPROVAL_TIMEOUT_SECS: '1' },
+    script: [write('c1', 'never.txt'), say('understood')],
+  });
   try {
     const from = s.core.events.length;
     s.core.send({ type: 'send', prompt: 'write', model: TEST_MODEL });
@@ -137,7 +164,11 @@ test('an unanswered approval expires: approval_expired, the call is denied, and 
 
 test('approved with a change rejected (edited_content): tool_result.diff and file_change are the diff of what was written', async () => {
   const before = 'one\ntwo\nthree\n';
-  const edits = [{ search: 'one', replace: 'ONE' }, { search: 'two', replace: 'TWO' }, { search: 'three', replace: 'THREE' }];
+  const edits = [
+    { search: 'one', replace: 'ONE' },
+    { search: 'two', replace: 'TWO' },
+    { search: 'three', replace: 'THREE' },
+  ];
   const s = await startScenario({
     files: { 'a.txt': before },
     script: [{ steps: [{ toolCall: { id: 'c1', name: 'edit', arguments: { path: 'a.txt', edits } } }] }, say('noted')],

@@ -10,10 +10,15 @@ import { fnv1a64Hex } from '../../src/protocol/sessionLayout';
 import { CoreProcess } from '../support/coreProcess';
 import { gitEnv, startScenario, TEST_MODEL, type Scenario } from '../support/coreScenario';
 
-const edit = (id: string, path: string, search: string, replace: string) => ({ steps: [{ toolCall: { id, name: 'edit', arguments: { path, edits: [{ search, replace }] } } }] });
-const write = (id: string, path: string, content: string) => ({ steps: [{ toolCall: { id, name: 'write_file', arguments: { path, content } } }] });
+const edit = (id: string, path: string, search: string, replace: string) => ({
+  steps: [{ toolCall: { id, name: 'edit', arguments: { path, edits: [{ search, replace }] } } }],
+});
+const write = (id: string, path: string, content: string) => ({
+  steps: [{ toolCall: { id, name: 'write_file', arguments: { path, content } } }],
+});
 
-const git = (cwd: string, ...args: string[]) => execFileSync('git', ['--no-optional-locks', ...args], { cwd, env: gitEnv(), maxBuffer: 64 * 1024 * 1024 }).toString();
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', ['--no-optional-locks', ...args], { cwd, env: gitEnv(), maxBuffer: 64 * 1024 * 1024 }).toString();
 
 /**
  * Everything a checkpoint must leave alone in a repository. The index bytes and mtime are read first, and git runs
@@ -32,13 +37,24 @@ function repoState(dir: string): string[] {
 }
 
 /** Sends a command and waits for the first event of `type` (matching `pred`) after it. */
-async function ask(s: { core: CoreProcess }, cmd: object, type: string, pred: (e: any) => boolean = () => true, timeoutMs = 30000): Promise<any> {
+async function ask(
+  s: { core: CoreProcess },
+  cmd: object,
+  type: string,
+  pred: (e: any) => boolean = () => true,
+  timeoutMs = 30000,
+): Promise<any> {
   const from = s.core.events.length;
   s.core.send(cmd);
-  return s.core.waitFor((e) => (e.type === type && pred(e)) || (e.type === 'error' && /checkpoint|invalid_path|busy/.test(String(e.code))), { from, timeoutMs }).then((e) => {
-    if (e.type !== type) throw new Error(`expected ${type}, got error ${e.code}: ${e.message}`);
-    return e;
-  });
+  return s.core
+    .waitFor((e) => (e.type === type && pred(e)) || (e.type === 'error' && /checkpoint|invalid_path|busy/.test(String(e.code))), {
+      from,
+      timeoutMs,
+    })
+    .then((e) => {
+      if (e.type !== type) throw new Error(`expected ${type}, got error ${e.code}: ${e.message}`);
+      return e;
+    });
 }
 
 /** Sends a command that must fail, and returns its error event. */
@@ -48,9 +64,12 @@ async function askError(s: Scenario, cmd: object): Promise<any> {
   return s.core.waitForType('error', { from });
 }
 
-const create = (s: Scenario, label: string, extra: object = {}) => ask(s, { type: 'create_checkpoint', label, ...extra }, 'checkpoint_created', undefined, 120000);
-const changes = (s: Scenario, id: string) => ask(s, { type: 'checkpoint_changes', id }, 'checkpoint_changes', (e) => e.id === id, 120000).then((e) => e.files);
-const restore = (s: Scenario, id: string, paths?: string[]) => ask(s, { type: 'restore_checkpoint', id, ...(paths ? { paths } : {}) }, 'checkpoint_restored', (e) => e.id === id);
+const create = (s: Scenario, label: string, extra: object = {}) =>
+  ask(s, { type: 'create_checkpoint', label, ...extra }, 'checkpoint_created', undefined, 120000);
+const changes = (s: Scenario, id: string) =>
+  ask(s, { type: 'checkpoint_changes', id }, 'checkpoint_changes', (e) => e.id === id, 120000).then((e) => e.files);
+const restore = (s: Scenario, id: string, paths?: string[]) =>
+  ask(s, { type: 'restore_checkpoint', id, ...(paths ? { paths } : {}) }, 'checkpoint_restored', (e) => e.id === id);
 
 function dirBytes(dir: string): number {
   let total = 0;
@@ -122,7 +141,13 @@ for (const useGit of [true, false]) {
       const manual = await create(s, 'after edit');
       assert.equal(manual.auto, false);
       const list = await ask(s, { type: 'list_checkpoints' }, 'checkpoints');
-      assert.deepEqual(list.checkpoints.map((c: any) => [c.label, c.auto, c.run_id]), [['auto-before-destructive', true, created[0].run_id], ['after edit', false, null]]);
+      assert.deepEqual(
+        list.checkpoints.map((c: any) => [c.label, c.auto, c.run_id]),
+        [
+          ['auto-before-destructive', true, created[0].run_id],
+          ['after edit', false, null],
+        ],
+      );
       assert.ok(list.checkpoints.every((c: any) => Number.isInteger(c.created_at) && c.created_at < 1e11));
 
       writeFileSync(join(ws, 'a.txt'), 'changed by hand\n');
@@ -142,7 +167,8 @@ for (const useGit of [true, false]) {
       assert.equal(existsSync(join(ws, 'created.txt')), false);
       assert.equal(readFileSync(join(ws, 'keep.txt'), 'utf8'), 'keep\n');
       assert.equal(existsSync(join(ws, '.catalyst-code', 'checkpoints', created[0].id)), false, 'no file copies in the workspace');
-      if (useGit) assert.deepEqual(repoState(ws), before, 'the index (bytes and mtime), status, branches, stash list and HEAD are as before');
+      if (useGit)
+        assert.deepEqual(repoState(ws), before, 'the index (bytes and mtime), status, branches, stash list and HEAD are as before');
     } finally {
       await s.close();
     }
@@ -201,18 +227,25 @@ test('git repo: create, restore and delete never touch the index, branches or st
 });
 
 test('folder without git: a private shadow repository, invisible to the workspace', async () => {
-  const s = await startScenario({ files: { 'a.txt': 'a\n', 'src/b.txt': 'b\n', '.gitignore': 'secret.env\n', 'secret.env': 'KEY=1\n', 'node_modules/x/i.js': 'dep\n' } });
+  const s = await startScenario({
+    files: { 'a.txt': 'a\n', 'src/b.txt': 'b\n', '.gitignore': 'secret.env\n', 'secret.env': 'KEY=1\n', 'node_modules/x/i.js': 'dep\n' },
+  });
   const ws = s.core.workspace;
   try {
     const cp = await create(s, 'no git');
     assert.equal(cp.kind, 'files');
     const shadow = shadowDir(s);
-    const tree = execFileSync('git', ['ls-tree', '-r', '--name-only', `refs/catcode/checkpoints/${cp.id}`], { env: { ...gitEnv(), GIT_DIR: shadow } }).toString();
+    const tree = execFileSync('git', ['ls-tree', '-r', '--name-only', `refs/catcode/checkpoints/${cp.id}`], {
+      env: { ...gitEnv(), GIT_DIR: shadow },
+    }).toString();
     assert.deepEqual(tree.trim().split('\n').sort(), ['.gitignore', 'a.txt', 'src/b.txt'], 'ignored files and build outputs are left out');
     assert.deepEqual(readdirSync(ws).sort(), ['.catalyst-code', '.gitignore', 'a.txt', 'node_modules', 'secret.env', 'src']);
     // Without a session file the index sits in the workspace, as upstream's; no snapshot data does.
     assert.deepEqual(readdirSync(join(ws, '.catalyst-code', 'checkpoints')).sort(), ['.gitignore', 'index.jsonl']);
-    assert.throws(() => execFileSync('git', ['rev-parse', '--git-dir'], { cwd: ws, stdio: 'pipe' }), 'the workspace is still not a repository');
+    assert.throws(
+      () => execFileSync('git', ['rev-parse', '--git-dir'], { cwd: ws, stdio: 'pipe' }),
+      'the workspace is still not a repository',
+    );
 
     writeFileSync(join(ws, 'a.txt'), 'a2\n');
     writeFileSync(join(ws, 'secret.env'), 'KEY=2\n');
@@ -322,7 +355,10 @@ test('restore with paths, checkpoint_changes statuses, checkpoint_file answers a
     assert.equal(readFileSync(join(ws, 'a.txt'), 'utf8'), 'a\n');
     assert.equal(readFileSync(join(ws, 'b.txt'), 'utf8'), 'b2\n', 'paths not asked for are left alone');
     assert.ok(existsSync(join(ws, 'e.txt')));
-    assert.deepEqual(await changes(s, cp.id), [{ path: 'b.txt', status: 'modified' }, { path: 'e.txt', status: 'added' }]);
+    assert.deepEqual(await changes(s, cp.id), [
+      { path: 'b.txt', status: 'modified' },
+      { path: 'e.txt', status: 'added' },
+    ]);
 
     const text = await ask(s, { type: 'checkpoint_file', id: cp.id, path: 'b.txt' }, 'checkpoint_file', (e) => e.path === 'b.txt');
     assert.deepEqual([text.exists, text.content], [true, 'b\n']);
@@ -414,7 +450,10 @@ test('deleting a session deletes its checkpoints and their refs', async () => {
     const refs = git(ws, 'for-each-ref', '--format=%(refname)', 'refs/catcode/checkpoints/').trim();
     assert.equal(refs, `refs/catcode/checkpoints/${kept.id}`, `${cp1.id} and ${cp2.id} are gone`);
     assert.equal(existsSync(index), false);
-    assert.deepEqual((await ask(s, { type: 'list_checkpoints' }, 'checkpoints')).checkpoints.map((c: any) => c.id), [kept.id]);
+    assert.deepEqual(
+      (await ask(s, { type: 'list_checkpoints' }, 'checkpoints')).checkpoints.map((c: any) => c.id),
+      [kept.id],
+    );
   } finally {
     await s.close();
   }
@@ -454,12 +493,20 @@ for (const how of ['stdin closed', 'SIGTERM'] as const) {
       else gated.child.stdin.end();
       assert.deepEqual(await exited, { code: 0, signal: null }, 'a clean exit');
       assert.deepEqual(gate.lines(), [paused, `stopped ${gatePid(paused)}`], 'the core stopped its gc before exiting');
-      assert.deepEqual(readdirSync(shadowDir(s)).filter((n) => n === 'gc.pid' || n.endsWith('.lock')), [], 'no lock left behind');
+      assert.deepEqual(
+        readdirSync(shadowDir(s)).filter((n) => n === 'gc.pid' || n.endsWith('.lock')),
+        [],
+        'no lock left behind',
+      );
 
       next = await nextCore(s);
       const created = await ask({ core: next }, { type: 'create_checkpoint', label: 'two' }, 'checkpoint_created');
       await ask({ core: next }, { type: 'delete_checkpoint', id: cp.id }, 'checkpoint_deleted', (e) => e.id === cp.id);
-      const refs = execFileSync('git', ['for-each-ref', '--format=%(refname)', 'refs/catcode/checkpoints/'], { env: { ...gitEnv(), GIT_DIR: shadowDir(s) } }).toString().trim();
+      const refs = execFileSync('git', ['for-each-ref', '--format=%(refname)', 'refs/catcode/checkpoints/'], {
+        env: { ...gitEnv(), GIT_DIR: shadowDir(s) },
+      })
+        .toString()
+        .trim();
       assert.equal(refs, `refs/catcode/checkpoints/${created.id}`);
     } finally {
       await gated?.close();
@@ -527,7 +574,10 @@ for (const point of KILL_POINTS) {
       assert.equal(file.content, 'a\n');
       assert.deepEqual(scratch(), [], 'the killed snapshot’s scratch is gone once the next core answered a checkpoint command');
       assert.deepEqual(refs(), [`refs/catcode/checkpoints/${cp.id}`], 'no ref of a checkpoint that was never recorded');
-      assert.deepEqual((await ask({ core: next }, { type: 'list_checkpoints' }, 'checkpoints')).checkpoints.map((c: any) => c.id), [cp.id]);
+      assert.deepEqual(
+        (await ask({ core: next }, { type: 'list_checkpoints' }, 'checkpoints')).checkpoints.map((c: any) => c.id),
+        [cp.id],
+      );
     } finally {
       await killed?.kill();
       await next?.close();

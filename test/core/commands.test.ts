@@ -5,15 +5,29 @@ import { join } from 'node:path';
 import { startScenario, TEST_KEY, TEST_MODEL } from '../support/coreScenario';
 
 /** A provider whose model has a 20k window: upstream's kept tail is then the last six messages and older ones up to 6000 tokens. */
-const smallWindow = (url: string) => [{ name: 'scripted', kind: 'openai', base_url: url, api_key: TEST_KEY, models_override: [{ id: TEST_MODEL, context_window: 20_000 }] }];
+const smallWindow = (url: string) => [
+  { name: 'scripted', kind: 'openai', base_url: url, api_key: TEST_KEY, models_override: [{ id: TEST_MODEL, context_window: 20_000 }] },
+];
 const BIG_ANSWER = 'x'.repeat(30_000);
 
 function sessionMessages(workspace: string): unknown[] {
-  return readFileSync(join(workspace, 's.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l)).filter((l) => l.role).map((m) => m.content);
+  return readFileSync(join(workspace, 's.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l))
+    .filter((l) => l.role)
+    .map((m) => m.content);
 }
 
 test('compact on a two-turn conversation makes no model request and leaves the context as it is', async () => {
-  const s = await startScenario({ args: ['--session', 's.jsonl'], script: [{ steps: [{ text: 'answer one' }] }, { steps: [{ text: 'answer two' }] }, { steps: [{ text: 'a summary longer than the whole conversation it would replace' }] }] });
+  const s = await startScenario({
+    args: ['--session', 's.jsonl'],
+    script: [
+      { steps: [{ text: 'answer one' }] },
+      { steps: [{ text: 'answer two' }] },
+      { steps: [{ text: 'a summary longer than the whole conversation it would replace' }] },
+    ],
+  });
   try {
     await s.turn('question one');
     await s.turn('question two');
@@ -35,7 +49,11 @@ test('compact on a two-turn conversation makes no model request and leaves the c
 
 test('compact: the model summarizes the turns before the kept tail, which the summary replaces in the conversation', async () => {
   const answers = [BIG_ANSWER, 'answer two', 'answer three', 'answer four'].map((text) => ({ steps: [{ text }] }));
-  const s = await startScenario({ args: ['--session', 's.jsonl'], providers: smallWindow, script: [...answers, { steps: [{ text: '- the user asked four things' }] }] });
+  const s = await startScenario({
+    args: ['--session', 's.jsonl'],
+    providers: smallWindow,
+    script: [...answers, { steps: [{ text: '- the user asked four things' }] }],
+  });
   try {
     for (const q of ['question one', 'question two', 'question three', 'question four']) await s.turn(q);
     const from = s.core.events.length;
@@ -44,11 +62,21 @@ test('compact: the model summarizes the turns before the kept tail, which the su
     assert.equal(s.core.ofType('compacting', from)[0].trigger, 'manual');
     assert.ok(compacted.after_tokens < compacted.before_tokens && compacted.summary_chars === '- the user asked four things'.length);
     const summaryReq = s.model.requests.at(-1)!.body;
-    assert.deepEqual(summaryReq.messages.slice(1, -1).map((m: any) => m.content), ['question one', BIG_ANSWER], 'only what lies before the kept tail');
+    assert.deepEqual(
+      summaryReq.messages.slice(1, -1).map((m: any) => m.content),
+      ['question one', BIG_ANSWER],
+      'only what lies before the kept tail',
+    );
     assert.match(summaryReq.messages.at(-1).content, /Summarize[\s\S]*keep it short/);
     assert.deepEqual(sessionMessages(s.core.workspace), [
-      '[Summary of the earlier conversation]\n- the user asked four things', 'Understood; I will continue from this summary.',
-      'question two', 'answer two', 'question three', 'answer three', 'question four', 'answer four',
+      '[Summary of the earlier conversation]\n- the user asked four things',
+      'Understood; I will continue from this summary.',
+      'question two',
+      'answer two',
+      'question three',
+      'answer three',
+      'question four',
+      'answer four',
     ]);
   } finally {
     await s.close();
@@ -57,7 +85,11 @@ test('compact: the model summarizes the turns before the kept tail, which the su
 
 test('compact never grows the context: a summary larger than what it replaces is dropped', async () => {
   const answers = [BIG_ANSWER, 'answer two', 'answer three', 'answer four'].map((text) => ({ steps: [{ text }] }));
-  const s = await startScenario({ args: ['--session', 's.jsonl'], providers: smallWindow, script: [...answers, { steps: [{ text: 'y'.repeat(40_000) }] }] });
+  const s = await startScenario({
+    args: ['--session', 's.jsonl'],
+    providers: smallWindow,
+    script: [...answers, { steps: [{ text: 'y'.repeat(40_000) }] }],
+  });
   try {
     for (const q of ['question one', 'question two', 'question three', 'question four']) await s.turn(q);
     const from = s.core.events.length;
@@ -65,7 +97,14 @@ test('compact never grows the context: a summary larger than what it replaces is
     const compacted = await s.core.waitForType('compacted', { from });
     assert.deepEqual([compacted.summary_chars, compacted.after_tokens], [0, compacted.before_tokens]);
     assert.deepEqual(sessionMessages(s.core.workspace), [
-      'question one', BIG_ANSWER, 'question two', 'answer two', 'question three', 'answer three', 'question four', 'answer four',
+      'question one',
+      BIG_ANSWER,
+      'question two',
+      'answer two',
+      'question three',
+      'answer three',
+      'question four',
+      'answer four',
     ]);
   } finally {
     await s.close();
@@ -73,9 +112,17 @@ test('compact never grows the context: a summary larger than what it replaces is
 });
 
 test('auto-compaction runs before a turn when the context is nearly full', async () => {
-  const s = await startScenario({ script: [{ steps: [{ text: 'x'.repeat(4000) }] }, { steps: [{ text: 'short summary' }] }, { steps: [{ text: 'fresh answer' }] }] });
+  const s = await startScenario({
+    script: [{ steps: [{ text: 'x'.repeat(4000) }] }, { steps: [{ text: 'short summary' }] }, { steps: [{ text: 'fresh answer' }] }],
+  });
   try {
-    s.core.send({ type: 'add_custom_provider', name: 'tiny', base_url: s.model.url, api_key: 'sk-tiny-key-0123456789', models_override: [{ id: TEST_MODEL, context_window: 1000 }] });
+    s.core.send({
+      type: 'add_custom_provider',
+      name: 'tiny',
+      base_url: s.model.url,
+      api_key: 'sk-tiny-key-0123456789',
+      models_override: [{ id: TEST_MODEL, context_window: 1000 }],
+    });
     await s.core.waitFor((e) => e.type === 'provider_changed' && e.provider === 'tiny');
     await s.turn('first');
     const events = await s.turn('second');
@@ -83,7 +130,13 @@ test('auto-compaction runs before a turn when the context is nearly full', async
     assert.equal(compacting?.trigger, 'auto');
     assert.equal(compacting?.hard_limit_tokens, 900, 'the window minus the answer reserve (a tenth of 1000)');
     assert.ok(events.some((e) => e.type === 'compacted'));
-    assert.equal(events.filter((e) => e.type === 'delta').map((e) => e.text).join(''), 'fresh answer');
+    assert.equal(
+      events
+        .filter((e) => e.type === 'delta')
+        .map((e) => e.text)
+        .join(''),
+      'fresh answer',
+    );
     const last = s.model.requests.at(-1)!.body.messages;
     assert.match(last[1].content, /short summary/);
   } finally {
@@ -113,7 +166,17 @@ test('user_bash runs in the workspace; its output joins the context unless exclu
 test('ask tool: ask_request, ask_reply answers reach the model', async () => {
   const s = await startScenario({
     script: [
-      { steps: [{ toolCall: { id: 'a1', name: 'ask', arguments: { questions: [{ id: 'q1', prompt: 'Which runtime?', type: 'select', options: ['tokio', 'smol'] }] } } }] },
+      {
+        steps: [
+          {
+            toolCall: {
+              id: 'a1',
+              name: 'ask',
+              arguments: { questions: [{ id: 'q1', prompt: 'Which runtime?', type: 'select', options: ['tokio', 'smol'] }] },
+            },
+          },
+        ],
+      },
       { steps: [{ text: 'using tokio' }] },
     ],
   });
@@ -132,7 +195,10 @@ test('ask tool: ask_request, ask_reply answers reach the model', async () => {
 });
 
 test('sudo in a bash command raises sudo_request; a refusal denies it and the password field never echoes', async () => {
-  const s = await startScenario({ approval: 'never', script: [{ steps: [{ toolCall: { id: 'b1', name: 'bash', arguments: { command: 'sudo true' } } }] }, { steps: [{ text: 'ok' }] }] });
+  const s = await startScenario({
+    approval: 'never',
+    script: [{ steps: [{ toolCall: { id: 'b1', name: 'bash', arguments: { command: 'sudo true' } } }] }, { steps: [{ text: 'ok' }] }],
+  });
   try {
     const from = s.core.events.length;
     s.core.send({ type: 'send', prompt: 'install', model: TEST_MODEL });
@@ -174,7 +240,10 @@ test('memory, stats, context, approval mode, config and runtime status commands'
     assert.deepEqual(await s.core.waitForType('config_changed', { from }).then((e) => [e.key, e.value]), ['bash_timeout_secs', 45]);
     s.core.send({ type: 'list_provider_presets' });
     const presets = await s.core.waitForType('provider_presets', { from });
-    assert.deepEqual(presets.presets.map((p: any) => p.id), ['umans', 'opencode-go', 'openrouter', 'deepseek']);
+    assert.deepEqual(
+      presets.presets.map((p: any) => p.id),
+      ['umans', 'opencode-go', 'openrouter', 'deepseek'],
+    );
   } finally {
     await s.close();
   }

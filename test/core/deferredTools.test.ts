@@ -49,7 +49,10 @@ test('deferred tools are offered only after load_tools names them or their group
     assert.match(resultOf(events, 's0').output, /^tool 'git_status' is deferred and not enabled this session\. Call load_tools/);
     const load = resultOf(events, 'l1');
     assert.equal(load.ok, false, 'an unknown name is a tool error');
-    assert.match(load.output, /^Enabled: git_add, git_commit, git_diff, git_log, git_status\nUnknown tools: nope\. Valid names: .*git_status/);
+    assert.match(
+      load.output,
+      /^Enabled: git_add, git_commit, git_diff, git_log, git_status\nUnknown tools: nope\. Valid names: .*git_status/,
+    );
     assert.ok(offered(chatRequests(s)[2]).includes('git_commit'), 'offered on the next model round of the same turn');
     assert.equal(resultOf(events, 's1').output, '## main');
 
@@ -69,7 +72,12 @@ test('git_commit runs only once approved: a denied commit leaves the repository 
     files: { 'a.txt': 'one\n' },
     script: [
       call('l1', 'load_tools', { tool: 'git' }),
-      { steps: [{ toolCall: { id: 'g1', name: 'git_add', arguments: { paths: ['b.txt'] } } }, { toolCall: { id: 'c1', name: 'git_commit', arguments: { message: 'add b' } } }] },
+      {
+        steps: [
+          { toolCall: { id: 'g1', name: 'git_add', arguments: { paths: ['b.txt'] } } },
+          { toolCall: { id: 'c1', name: 'git_commit', arguments: { message: 'add b' } } },
+        ],
+      },
       say('denied'),
       call('c2', 'git_commit', { message: 'add b' }),
       say('committed'),
@@ -80,7 +88,10 @@ test('git_commit runs only once approved: a denied commit leaves the repository 
     execFileSync('sh', ['-c', 'echo bee > b.txt'], { cwd: s.core.workspace });
     const head = git(s.core.workspace, 'rev-parse', 'HEAD');
     const denied = await turnAnswering(s, 'commit b', ['yes', 'no']);
-    assert.deepEqual(denied.filter((e) => e.type === 'approval_request').map((e) => e.tool), ['git_add', 'git_commit']);
+    assert.deepEqual(
+      denied.filter((e) => e.type === 'approval_request').map((e) => e.tool),
+      ['git_add', 'git_commit'],
+    );
     assert.equal(resultOf(denied, 'g1').ok, true);
     assert.equal(resultOf(denied, 'c1').status, 'denied');
     assert.equal(git(s.core.workspace, 'rev-parse', 'HEAD'), head, 'no commit after the denial');
@@ -99,7 +110,12 @@ test('git path arguments are confined like the file tools', async () => {
   const s = await startScenario({
     git: true,
     approval: 'never',
-    script: [call('l1', 'load_tools', { tool: 'git' }), call('d1', 'git_diff', { path: '../..' }), call('a1', 'git_add', { paths: ['/etc/passwd'] }), say('refused')],
+    script: [
+      call('l1', 'load_tools', { tool: 'git' }),
+      call('d1', 'git_diff', { path: '../..' }),
+      call('a1', 'git_add', { paths: ['/etc/passwd'] }),
+      say('refused'),
+    ],
   });
   try {
     const events = await s.turn('escape');

@@ -13,7 +13,17 @@ test('v2 init: ready, then protocol_hello with our capabilities; every event is 
     assert.equal(hello.min_client, '0.2.0');
     assert.equal(hello.client_protocol_version, 2);
     assert.deepEqual(hello.client, { name: 'test', version: '0.0.0', capabilities: ['run_ids', 'session_ids', 'event_sequence'] });
-    for (const cap of ['protocol_v2', 'run_ids', 'session_ids', 'event_sequence', 'stale_event_rejection', 'checkpoint', 'file_change', 'allow_pattern', 'approval_edited_content']) {
+    for (const cap of [
+      'protocol_v2',
+      'run_ids',
+      'session_ids',
+      'event_sequence',
+      'stale_event_rejection',
+      'checkpoint',
+      'file_change',
+      'allow_pattern',
+      'approval_edited_content',
+    ]) {
       assert.ok(hello.capabilities.includes(cap), `capability ${cap}`);
     }
     assert.ok(s.core.events.indexOf(ready) < s.core.events.indexOf(hello), 'ready precedes protocol_hello');
@@ -21,7 +31,10 @@ test('v2 init: ready, then protocol_hello with our capabilities; every event is 
     assert.deepEqual(ready.providers, ['scripted'], 'the configured providers by name, as upstream sends them');
     assert.equal(ready.authed, true);
     assert.equal(ready.approval, 'destructive');
-    assert.deepEqual(ready.models.map((m: any) => m.id), ['test-model']);
+    assert.deepEqual(
+      ready.models.map((m: any) => m.id),
+      ['test-model'],
+    );
     for (const e of s.core.events) {
       assert.equal(e.protocol_version, 2);
       assert.match(e.session_id, /^session-[0-9a-f]{16}-[0-9a-f]{16}$/);
@@ -80,7 +93,19 @@ test('malformed, oversized, non-UTF-8, unknown and unimplemented commands are an
 
 test('--help documents the flags and --version prints the version', () => {
   const help = execFileSync(process.execPath, [CORE_JS, '--help'], { encoding: 'utf8' });
-  for (const flag of ['--workspace', '--approval', '--session', '--base-url', '--provider', '--model', '--config', '--bash-timeout', '--idle-timeout', '--debug-log', '--version']) {
+  for (const flag of [
+    '--workspace',
+    '--approval',
+    '--session',
+    '--base-url',
+    '--provider',
+    '--model',
+    '--config',
+    '--bash-timeout',
+    '--idle-timeout',
+    '--debug-log',
+    '--version',
+  ]) {
     assert.ok(help.includes(flag), `help mentions ${flag}`);
   }
   assert.equal(execFileSync(process.execPath, [CORE_JS, '--version'], { encoding: 'utf8' }).trim(), 'catalyst-code-core 0.2.0');

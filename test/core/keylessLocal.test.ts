@@ -16,7 +16,11 @@ async function initListing(s: Scenario): Promise<any[]> {
 }
 
 test('a keyless provider on 127.0.0.1 is logged in: ready says so, its models are listed and a prompt streams a turn', async () => {
-  const s = await startScenario({ providers: keyless('ollama'), handshake: false, script: [{ steps: [{ text: 'hello from ' }, { text: 'a local model' }] }] });
+  const s = await startScenario({
+    providers: keyless('ollama'),
+    handshake: false,
+    script: [{ steps: [{ text: 'hello from ' }, { text: 'a local model' }] }],
+  });
   try {
     const { ready } = await s.core.handshake();
     assert.equal(ready.provider, 'ollama');
@@ -29,19 +33,26 @@ test('a keyless provider on 127.0.0.1 is logged in: ready says so, its models ar
     const refreshed = await s.core.waitForType('models_refreshed', { from, timeoutMs: 30000 });
     assert.deepEqual(refreshed.providers, { ollama: [TEST_MODEL] });
     const models = s.core.ofType('models', from).at(-1)!;
-    assert.deepEqual(models.models.map((m: any) => [m.id, m.provider]), [[TEST_MODEL, 'ollama']]);
+    assert.deepEqual(
+      models.models.map((m: any) => [m.id, m.provider]),
+      [[TEST_MODEL, 'ollama']],
+    );
 
     const events = await s.turn('hi');
     const deltas = events.filter((e) => e.type === 'delta');
     assert.ok(deltas.length > 0 && events.indexOf(deltas[0]) < events.findIndex((e) => e.type === 'done'), 'delta … done');
     assert.equal(deltas.map((e) => e.text).join(''), 'hello from a local model');
-    assert.deepEqual(events.filter((e) => e.type === 'error'), []);
+    assert.deepEqual(
+      events.filter((e) => e.type === 'error'),
+      [],
+    );
     assert.equal(events.at(-1)!.type, 'done');
 
     const discovery = s.model.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/models'));
     const chat = s.model.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/chat/completions'));
     assert.ok(discovery.length > 0 && chat.length === 1);
-    for (const r of [...discovery, ...chat]) assert.equal(r.headers.authorization, undefined, `${r.method} ${r.path} sent an Authorization header`);
+    for (const r of [...discovery, ...chat])
+      assert.equal(r.headers.authorization, undefined, `${r.method} ${r.path} sent an Authorization header`);
   } finally {
     await s.close();
   }
@@ -68,7 +79,10 @@ test('a keyless provider that is not on loopback is not logged in; with none log
     const refreshed = await s.core.waitForType('models_refreshed', { from, timeoutMs: 30000 });
     assert.deepEqual(refreshed.providers, { lan: ['lan-model'] });
     const listings = lan.requests.slice(1);
-    assert.ok(listings.length > 0 && listings.every((r) => r.method === 'GET' && r.apiKey === undefined), JSON.stringify(listings.map((r) => `${r.method} ${r.path}`)));
+    assert.ok(
+      listings.length > 0 && listings.every((r) => r.method === 'GET' && r.apiKey === undefined),
+      JSON.stringify(listings.map((r) => `${r.method} ${r.path}`)),
+    );
   } finally {
     await s.close();
     await lan.close();
@@ -82,30 +96,52 @@ test('add_custom_provider with a loopback URL and no key logs in and lists its m
     s.core.send({ type: 'add_custom_provider', name: 'local', kind: 'openai', base_url: s.model.url });
     const models = await s.core.waitForType('models', { from, timeoutMs: 30000 });
     const upToModels = s.core.events.slice(from, s.core.events.indexOf(models));
-    assert.deepEqual(upToModels.filter((e) => e.type === 'authed').map((e) => [e.ok, e.provider]), [[true, 'local']]);
-    assert.deepEqual(models.models.map((m: any) => m.id), [TEST_MODEL]);
-    assert.deepEqual(upToModels.filter((e) => e.type === 'error'), []);
+    assert.deepEqual(
+      upToModels.filter((e) => e.type === 'authed').map((e) => [e.ok, e.provider]),
+      [[true, 'local']],
+    );
+    assert.deepEqual(
+      models.models.map((m: any) => m.id),
+      [TEST_MODEL],
+    );
+    assert.deepEqual(
+      upToModels.filter((e) => e.type === 'error'),
+      [],
+    );
 
     const atLogout = s.core.events.length;
     s.core.send({ type: 'logout', provider: 'local' });
     const after = await s.core.waitFor((e) => e.type === 'models' || e.type === 'error', { from: atLogout });
     assert.equal(after.type, 'models', `logout answered ${JSON.stringify(after)}`);
-    assert.deepEqual(after.models.filter((m: any) => m.provider !== 'default'), [], 'only the default provider, logged out, is left');
+    assert.deepEqual(
+      after.models.filter((m: any) => m.provider !== 'default'),
+      [],
+      'only the default provider, logged out, is left',
+    );
     assert.ok(s.core.ofType('info', atLogout).some((e) => e.message === 'logged out of local.'));
-    assert.deepEqual(s.core.ofType('authed', atLogout).map((e) => e.ok), [false]);
+    assert.deepEqual(
+      s.core.ofType('authed', atLogout).map((e) => e.ok),
+      [false],
+    );
   } finally {
     await s.close();
   }
 });
 
 test('a keyless local endpoint that answers 401 gets an error that says no key was sent and how to add one', async () => {
-  const s = await startScenario({ providers: keyless('ollama'), script: [{ status: 401, body: { error: { message: 'missing bearer token' } } }] });
+  const s = await startScenario({
+    providers: keyless('ollama'),
+    script: [{ status: 401, body: { error: { message: 'missing bearer token' } } }],
+  });
   try {
     const events = await s.turn('hi');
     const err = events.find((e) => e.type === 'error');
     assert.equal(err.code, 'auth_error');
     assert.match(err.message, /HTTP 401 from ollama/);
-    assert.match(err.message, /no API key was sent, because 'ollama' has none; if this endpoint needs one, log in to 'ollama' again with its key/);
+    assert.match(
+      err.message,
+      /no API key was sent, because 'ollama' has none; if this endpoint needs one, log in to 'ollama' again with its key/,
+    );
     assert.equal(events.at(-1)!.type, 'done');
   } finally {
     await s.close();
@@ -124,7 +160,11 @@ test('a key given later (set_key) to a loopback provider that was listed without
     s.core.send({ type: 'set_key', provider: 'vllm', api_key: TEST_KEY });
     await s.core.waitForType('models', { from, timeoutMs: 30000 });
     const withKey = s.model.requests.slice(sentBefore).filter((r) => r.method === 'GET' && r.path.endsWith('/models'));
-    assert.deepEqual(withKey.map((r) => r.apiKey), [TEST_KEY], 'the list made without the key (and cached) stood in for the keyed one');
+    assert.deepEqual(
+      withKey.map((r) => r.apiKey),
+      [TEST_KEY],
+      'the list made without the key (and cached) stood in for the keyed one',
+    );
   } finally {
     await s.close();
   }
@@ -143,19 +183,38 @@ test('add_custom_provider saying a key follows, then set_key, to a loopback serv
     s.core.send({ type: 'stats' });
     const probe = await s.core.waitForType('stats', { from, timeoutMs: 30000 });
     const events = s.core.events.slice(from, s.core.events.indexOf(probe));
-    assert.deepEqual(events.filter((e) => e.type === 'error' || (e.type === 'info' && /discovery failed|401/.test(e.message))), []);
-    assert.deepEqual(events.filter((e) => e.type === 'authed').map((e) => [e.ok, e.provider]), [[true, 'vllm']]);
+    assert.deepEqual(
+      events.filter((e) => e.type === 'error' || (e.type === 'info' && /discovery failed|401/.test(e.message))),
+      [],
+    );
+    assert.deepEqual(
+      events.filter((e) => e.type === 'authed').map((e) => [e.ok, e.provider]),
+      [[true, 'vllm']],
+    );
     const models = events.filter((e) => e.type === 'models');
-    assert.deepEqual(models.at(-1)?.models.map((m: any) => [m.id, m.provider]), [['vllm-model', 'vllm']]);
+    assert.deepEqual(
+      models.at(-1)?.models.map((m: any) => [m.id, m.provider]),
+      [['vllm-model', 'vllm']],
+    );
     const listings = vllm.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/models'));
-    assert.deepEqual(listings.map((r) => r.apiKey), [TEST_KEY], 'the models were listed without the key');
+    assert.deepEqual(
+      listings.map((r) => r.apiKey),
+      [TEST_KEY],
+      'the models were listed without the key',
+    );
 
     const turnFrom = s.core.events.length;
     vllm.enqueue({ steps: [{ text: 'served with the key' }] });
     s.core.send({ type: 'send', prompt: 'hi', model: 'vllm-model' });
     const done = await s.core.waitForType('done', { from: turnFrom, timeoutMs: 30000 });
     const turn = s.core.events.slice(turnFrom, s.core.events.indexOf(done));
-    assert.equal(turn.filter((e) => e.type === 'delta').map((e) => e.text).join(''), 'served with the key');
+    assert.equal(
+      turn
+        .filter((e) => e.type === 'delta')
+        .map((e) => e.text)
+        .join(''),
+      'served with the key',
+    );
   } finally {
     await s.close();
     await vllm.close();
@@ -172,9 +231,14 @@ test('control: the same sequence without key_follows lists without the key first
     s.core.send({ type: 'set_key', provider: 'vllm', api_key: TEST_KEY });
     s.core.send({ type: 'stats' });
     const probe = await s.core.waitForType('stats', { from, timeoutMs: 30000 });
-    const failures = s.core.events.slice(from, s.core.events.indexOf(probe)).filter((e) => e.type === 'info' && /model discovery failed for vllm: .*401/.test(e.message));
+    const failures = s.core.events
+      .slice(from, s.core.events.indexOf(probe))
+      .filter((e) => e.type === 'info' && /model discovery failed for vllm: .*401/.test(e.message));
     assert.equal(failures.length, 1);
-    assert.deepEqual(vllm.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/models')).map((r) => r.apiKey), [undefined, TEST_KEY]);
+    assert.deepEqual(
+      vllm.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/models')).map((r) => r.apiKey),
+      [undefined, TEST_KEY],
+    );
   } finally {
     await s.close();
     await vllm.close();

@@ -9,10 +9,22 @@ test('429 and 504 are retried with http_retry events, then the answer streams', 
   try {
     const events = await s.turn('hi', { timeoutMs: 30000 });
     const retries = events.filter((e) => e.type === 'http_retry');
-    assert.deepEqual(retries.map((r) => r.status), [429, 504]);
-    assert.deepEqual(retries.map((r) => r.attempt), [1, 2]);
+    assert.deepEqual(
+      retries.map((r) => r.status),
+      [429, 504],
+    );
+    assert.deepEqual(
+      retries.map((r) => r.attempt),
+      [1, 2],
+    );
     assert.ok(retries.every((r) => typeof r.backoff_ms === 'number' && r.run_id));
-    assert.equal(events.filter((e) => e.type === 'delta').map((e) => e.text).join(''), 'finally');
+    assert.equal(
+      events
+        .filter((e) => e.type === 'delta')
+        .map((e) => e.text)
+        .join(''),
+      'finally',
+    );
     assert.equal(events.filter((e) => e.type === 'error').length, 0);
   } finally {
     await s.close();
@@ -20,13 +32,19 @@ test('429 and 504 are retried with http_retry events, then the answer streams', 
 });
 
 test('a stream dropped mid-way is retried with discard_partial and the final text is whole', async () => {
-  const s = await startScenario({ script: [{ steps: [{ text: 'partial answer ' }, { cut: true }] }, { steps: [{ text: 'complete answer' }] }] });
+  const s = await startScenario({
+    script: [{ steps: [{ text: 'partial answer ' }, { cut: true }] }, { steps: [{ text: 'complete answer' }] }],
+  });
   try {
     const events = await s.turn('hi', { timeoutMs: 30000 });
     const retry = events.find((e) => e.type === 'http_retry');
     assert.equal(retry.discard_partial, true);
     assert.equal('status' in retry, false, `a dropped stream has no HTTP status, and upstream sends none: ${JSON.stringify(retry)}`);
-    const afterRetry = events.slice(events.indexOf(retry)).filter((e) => e.type === 'delta').map((e) => e.text).join('');
+    const afterRetry = events
+      .slice(events.indexOf(retry))
+      .filter((e) => e.type === 'delta')
+      .map((e) => e.text)
+      .join('');
     assert.equal(afterRetry, 'complete answer');
     assert.equal(s.model.requests.filter((r) => r.path.endsWith('/chat/completions')).length, 2);
   } finally {
@@ -35,7 +53,10 @@ test('a stream dropped mid-way is retried with discard_partial and the final tex
 });
 
 test('an auth error ends the turn with error then done, and its message contains no key', async () => {
-  const s = await startScenario({ script: [{ status: 401, body: { error: { message: `Incorrect API key provided: ${TEST_KEY}` } } }], args: ['--debug-log', 'DEBUGLOG'] });
+  const s = await startScenario({
+    script: [{ status: 401, body: { error: { message: `Incorrect API key provided: ${TEST_KEY}` } } }],
+    args: ['--debug-log', 'DEBUGLOG'],
+  });
   try {
     const events = await s.turn('hi');
     const err = events.find((e) => e.type === 'error');
@@ -86,9 +107,21 @@ test('the Anthropic Messages dialect streams text, thinking and a tool call', as
   });
   try {
     const events = await s.turn('what is in x?');
-    assert.equal(events.filter((e) => e.type === 'thinking').map((e) => e.text).join(''), 'I should read x.');
+    assert.equal(
+      events
+        .filter((e) => e.type === 'thinking')
+        .map((e) => e.text)
+        .join(''),
+      'I should read x.',
+    );
     assert.equal(events.find((e) => e.type === 'tool_result').status, 'success');
-    assert.equal(events.filter((e) => e.type === 'delta').map((e) => e.text).join(''), 'x says: content of x');
+    assert.equal(
+      events
+        .filter((e) => e.type === 'delta')
+        .map((e) => e.text)
+        .join(''),
+      'x says: content of x',
+    );
     const second = s.model.requests.filter((r) => r.path.endsWith('/messages'))[1];
     assert.equal(second.headers['x-api-key'], TEST_KEY);
     const toolResult = second.body.messages.at(-1).content.find((b: any) => b.type === 'tool_result');

@@ -22,10 +22,17 @@ async function eventsBeforeProbe(s: Scenario, from: number): Promise<{ status: C
   return { status, before: s.core.events.slice(from, s.core.events.indexOf(status)) };
 }
 
-const slow = (text: string) => ({ steps: [{ text: 'Starting a long answer. ' }, { delayMs: 400 }, { text }, { delayMs: 400 }, { text: ' and more.' }] });
+const slow = (text: string) => ({
+  steps: [{ text: 'Starting a long answer. ' }, { delayMs: 400 }, { text }, { delayMs: 400 }, { text: ' and more.' }],
+});
 
 test('abort mid-stream: run_cancelled + aborted, no stale deltas, and the next turn is clean', async () => {
-  const s = await startScenario({ script: [{ steps: [{ text: 'first part ' }, { delayMs: 3000 }, { text: 'SHOULD NOT APPEAR' }] }, { steps: [{ text: 'second turn ok' }] }] });
+  const s = await startScenario({
+    script: [
+      { steps: [{ text: 'first part ' }, { delayMs: 3000 }, { text: 'SHOULD NOT APPEAR' }] },
+      { steps: [{ text: 'second turn ok' }] },
+    ],
+  });
   try {
     const from = s.core.events.length;
     s.core.send({ type: 'send', prompt: 'long', model: TEST_MODEL });
@@ -38,10 +45,24 @@ test('abort mid-stream: run_cancelled + aborted, no stale deltas, and the next t
     // The stale text was still 3 s away in the script: the core dropped the stream, so it can never arrive.
     assert.equal(await s.model.responseEnd(requestFor(s, 'long')), 'closed_by_client', 'the cancelled run abandoned its stream');
     const next = await s.turn('again');
-    assert.equal(next.filter((e) => e.type === 'delta').map((e) => e.text).join(''), 'second turn ok');
+    assert.equal(
+      next
+        .filter((e) => e.type === 'delta')
+        .map((e) => e.text)
+        .join(''),
+      'second turn ok',
+    );
     assert.notEqual(next.find((e) => e.type === 'delta').run_id, firstDelta.run_id);
     const context = s.model.requests.at(-1)!.body.messages.map((m: any) => [m.role, m.content]);
-    assert.deepEqual(context.slice(1), [['user', 'long'], ['assistant', 'first part \n\n[interrupted by the user]'], ['user', 'again']], 'the interrupted text is kept, marked');
+    assert.deepEqual(
+      context.slice(1),
+      [
+        ['user', 'long'],
+        ['assistant', 'first part \n\n[interrupted by the user]'],
+        ['user', 'again'],
+      ],
+      'the interrupted text is kept, marked',
+    );
     const { status, before } = await eventsBeforeProbe(s, from);
     assert.ok(!before.some((e) => e.type === 'delta' && /SHOULD NOT APPEAR/.test(e.text)));
     assert.equal(before.filter((e) => e.run_id === firstDelta.run_id && e.type === 'done').length, 0, 'the aborted run never says done');
@@ -52,7 +73,9 @@ test('abort mid-stream: run_cancelled + aborted, no stale deltas, and the next t
 });
 
 test('runtime_status lists the running turn under a numeric resource id, and names the last cancellation by session and run', async () => {
-  const s = await startScenario({ script: [{ steps: [{ toolCall: { id: 'c1', name: 'write_file', arguments: { path: 'a.txt', content: 'a\n' } } }] }] });
+  const s = await startScenario({
+    script: [{ steps: [{ toolCall: { id: 'c1', name: 'write_file', arguments: { path: 'a.txt', content: 'a\n' } } }] }],
+  });
   try {
     const from = s.core.events.length;
     s.core.send({ type: 'send', prompt: 'write', model: TEST_MODEL });
@@ -95,7 +118,9 @@ test('steer: steer event, the running turn is cancelled with reason steering, an
 });
 
 test('one-deep queue: a second send is queued and runs after, a third is refused, clear_queue drops it', async () => {
-  const s = await startScenario({ script: [slow('one'), { steps: [{ text: 'queued answer' }] }, slow('three'), { steps: [{ text: 'never' }] }] });
+  const s = await startScenario({
+    script: [slow('one'), { steps: [{ text: 'queued answer' }] }, slow('three'), { steps: [{ text: 'never' }] }],
+  });
   try {
     const from = s.core.events.length;
     s.core.send({ type: 'send', prompt: 'first', model: TEST_MODEL });
@@ -107,9 +132,20 @@ test('one-deep queue: a second send is queued and runs after, a third is refused
     const err = await s.core.waitForType('error', { from });
     assert.equal(err.message, 'a prompt is already queued; send abort first or wait');
     await s.core.waitFor(() => s.core.ofType('done', from).length >= 2, { from, timeoutMs: 20000 });
-    const runs = [...new Set(s.core.events.slice(from).filter((e) => e.type === 'done').map((e) => e.run_id))];
+    const runs = [
+      ...new Set(
+        s.core.events
+          .slice(from)
+          .filter((e) => e.type === 'done')
+          .map((e) => e.run_id),
+      ),
+    ];
     assert.equal(runs.length, 2);
-    const secondText = s.core.events.slice(from).filter((e) => e.type === 'delta' && e.run_id === runs[1]).map((e) => e.text).join('');
+    const secondText = s.core.events
+      .slice(from)
+      .filter((e) => e.type === 'delta' && e.run_id === runs[1])
+      .map((e) => e.text)
+      .join('');
     assert.equal(secondText, 'queued answer');
 
     const at = s.core.events.length;
@@ -140,11 +176,18 @@ test('stale events after new_session: the old run is cancelled and its output ne
     assert.equal(changed.new, true);
     const cancelled = s.core.ofType('run_cancelled', from)[0];
     assert.equal(cancelled.reason, 'new_session');
-    assert.equal(await s.model.responseEnd(requestFor(s, 'x')), 'closed_by_client', 'the old run abandoned its stream before STALE was sent');
+    assert.equal(
+      await s.model.responseEnd(requestFor(s, 'x')),
+      'closed_by_client',
+      'the old run abandoned its stream before STALE was sent',
+    );
     const { status, before } = await eventsBeforeProbe(s, from);
     assert.ok(!before.some((e) => e.text === 'STALE'));
     const after = [...before.slice(before.indexOf(changed)), status];
-    assert.ok(after.every((e) => e.session_id !== delta.session_id), 'later events carry the new session id');
+    assert.ok(
+      after.every((e) => e.session_id !== delta.session_id),
+      'later events carry the new session id',
+    );
   } finally {
     await s.close();
   }

@@ -6,7 +6,7 @@ import { startScenario, TEST_MODEL } from '../support/coreScenario';
 const WEB_SESSION_START = ['list_sessions', 'stats', 'list_memory', 'list_plugins', 'get_vision_config', 'list_skills', 'list_checkpoints'];
 const TUI_SESSION_START = ['list_plugin_commands'];
 
-test('the queries upstream\'s clients send on every session answer without an error', async () => {
+test("the queries upstream's clients send on every session answer without an error", async () => {
   const s = await startScenario({ args: ['--session', 's.jsonl'] });
   try {
     const from = s.core.events.length;
@@ -20,19 +20,28 @@ test('the queries upstream\'s clients send on every session answer without an er
   }
 });
 
-test('list_plugins, get_vision_config and goal_status answer with upstream\'s empty shapes', async () => {
+test("list_plugins, get_vision_config and goal_status answer with upstream's empty shapes", async () => {
   const s = await startScenario();
   try {
     let from = s.core.events.length;
     s.core.send({ type: 'list_plugins' });
     await s.core.waitForType('plugin_commands', { from });
-    assert.deepEqual(s.core.events.slice(from).map((e) => [e.type, e.plugins ?? e.commands]), [['plugins_list', []], ['plugin_commands', []]]);
+    assert.deepEqual(
+      s.core.events.slice(from).map((e) => [e.type, e.plugins ?? e.commands]),
+      [
+        ['plugins_list', []],
+        ['plugin_commands', []],
+      ],
+    );
 
     from = s.core.events.length;
     s.core.send({ type: 'get_vision_config' });
     const vision = await s.core.waitForType('vision_config', { from });
     assert.deepEqual([vision.enabled, vision.vision_model, vision.vision_models], [false, null, []]);
-    assert.deepEqual(vision.models.map((m: any) => [m.id, m.vision, m.provider]), [[TEST_MODEL, false, 'scripted']]);
+    assert.deepEqual(
+      vision.models.map((m: any) => [m.id, m.vision, m.provider]),
+      [[TEST_MODEL, false, 'scripted']],
+    );
 
     from = s.core.events.length;
     s.core.send({ type: 'goal_status' });

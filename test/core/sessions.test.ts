@@ -7,14 +7,29 @@ import { CoreProcess } from '../support/coreProcess';
 import { startScenario, TEST_KEY, TEST_MODEL } from '../support/coreScenario';
 
 test('session file: header, messages and _run records; resume after a kill with a truncated last line', async () => {
-  const s = await startScenario({ args: ['--session', 'sess.jsonl'], script: [{ steps: [{ text: 'first answer' }] }, { steps: [{ text: 'second ' }, { delayMs: 5000 }, { text: 'never' }] }] });
+  const s = await startScenario({
+    args: ['--session', 'sess.jsonl'],
+    script: [{ steps: [{ text: 'first answer' }] }, { steps: [{ text: 'second ' }, { delayMs: 5000 }, { text: 'never' }] }],
+  });
   const file = join(s.core.workspace, 'sess.jsonl');
   try {
     await s.turn('first question');
-    const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const lines = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     assert.deepEqual(lines[0], { _session_version: 2 });
-    assert.deepEqual(lines.filter((l) => l.role).map((l) => [l.role, l.content]), [['user', 'first question'], ['assistant', 'first answer']]);
-    assert.deepEqual(lines.filter((l) => l._run).map((l) => l._run.state), ['started', 'completed']);
+    assert.deepEqual(
+      lines.filter((l) => l.role).map((l) => [l.role, l.content]),
+      [
+        ['user', 'first question'],
+        ['assistant', 'first answer'],
+      ],
+    );
+    assert.deepEqual(
+      lines.filter((l) => l._run).map((l) => l._run.state),
+      ['started', 'completed'],
+    );
 
     const from = s.core.events.length;
     s.core.send({ type: 'send', prompt: 'second question', model: TEST_MODEL });
@@ -29,7 +44,10 @@ test('session file: header, messages and _run records; resume after a kill with 
       assert.ok(recovered.warnings.some((w: string) => /truncated/.test(w)));
       assert.equal(recovered.interrupted_runs.length, 1);
       const history = await again.waitForType('history');
-      assert.deepEqual(history.messages.filter((m: any) => m.role !== 'tool').map((m: any) => m.content), ['first question', 'first answer', 'second question']);
+      assert.deepEqual(
+        history.messages.filter((m: any) => m.role !== 'tool').map((m: any) => m.content),
+        ['first question', 'first answer', 'second question'],
+      );
       const ready = again.ofType('ready')[0];
       assert.equal(ready.resumed_messages, history.messages.length);
       s.model.enqueue({ steps: [{ text: 'resumed fine' }] });
@@ -83,7 +101,10 @@ test('list, new, load, rename, pin and delete sessions', async () => {
     const loaded = await s.core.waitForType('session_changed', { from });
     assert.equal(loaded.new, false);
     const history = await s.core.waitForType('history', { from });
-    assert.deepEqual(history.messages.map((m: any) => m.content), ['question one', 'answer one']);
+    assert.deepEqual(
+      history.messages.map((m: any) => m.content),
+      ['question one', 'answer one'],
+    );
 
     from = s.core.events.length;
     s.core.send({ type: 'delete_session', path: 'one.jsonl' });

@@ -10,7 +10,10 @@ const call = (id: string, name: string, args: object) => ({ steps: [{ toolCall: 
 test('bash timeout kills the whole process group and reports timed_out', async () => {
   const s = await startScenario({
     approval: 'never',
-    script: [call('b1', 'bash', { command: '(sleep 60 & echo $! > child.pid; wait) ; echo never', timeout: 1 }), { steps: [{ text: 'ok' }] }],
+    script: [
+      call('b1', 'bash', { command: '(sleep 60 & echo $! > child.pid; wait) ; echo never', timeout: 1 }),
+      { steps: [{ text: 'ok' }] },
+    ],
   });
   try {
     const events = await s.turn('run it', { timeoutMs: 20000 });
@@ -40,7 +43,13 @@ test('abort during bash kills the process group and the result is cancelled', as
     await s.core.waitForType('aborted', { from });
     assert.ok(await pollUntil(() => processGone(pid)), 'the background sleep was killed');
     const next = await s.turn('again');
-    assert.equal(next.filter((e) => e.type === 'delta').map((e) => e.text).join(''), 'next turn');
+    assert.equal(
+      next
+        .filter((e) => e.type === 'delta')
+        .map((e) => e.text)
+        .join(''),
+      'next turn',
+    );
     const history = s.model.requests.at(-1)!.body.messages;
     const toolMsg = history.find((m: any) => m.role === 'tool' && m.tool_call_id === 'b1');
     assert.ok(toolMsg, 'the cancelled call still has a result in the history');
@@ -112,7 +121,12 @@ test('restricted paths (.env, .git/config) prompt even for reads under destructi
   const s = await startScenario({
     git: true,
     files: { '.env': 'TOKEN=abc\n', 'README.md': 'hi\n' },
-    script: [call('r1', 'read_file', { path: 'README.md' }), call('r2', 'read_file', { path: '.env' }), call('r3', 'read_file', { path: '.git/config' }), { steps: [{ text: 'done' }] }],
+    script: [
+      call('r1', 'read_file', { path: 'README.md' }),
+      call('r2', 'read_file', { path: '.env' }),
+      call('r3', 'read_file', { path: '.git/config' }),
+      { steps: [{ text: 'done' }] },
+    ],
   });
   try {
     const from = s.core.events.length;

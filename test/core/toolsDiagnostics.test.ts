@@ -6,7 +6,9 @@ import { startScenario, TEST_MODEL, type Scenario } from '../support/coreScenari
 import { pollUntil, processGone } from '../support/processState';
 
 const call = (id: string, name: string, args: object) => ({ steps: [{ toolCall: { id, name, arguments: args } }] });
-const twoDiagnostics = { steps: [{ toolCall: { id: 'd1', name: 'diagnostics', arguments: {} } }, { toolCall: { id: 'd2', name: 'diagnostics', arguments: {} } }] };
+const twoDiagnostics = {
+  steps: [{ toolCall: { id: 'd1', name: 'diagnostics', arguments: {} } }, { toolCall: { id: 'd2', name: 'diagnostics', arguments: {} } }],
+};
 
 /** A TypeScript project whose own node_modules/.bin/tsc is this shell script. */
 async function typescriptProject(tscBody: string, script: object[]): Promise<Scenario> {
@@ -52,7 +54,13 @@ test('abort kills both running diagnostics processes', async () => {
     await s.core.waitForType('aborted', { from });
     assert.ok(await pollUntil(() => processGone(first) && processGone(second)), 'both checkers were killed');
     const next = await s.turn('again');
-    assert.equal(next.filter((e) => e.type === 'delta').map((e) => e.text).join(''), 'next turn');
+    assert.equal(
+      next
+        .filter((e) => e.type === 'delta')
+        .map((e) => e.text)
+        .join(''),
+      'next turn',
+    );
   } finally {
     await s.close();
   }
@@ -64,7 +72,12 @@ test('a read wave asks for its approvals one at a time: the second prompt comes 
     approval: 'always',
     script: [
       call('l1', 'load_tools', { tools: ['git', 'diagnostics'] }),
-      { steps: [{ toolCall: { id: 'g1', name: 'git_status', arguments: {} } }, { toolCall: { id: 'd1', name: 'diagnostics', arguments: {} } }] },
+      {
+        steps: [
+          { toolCall: { id: 'g1', name: 'git_status', arguments: {} } },
+          { toolCall: { id: 'd1', name: 'diagnostics', arguments: {} } },
+        ],
+      },
       { steps: [{ text: 'done' }] },
     ],
   });
@@ -78,8 +91,13 @@ test('a read wave asks for its approvals one at a time: the second prompt comes 
     s.core.send({ type: 'approve', request_id: first.request_id, decision: 'allow_session' });
     const second = await s.core.waitForType('approval_request', { from: s.core.events.indexOf(first) + 1 });
     assert.equal(second.tool, 'diagnostics');
-    const answered = s.core.events.findIndex((e, i) => i > s.core.events.indexOf(first) && e.type === 'approval_changed' && e.tool === 'git_status');
-    assert.ok(answered >= 0 && answered < s.core.events.indexOf(second), 'the diagnostics prompt came after the core took the git_status answer');
+    const answered = s.core.events.findIndex(
+      (e, i) => i > s.core.events.indexOf(first) && e.type === 'approval_changed' && e.tool === 'git_status',
+    );
+    assert.ok(
+      answered >= 0 && answered < s.core.events.indexOf(second),
+      'the diagnostics prompt came after the core took the git_status answer',
+    );
     s.core.send({ type: 'approve', request_id: second.request_id, decision: 'yes' });
     await s.core.waitForType('done', { from });
     const results = s.core.events.slice(from).filter((e) => e.type === 'tool_result');

@@ -24,7 +24,10 @@ test('finish ends the turn at once: no further model request, later calls of the
   try {
     const events = await s.turn('finish up');
     const results = events.filter((e) => e.type === 'tool_result');
-    assert.deepEqual(results.map((r) => [r.id, r.ok, r.output]), [['f1', true, 'This turn has finished']]);
+    assert.deepEqual(
+      results.map((r) => [r.id, r.ok, r.output]),
+      [['f1', true, 'This turn has finished']],
+    );
     assert.equal(chatRequests(s).length, 1, 'finish made no further model request');
     assert.ok(!existsSync(join(s.core.workspace, 'late.txt')), 'the call after finish did not run');
     assert.ok(!events.some((e) => e.type === 'error'));
@@ -41,7 +44,17 @@ test('finish ends the turn at once: no further model request, later calls of the
 test('a memory the model saves is in the system prompt of the next request; unsupported actions say so', async () => {
   const s = await startScenario({
     script: [
-      { steps: [{ toolCall: { id: 'm1', name: 'memory', arguments: { action: 'save', name: 'style', content: 'The user wants tabs, not spaces.' } } }] },
+      {
+        steps: [
+          {
+            toolCall: {
+              id: 'm1',
+              name: 'memory',
+              arguments: { action: 'save', name: 'style', content: 'The user wants tabs, not spaces.' },
+            },
+          },
+        ],
+      },
       { steps: [{ toolCall: { id: 'm2', name: 'memory', arguments: { action: 'consolidate' } } }] },
       say('noted'),
     ],

@@ -5,17 +5,39 @@ import { join } from 'node:path';
 import { startScenario, types, TEST_MODEL } from '../support/coreScenario';
 
 test('a plain streamed answer: deltas and thinking in one run with increasing sequence, then done', async () => {
-  const s = await startScenario({ script: [{ steps: [{ reasoning: 'Let me think about greetings.' }, { text: 'Hello there, this is a streamed answer.' }], usage: { prompt: 120, completion: 9 } }] });
+  const s = await startScenario({
+    script: [
+      {
+        steps: [{ reasoning: 'Let me think about greetings.' }, { text: 'Hello there, this is a streamed answer.' }],
+        usage: { prompt: 120, completion: 9 },
+      },
+    ],
+  });
   try {
     const events = await s.turn('say hello');
     const inRun = events.filter((e) => e.run_id);
     const runId = inRun[0].run_id;
     assert.match(runId, /^run-[0-9a-f]{16}-[0-9a-f]{16}$/);
     assert.ok(inRun.every((e) => e.run_id === runId));
-    assert.deepEqual(inRun.map((e) => e.sequence), inRun.map((_, i) => i + 1));
-    assert.equal(events.filter((e) => e.type === 'delta').map((e) => e.text).join(''), 'Hello there, this is a streamed answer.');
+    assert.deepEqual(
+      inRun.map((e) => e.sequence),
+      inRun.map((_, i) => i + 1),
+    );
+    assert.equal(
+      events
+        .filter((e) => e.type === 'delta')
+        .map((e) => e.text)
+        .join(''),
+      'Hello there, this is a streamed answer.',
+    );
     assert.ok(events.filter((e) => e.type === 'delta').length > 1, 'streamed in several deltas');
-    assert.equal(events.filter((e) => e.type === 'thinking').map((e) => e.text).join(''), 'Let me think about greetings.');
+    assert.equal(
+      events
+        .filter((e) => e.type === 'thinking')
+        .map((e) => e.text)
+        .join(''),
+      'Let me think about greetings.',
+    );
     const metrics = events.find((e) => e.type === 'metrics');
     assert.equal(metrics.tokens_in, 120);
     assert.equal(metrics.tokens_out, 9);
@@ -36,7 +58,13 @@ test('a tool-using turn: read_file runs unprompted, edit asks, yes applies it wi
     files: { 'src/app.ts': 'export const greeting = "hello";\nexport const n = 1;\n' },
     script: [
       { steps: [{ text: 'Reading.' }, { toolCall: { id: 'call_read', name: 'read_file', arguments: { path: 'src/app.ts' } } }] },
-      { steps: [{ toolCall: { id: 'call_edit', name: 'edit', arguments: { path: 'src/app.ts', edits: [{ search: '"hello"', replace: '"hi"' }] } } }] },
+      {
+        steps: [
+          {
+            toolCall: { id: 'call_edit', name: 'edit', arguments: { path: 'src/app.ts', edits: [{ search: '"hello"', replace: '"hi"' }] } },
+          },
+        ],
+      },
       { steps: [{ text: 'Done: greeting is now hi.' }] },
     ],
   });
@@ -57,8 +85,19 @@ test('a tool-using turn: read_file runs unprompted, edit asks, yes applies it wi
     s.core.send({ type: 'approve', request_id: approval.request_id, decision: 'yes' });
     await s.core.waitForType('done', { from });
     const events = s.core.events.slice(from);
-    const seq = types(events).filter((t) => ['tool_call', 'approval_request', 'checkpoint_created', 'tool_result', 'file_change', 'done'].includes(t));
-    assert.deepEqual(seq, ['tool_call', 'tool_result', 'tool_call', 'approval_request', 'checkpoint_created', 'tool_result', 'file_change', 'done']);
+    const seq = types(events).filter((t) =>
+      ['tool_call', 'approval_request', 'checkpoint_created', 'tool_result', 'file_change', 'done'].includes(t),
+    );
+    assert.deepEqual(seq, [
+      'tool_call',
+      'tool_result',
+      'tool_call',
+      'approval_request',
+      'checkpoint_created',
+      'tool_result',
+      'file_change',
+      'done',
+    ]);
     const [readResult, editResult] = events.filter((e) => e.type === 'tool_result');
     assert.equal(readResult.status, 'success');
     assert.match(readResult.output, /greeting/);
@@ -70,7 +109,10 @@ test('a tool-using turn: read_file runs unprompted, edit asks, yes applies it wi
     assert.match(change.unified_diff, /\+export const greeting = "hi";/);
     assert.equal(readFileSync(join(s.core.workspace, 'src/app.ts'), 'utf8'), 'export const greeting = "hi";\nexport const n = 1;\n');
     const third = s.model.requests.filter((r) => r.path.endsWith('/chat/completions'))[2].body.messages;
-    assert.deepEqual(third.slice(-2).map((m: any) => m.role), ['assistant', 'tool']);
+    assert.deepEqual(
+      third.slice(-2).map((m: any) => m.role),
+      ['assistant', 'tool'],
+    );
   } finally {
     await s.close();
   }
@@ -104,7 +146,7 @@ test('approval no: the tool does not run, the result is denied and the model see
   }
 });
 
-test('edited_content: the user-edited proposal is written instead of the model\'s, and the model is told', async () => {
+test("edited_content: the user-edited proposal is written instead of the model's, and the model is told", async () => {
   const s = await startScenario({
     files: { 'a.txt': 'one\ntwo\nthree\n' },
     script: [

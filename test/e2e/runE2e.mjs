@@ -24,7 +24,13 @@ run('bash', [join(root, 'scripts/install-code-server.sh')], 'installing code-ser
 const bundles = ['dist/extension.js', 'dist/core.js', 'dist/webview.js'];
 if (forceBuild || bundles.some((b) => !existsSync(join(root, b)))) run('npm', ['run', 'build'], 'the build');
 
-const harnessTests = readdirSync(join(here, 'harness')).filter((f) => f.endsWith('.test.ts')).sort().map((f) => relative(root, join(here, 'harness', f)));
-const e2eTests = readdirSync(here).filter((f) => f.endsWith('.e2e.test.ts')).sort().map((f) => relative(root, join(here, f)));
+const harnessTests = readdirSync(join(here, 'harness'))
+  .filter((f) => f.endsWith('.test.ts'))
+  .sort()
+  .map((f) => relative(root, join(here, 'harness', f)));
+const e2eTests = readdirSync(here)
+  .filter((f) => f.endsWith('.e2e.test.ts'))
+  .sort()
+  .map((f) => relative(root, join(here, f)));
 const files = requested.length > 0 ? requested : [...harnessTests, ...e2eTests];
 run(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...files], 'the e2e tests');

@@ -16,28 +16,47 @@ describe('workbench harness', { timeout: 300_000 }, () => {
     await env?.close();
   });
 
-  it('loads the workbench on the fresh workspace', check(async () => {
-    const { page } = env!;
-    await page.locator('.monaco-workbench .explorer-folders-view, .monaco-workbench .part.sidebar').first().waitFor({ timeout: 30_000 });
-    assert.match(await page.title(), /workspace/i);
-  }));
+  it(
+    'loads the workbench on the fresh workspace',
+    check(async () => {
+      const { page } = env!;
+      await page.locator('.monaco-workbench .explorer-folders-view, .monaco-workbench .part.sidebar').first().waitFor({ timeout: 30_000 });
+      assert.match(await page.title(), /workspace/i);
+    }),
+  );
 
-  it('runs a built-in command from the palette', check(async () => {
-    const { page } = env!;
-    await runCommand(page, 'File: New Untitled Text File');
-    await page.locator('.tabs-container .tab', { hasText: 'Untitled-1' }).waitFor({ timeout: 30_000 });
-  }));
+  it(
+    'runs a built-in command from the palette',
+    check(async () => {
+      const { page } = env!;
+      await runCommand(page, 'File: New Untitled Text File');
+      await page.locator('.tabs-container .tab', { hasText: 'Untitled-1' }).waitFor({ timeout: 30_000 });
+    }),
+  );
 
-  it('activates our extension: its commands are in the palette and its status bar item shows', check(async () => {
-    const { page } = env!;
-    await runCommand(page, 'View: Close All Editors'); // any command: proves the palette works before asking for ours
-    await waitUntil(() => paletteHasCommand(page, 'Catalyst: Open Chat'), { timeoutMs: 60_000, intervalMs: 500, what: 'the "Catalyst: Open Chat" command in the palette' });
-    await page.locator('.part.statusbar .statusbar-item', { hasText: /Catalyst/ }).first().waitFor({ timeout: 30_000 });
-  }));
+  it(
+    'activates our extension: its commands are in the palette and its status bar item shows',
+    check(async () => {
+      const { page } = env!;
+      await runCommand(page, 'View: Close All Editors'); // any command: proves the palette works before asking for ours
+      await waitUntil(() => paletteHasCommand(page, 'Catalyst: Open Chat'), {
+        timeoutMs: 60_000,
+        intervalMs: 500,
+        what: 'the "Catalyst: Open Chat" command in the palette',
+      });
+      await page
+        .locator('.part.statusbar .statusbar-item', { hasText: /Catalyst/ })
+        .first()
+        .waitFor({ timeout: 30_000 });
+    }),
+  );
 
-  it('lists our extension as installed', check(async () => {
-    const { page } = env!;
-    await runCommand(page, 'Extensions: Show Installed Extensions');
-    await page.locator('.extensions-viewlet .extension-list-item', { hasText: 'Catalyst Code' }).first().waitFor({ timeout: 60_000 });
-  }));
+  it(
+    'lists our extension as installed',
+    check(async () => {
+      const { page } = env!;
+      await runCommand(page, 'Extensions: Show Installed Extensions');
+      await page.locator('.extensions-viewlet .extension-list-item', { hasText: 'Catalyst Code' }).first().waitFor({ timeout: 60_000 });
+    }),
+  );
 });

@@ -42,11 +42,15 @@ export interface ClientFuzzReport {
 export function fuzzClient(spec: Omit<ClientCorpusSpec, 'maxLineBytes'>, opts: { nodeArgs?: string[] } = {}): Promise<ClientFuzzReport> {
   return new Promise((done) => {
     const started = Date.now();
-    const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', resolve(__dirname, 'clientFuzzHarness.ts'), JSON.stringify(spec)], {
-      cwd: REPO_ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
-    });
+    const child = spawn(
+      process.execPath,
+      [...(opts.nodeArgs ?? []), '--import', 'tsx', resolve(__dirname, 'clientFuzzHarness.ts'), JSON.stringify(spec)],
+      {
+        cwd: REPO_ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
+      },
+    );
     let out = '';
     let err = '';
     child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
@@ -59,8 +63,19 @@ export function fuzzClient(spec: Omit<ClientCorpusSpec, 'maxLineBytes'>, opts: {
         done({ ...report, ...(err ? { stderr: err } : {}) });
       } catch {
         done({
-          linesTried: 0, crashes: 1, mismatches: [], mismatchCount: 0, events: 0, logs: 0, tailDelivered: false, reducerThrows: 0,
-          reducerErrors: [], prototypeClean: false, rssSamples: [], maxRssKiB: 0, durationMs: Date.now() - started,
+          linesTried: 0,
+          crashes: 1,
+          mismatches: [],
+          mismatchCount: 0,
+          events: 0,
+          logs: 0,
+          tailDelivered: false,
+          reducerThrows: 0,
+          reducerErrors: [],
+          prototypeClean: false,
+          rssSamples: [],
+          maxRssKiB: 0,
+          durationMs: Date.now() - started,
           stderr: `harness exited (${code ?? signal}) without a report; stderr: ${err}`,
         });
       }

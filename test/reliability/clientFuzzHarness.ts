@@ -12,10 +12,24 @@ const REDUCER_RESET_EVERY = 1000;
 const SAMPLE_EVERY = 100;
 
 const started = Date.now();
-const spec: ClientCorpusSpec = { ...(JSON.parse(process.argv[2]) as Omit<ClientCorpusSpec, 'maxLineBytes'>), maxLineBytes: MAX_EVENT_LINE_BYTES };
+const spec: ClientCorpusSpec = {
+  ...(JSON.parse(process.argv[2]) as Omit<ClientCorpusSpec, 'maxLineBytes'>),
+  maxLineBytes: MAX_EVENT_LINE_BYTES,
+};
 const report: ClientFuzzReport = {
-  linesTried: 0, crashes: 0, mismatches: [], mismatchCount: 0, events: 0, logs: 0, tailDelivered: false, reducerThrows: 0,
-  reducerErrors: [], prototypeClean: true, rssSamples: [], maxRssKiB: 0, durationMs: 0,
+  linesTried: 0,
+  crashes: 0,
+  mismatches: [],
+  mismatchCount: 0,
+  events: 0,
+  logs: 0,
+  tailDelivered: false,
+  reducerThrows: 0,
+  reducerErrors: [],
+  prototypeClean: true,
+  rssSamples: [],
+  maxRssKiB: 0,
+  durationMs: 0,
 };
 process.on('uncaughtException', (err) => {
   report.crashes++;
@@ -28,7 +42,12 @@ let state: SessionState = initialSessionState();
 let reduced = 0;
 
 const connection = CoreConnection.spawn(
-  { command: process.execPath, args: ['--import', 'tsx', resolve(__dirname, 'eventPrinter.ts'), JSON.stringify(spec)], env: { PATH: process.env.PATH ?? '' }, kind: 'embedded' },
+  {
+    command: process.execPath,
+    args: ['--import', 'tsx', resolve(__dirname, 'eventPrinter.ts'), JSON.stringify(spec)],
+    env: { PATH: process.env.PATH ?? '' },
+    kind: 'embedded',
+  },
   REPO_ROOT,
   '0.0.0-fuzz',
 );
@@ -48,7 +67,7 @@ connection.onEvent((e) => {
 });
 connection.onExit(() => {
   report.maxRssKiB = peakRssKiB();
-  report.prototypeClean = !('polluted' in Object.prototype) && (({}) as Record<string, unknown>).polluted === undefined;
+  report.prototypeClean = !('polluted' in Object.prototype) && ({} as Record<string, unknown>).polluted === undefined;
   report.durationMs = Date.now() - started;
   process.stdout.write(JSON.stringify(report) + '\n');
   process.exit(0);

@@ -5,11 +5,19 @@ import type { SessionState } from '../../src/shared/sessionState';
 
 function timeoutError(what: string, controller: SessionController, logs: readonly string[]): Error {
   const { run, core } = controller.state;
-  return new Error(`timed out waiting for ${what}; run ${JSON.stringify(run)}, core ${JSON.stringify(core)}\nlog tail:\n${logs.slice(-15).join('\n')}`);
+  return new Error(
+    `timed out waiting for ${what}; run ${JSON.stringify(run)}, core ${JSON.stringify(core)}\nlog tail:\n${logs.slice(-15).join('\n')}`,
+  );
 }
 
 /** Resolves with the first state (the current one included) that satisfies `pred`. */
-export function waitForState(controller: SessionController, logs: readonly string[], pred: (s: SessionState) => boolean, what: string, timeoutMs = 20_000): Promise<SessionState> {
+export function waitForState(
+  controller: SessionController,
+  logs: readonly string[],
+  pred: (s: SessionState) => boolean,
+  what: string,
+  timeoutMs = 20_000,
+): Promise<SessionState> {
   return new Promise((resolve, reject) => {
     if (pred(controller.state)) return resolve(controller.state);
     const timer = setTimeout(() => {
@@ -26,7 +34,13 @@ export function waitForState(controller: SessionController, logs: readonly strin
 }
 
 /** Resolves with the next core event that satisfies `pred` (register before causing it). */
-export function waitForEvent(controller: SessionController, logs: readonly string[], pred: (e: WireEvent) => boolean, what: string, timeoutMs = 20_000): Promise<WireEvent> {
+export function waitForEvent(
+  controller: SessionController,
+  logs: readonly string[],
+  pred: (e: WireEvent) => boolean,
+  what: string,
+  timeoutMs = 20_000,
+): Promise<WireEvent> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       sub.dispose();

@@ -90,13 +90,24 @@ export async function fuzzCore(opts: CoreFuzzOptions): Promise<CoreFuzzReport> {
     ],
   });
   const report: CoreFuzzReport = {
-    linesTried: 0, crashes: 0, unresponsive: 0, outcomes: [], badOutputLines: [], stderrProblems: [], handlerFailures: [], rssSamples: [], maxRssKiB: 0,
-    exitCode: undefined, canaries: {}, outsideNewEntries: [], durationMs: 0,
+    linesTried: 0,
+    crashes: 0,
+    unresponsive: 0,
+    outcomes: [],
+    badOutputLines: [],
+    stderrProblems: [],
+    handlerFailures: [],
+    rssSamples: [],
+    maxRssKiB: 0,
+    exitCode: undefined,
+    canaries: {},
+    outsideNewEntries: [],
+    durationMs: 0,
   };
   const feed = { timeoutMs: opts.probeTimeoutMs ?? 30_000, sampleEvery: opts.sampleEvery ?? 100 };
   let core: FuzzedCore | undefined;
   try {
-    for (let from = 0; from < corpus.length; ) {
+    for (let from = 0; from < corpus.length;) {
       core = await FuzzedCore.start(box, report, opts.nodeArgs ?? []);
       const stop = await core.feed(corpus, from, feed);
       report.maxRssKiB = Math.max(report.maxRssKiB, core.peakRssKiB);
@@ -147,7 +158,8 @@ class FuzzedCore {
       const lines = (stderrTail + chunk).split('\n');
       stderrTail = lines.pop() ?? '';
       for (const l of lines) {
-        if (/uncaught|unhandled|command \S+ failed/i.test(l) && report.stderrProblems.length < 50) report.stderrProblems.push(l.slice(0, 400));
+        if (/uncaught|unhandled|command \S+ failed/i.test(l) && report.stderrProblems.length < 50)
+          report.stderrProblems.push(l.slice(0, 400));
       }
     });
     child.stdin.on('error', () => undefined);
@@ -164,15 +176,25 @@ class FuzzedCore {
 
   /** With --debug-log on, so every hostile command also goes through the log's redaction. */
   static async start(box: Sandbox, report: CoreFuzzReport, nodeArgs: string[]): Promise<FuzzedCore> {
-    const child = spawn(process.execPath, [...nodeArgs, CORE_JS, '--workspace', box.workspace, '--approval', 'destructive', '--debug-log', join(box.home, 'debug.jsonl')], {
-      cwd: box.workspace,
-      env: { PATH: process.env.PATH ?? '', HOME: box.home, XDG_CONFIG_HOME: join(box.home, '.config'), GIT_CONFIG_NOSYSTEM: '1' },
-      stdio: 'pipe',
-    });
+    const child = spawn(
+      process.execPath,
+      [...nodeArgs, CORE_JS, '--workspace', box.workspace, '--approval', 'destructive', '--debug-log', join(box.home, 'debug.jsonl')],
+      {
+        cwd: box.workspace,
+        env: { PATH: process.env.PATH ?? '', HOME: box.home, XDG_CONFIG_HOME: join(box.home, '.config'), GIT_CONFIG_NOSYSTEM: '1' },
+        stdio: 'pipe',
+      },
+    );
     const core = new FuzzedCore(child, report);
     const ready = core.waitFor('ready');
     const hello = core.waitFor('protocol_hello');
-    core.child.stdin.write(JSON.stringify({ type: 'init', protocol_version: 2, client: { name: 'fuzz', version: '0', capabilities: ['run_ids', 'session_ids', 'event_sequence'] } }) + '\n');
+    core.child.stdin.write(
+      JSON.stringify({
+        type: 'init',
+        protocol_version: 2,
+        client: { name: 'fuzz', version: '0', capabilities: ['run_ids', 'session_ids', 'event_sequence'] },
+      }) + '\n',
+    );
     await withTimeout(Promise.all([ready, hello]), 15_000, 'the core did not answer init');
     return core;
   }
@@ -218,7 +240,8 @@ class FuzzedCore {
       };
       this.listener = {
         probe: (index) => {
-          if (index !== answered + 1 && this.report.badOutputLines.length < 20) this.report.badOutputLines.push(`probe ${index} answered after ${answered}`);
+          if (index !== answered + 1 && this.report.badOutputLines.length < 20)
+            this.report.badOutputLines.push(`probe ${index} answered after ${answered}`);
           const line = corpus[index];
           this.report.outcomes.push({ index, category: line.category, decoded: line.decoded(CORE_MAX_LINE_BYTES), errorCodes, runErrors });
           errorCodes = [];
@@ -272,7 +295,8 @@ class FuzzedCore {
 
   private onEvent(e: { type?: unknown; [k: string]: unknown }): void {
     if (typeof e.type !== 'string') {
-      if (this.report.badOutputLines.length < 20) this.report.badOutputLines.push(`event without a type: ${JSON.stringify(e).slice(0, 200)}`);
+      if (this.report.badOutputLines.length < 20)
+        this.report.badOutputLines.push(`event without a type: ${JSON.stringify(e).slice(0, 200)}`);
       return;
     }
     if (e.type === 'memory_saved' && typeof e.id === 'string' && e.id.startsWith(PROBE_PREFIX)) {

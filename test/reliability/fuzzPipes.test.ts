@@ -51,10 +51,26 @@ describe('garbage on both pipes', { concurrency: 2 }, () => {
     }
     assert.deepEqual(wrong.slice(0, 20), [], `${wrong.length} lines answered wrongly`);
     const categories = new Set(r.outcomes.map((o) => o.category));
-    for (const c of ['malformed_json', 'truncated_utf8', 'giant', 'unknown_type', 'prototype_type', 'wrong_field_types', 'huge_numbers', 'deep_nesting', 'nul_bytes', 'crlf', 'bom', 'hostile_values']) {
+    for (const c of [
+      'malformed_json',
+      'truncated_utf8',
+      'giant',
+      'unknown_type',
+      'prototype_type',
+      'wrong_field_types',
+      'huge_numbers',
+      'deep_nesting',
+      'nul_bytes',
+      'crlf',
+      'bom',
+      'hostile_values',
+    ]) {
       assert.ok(categories.has(c), `the corpus exercised ${c}`);
     }
-    assert.ok(r.outcomes.filter((o) => o.category === 'giant').every((o) => o.errorCodes.join() === 'invalid_command'), 'giant lines are refused once each');
+    assert.ok(
+      r.outcomes.filter((o) => o.category === 'giant').every((o) => o.errorCodes.join() === 'invalid_command'),
+      'giant lines are refused once each',
+    );
 
     for (const [path, unchanged] of Object.entries(r.canaries)) assert.ok(unchanged, `${path} is untouched`);
     assert.deepEqual(r.outsideNewEntries, [], 'nothing was created outside the workspace and the sessions folder');
@@ -75,5 +91,7 @@ describe('garbage on both pipes', { concurrency: 2 }, () => {
 });
 
 function logFigures(who: string, lines: number, crashes: number, maxRssKiB: number, ms: number): void {
-  console.log(`# fuzz ${who}: ${lines} lines tried / ${crashes} crashes / max RSS ${(maxRssKiB / 1024).toFixed(0)} MiB (${(ms / 1000).toFixed(1)} s)`);
+  console.log(
+    `# fuzz ${who}: ${lines} lines tried / ${crashes} crashes / max RSS ${(maxRssKiB / 1024).toFixed(0)} MiB (${(ms / 1000).toFixed(1)} s)`,
+  );
 }

@@ -28,9 +28,22 @@ async function answerOf(s: Scenario, cmd: object | string): Promise<CoreEvent[]>
 test('a command type that is an Object.prototype key is unsupported, answered once, never run', async () => {
   const s = await settled();
   try {
-    for (const type of ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', '__defineGetter__', 'propertyIsEnumerable']) {
+    for (const type of [
+      'constructor',
+      'toString',
+      '__proto__',
+      'hasOwnProperty',
+      'valueOf',
+      'isPrototypeOf',
+      '__defineGetter__',
+      'propertyIsEnumerable',
+    ]) {
       const events = await answerOf(s, { type });
-      assert.deepEqual(events.map((e) => [e.type, e.code]), [['error', 'unsupported']], type);
+      assert.deepEqual(
+        events.map((e) => [e.type, e.code]),
+        [['error', 'unsupported']],
+        type,
+      );
     }
   } finally {
     await s.close();
@@ -51,10 +64,17 @@ test('session commands act only on session files of this workspace: an outside .
       { type: 'pin_session', path: victim, pinned: true },
     ]) {
       const events = await answerOf(s, cmd);
-      assert.deepEqual(events.map((e) => [e.type, e.code]), [['error', 'invalid_command']], cmd.type);
+      assert.deepEqual(
+        events.map((e) => [e.type, e.code]),
+        [['error', 'invalid_command']],
+        cmd.type,
+      );
     }
     const load = await answerOf(s, { type: 'load_session', path: victim });
-    assert.deepEqual(load.map((e) => e.type), ['session_change_failed']);
+    assert.deepEqual(
+      load.map((e) => e.type),
+      ['session_change_failed'],
+    );
     // Had the load switched to the outside folder, a new session would be created there.
     const next = (await answerOf(s, { type: 'new_session' })).find((e) => e.type === 'session_changed');
     assert.equal(dirname(next!.path), dirname(created.path));
@@ -73,12 +93,19 @@ test('a new_session that cannot open its file leaves the current session open an
     assert.ok(current);
     for (const path of ['a\u0000b', 'x'.repeat(300)]) {
       const events = await answerOf(s, { type: 'new_session', path });
-      assert.deepEqual(events.map((e) => [e.type, e.code]), [['error', 'invalid_command']], JSON.stringify(path.slice(0, 20)));
+      assert.deepEqual(
+        events.map((e) => [e.type, e.code]),
+        [['error', 'invalid_command']],
+        JSON.stringify(path.slice(0, 20)),
+      );
     }
     mkdirSync(join(dirname(current.path), 'taken.jsonl'));
     const failed = await answerOf(s, { type: 'new_session', path: 'taken' });
     assert.deepEqual(failed.filter((e) => e.type === 'error').length, 1, 'one error for a file that cannot be opened');
-    assert.equal(failed.some((e) => e.type === 'session_changed'), false);
+    assert.equal(
+      failed.some((e) => e.type === 'session_changed'),
+      false,
+    );
     await s.turn('are you still writing?');
     const file = readFileSync(current.path, 'utf8');
     assert.match(file, /are you still writing\?/);
@@ -93,7 +120,11 @@ test('save_memory without a text string is refused as invalid, not as a failed c
   try {
     for (const text of [undefined, '', '   ', 42, ['a'], { a: 1 }]) {
       const events = await answerOf(s, { type: 'save_memory', text });
-      assert.deepEqual(events.map((e) => [e.type, e.code]), [['error', 'invalid_command']], JSON.stringify(text));
+      assert.deepEqual(
+        events.map((e) => [e.type, e.code]),
+        [['error', 'invalid_command']],
+        JSON.stringify(text),
+      );
     }
     assert.equal(existsSync(join(s.core.workspace, '.catalyst-code', 'memory')), false);
   } finally {
@@ -106,12 +137,27 @@ test('a command nested 100,000 levels deep is refused once, whatever its handler
   const deep = '['.repeat(100_000) + ']'.repeat(100_000);
   try {
     for (const [type, field] of [
-      ['init', 'client'], ['set_provider', 'name'], ['login', 'preset'], ['logout', 'provider'], ['set_approval', 'mode'], ['set_config', 'key'],
-      ['restore_checkpoint', 'id'], ['delete_checkpoint', 'id'], ['ask_reply', 'answers'], ['sudo_reply', 'request_id'], ['forget_memory', 'id'],
-      ['save_memory', 'text'], ['discover_provider_models', 'base_url'], ['send', 'prompt'],
+      ['init', 'client'],
+      ['set_provider', 'name'],
+      ['login', 'preset'],
+      ['logout', 'provider'],
+      ['set_approval', 'mode'],
+      ['set_config', 'key'],
+      ['restore_checkpoint', 'id'],
+      ['delete_checkpoint', 'id'],
+      ['ask_reply', 'answers'],
+      ['sudo_reply', 'request_id'],
+      ['forget_memory', 'id'],
+      ['save_memory', 'text'],
+      ['discover_provider_models', 'base_url'],
+      ['send', 'prompt'],
     ]) {
       const events = await answerOf(s, `{"type":"${type}","${field}":${deep}}`);
-      assert.deepEqual(events.map((e) => [e.type, e.code]), [['error', 'invalid_command']], `${type}.${field}`);
+      assert.deepEqual(
+        events.map((e) => [e.type, e.code]),
+        [['error', 'invalid_command']],
+        `${type}.${field}`,
+      );
     }
     assert.deepEqual(s.core.stderr.join('').match(/uncaught|unhandled|failed/g), null);
   } finally {
@@ -122,12 +168,19 @@ test('a command nested 100,000 levels deep is refused once, whatever its handler
 test('what init and discovery echo back is bounded to the fields they expect', async () => {
   const s = await settled();
   try {
-    const init = await answerOf(s, { type: 'init', protocol_version: 2, client: { name: 'x', version: { nested: [[[1]]] }, capabilities: ['a', 'b'.repeat(1_000_000), 7], extra: 'y'.repeat(100_000) } });
+    const init = await answerOf(s, {
+      type: 'init',
+      protocol_version: 2,
+      client: { name: 'x', version: { nested: [[[1]]] }, capabilities: ['a', 'b'.repeat(1_000_000), 7], extra: 'y'.repeat(100_000) },
+    });
     const hello = init.find((e) => e.type === 'protocol_hello');
     assert.ok(hello && init.some((e) => e.type === 'ready'));
     assert.deepEqual(hello.client, { name: 'x', capabilities: ['a', 'b'.repeat(100)] });
     const preview = await answerOf(s, { type: 'discover_provider_models', base_url: { not: 'a url' } });
-    assert.deepEqual(preview.map((e) => [e.type, e.base_url]), [['provider_models_preview', '']]);
+    assert.deepEqual(
+      preview.map((e) => [e.type, e.base_url]),
+      [['provider_models_preview', '']],
+    );
   } finally {
     await s.close();
   }

@@ -166,17 +166,100 @@ export class Rng {
 }
 
 const COMMAND_FIELDS = [
-  'prompt', 'model', 'path', 'id', 'request_id', 'decision', 'mode', 'key', 'value', 'text', 'title', 'pinned', 'provider',
-  'api_key', 'base_url', 'name', 'images', 'pattern', 'answers', 'password', 'scope', 'tags', 'protocol_version',
-  'client', 'edited_content', 'reasoning_effort', 'preset', 'headers', 'kind', 'models_override', 'paths', 'label', 'reply',
-  'approved', 'enabled', 'query', 'args',
+  'prompt',
+  'model',
+  'path',
+  'id',
+  'request_id',
+  'decision',
+  'mode',
+  'key',
+  'value',
+  'text',
+  'title',
+  'pinned',
+  'provider',
+  'api_key',
+  'base_url',
+  'name',
+  'images',
+  'pattern',
+  'answers',
+  'password',
+  'scope',
+  'tags',
+  'protocol_version',
+  'client',
+  'edited_content',
+  'reasoning_effort',
+  'preset',
+  'headers',
+  'kind',
+  'models_override',
+  'paths',
+  'label',
+  'reply',
+  'approved',
+  'enabled',
+  'query',
+  'args',
 ];
 const EVENT_FIELDS = [
-  'text', 'id', 'name', 'args', 'output', 'ok', 'status', 'diff', 'request_id', 'tool_call_id', 'tool', 'risk', 'models',
-  'sessions', 'path', 'message', 'code', 'run_id', 'session_id', 'sequence', 'protocol_version', 'capabilities', 'usage',
-  'tokens_in', 'tokens_out', 'messages', 'entries', 'queue', 'reason', 'mode', 'checkpoints', 'files', 'questions', 'summary',
-  'unified_diff', 'created_at', 'workspace', 'authed', 'providers', 'model', 'provider', 'context_window', 'content', 'index',
-  'count', 'state', 'title', 'pinned', 'version', 'error', 'attempt', 'delay_ms', 'total_in', 'cached_tokens', 'command',
+  'text',
+  'id',
+  'name',
+  'args',
+  'output',
+  'ok',
+  'status',
+  'diff',
+  'request_id',
+  'tool_call_id',
+  'tool',
+  'risk',
+  'models',
+  'sessions',
+  'path',
+  'message',
+  'code',
+  'run_id',
+  'session_id',
+  'sequence',
+  'protocol_version',
+  'capabilities',
+  'usage',
+  'tokens_in',
+  'tokens_out',
+  'messages',
+  'entries',
+  'queue',
+  'reason',
+  'mode',
+  'checkpoints',
+  'files',
+  'questions',
+  'summary',
+  'unified_diff',
+  'created_at',
+  'workspace',
+  'authed',
+  'providers',
+  'model',
+  'provider',
+  'context_window',
+  'content',
+  'index',
+  'count',
+  'state',
+  'title',
+  'pinned',
+  'version',
+  'error',
+  'attempt',
+  'delay_ms',
+  'total_in',
+  'cached_tokens',
+  'command',
 ];
 /** The fields each handled command reads, so hostile values reach the handlers (not only their type checks). */
 const FIELDS_BY_TYPE: Record<string, string[]> = {
@@ -227,7 +310,16 @@ const FIELDS_BY_TYPE: Record<string, string[]> = {
   run_cancelled: ['run_id', 'reason'],
 };
 /** Field names a handler might merge into an object: a pollution attempt must stay an own property. */
-const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty', '__defineGetter__', 'isPrototypeOf'];
+const PROTOTYPE_KEYS = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+  '__defineGetter__',
+  'isPrototypeOf',
+];
 
 /** Builds the body of each category's lines. */
 class GenContext {
@@ -283,7 +375,11 @@ class GenContext {
       case 'hostile_values':
         return line(this.typed((type) => this.hostileFields(type)));
       case 'large_line':
-        return line(this.typed((type) => ({ [r.pick(FIELDS_BY_TYPE[type]?.length ? FIELDS_BY_TYPE[type] : this.fields)]: 'L'.repeat(64 * 1024 + r.int(960 * 1024)) })));
+        return line(
+          this.typed((type) => ({
+            [r.pick(FIELDS_BY_TYPE[type]?.length ? FIELDS_BY_TYPE[type] : this.fields)]: 'L'.repeat(64 * 1024 + r.int(960 * 1024)),
+          })),
+        );
       case 'valid':
         return line(this.typed(() => ({})));
       default:
@@ -339,9 +435,34 @@ class GenContext {
       case 1:
         return r.pick(this.outside);
       case 2:
-        return r.pick(['..', '../', '../x', './../../x', 'a/../../b', '..\\..\\x', '/', '~', '~/.ssh/id_rsa', '.git/config', '.env', 'sub/../../.env']);
+        return r.pick([
+          '..',
+          '../',
+          '../x',
+          './../../x',
+          'a/../../b',
+          '..\\..\\x',
+          '/',
+          '~',
+          '~/.ssh/id_rsa',
+          '.git/config',
+          '.env',
+          'sub/../../.env',
+        ]);
       case 3:
-        return r.pick(['', ' ', '\u0000', 'a\u0000b', '\u2028\u2029', '\uD800', '\uDFFF', '%2e%2e%2f', '\u202Eevil', 'C:\\Windows', '\\\\server\\share']);
+        return r.pick([
+          '',
+          ' ',
+          '\u0000',
+          'a\u0000b',
+          '\u2028\u2029',
+          '\uD800',
+          '\uDFFF',
+          '%2e%2e%2f',
+          '\u202Eevil',
+          'C:\\Windows',
+          '\\\\server\\share',
+        ]);
       case 4:
         return 'x'.repeat(1 + r.int(200_000));
       case 5:
@@ -352,7 +473,14 @@ class GenContext {
         // Parsed, so "__proto__" is an own key that JSON.stringify writes back out.
         return JSON.parse('{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}');
       case 8:
-        return r.pick([`<script>alert(1)</script>`, 'javascript:alert(1)', '$(touch /tmp/pwned)', '`id`', "'; DROP TABLE x; --", '{{7*7}}']);
+        return r.pick([
+          `<script>alert(1)</script>`,
+          'javascript:alert(1)',
+          '$(touch /tmp/pwned)',
+          '`id`',
+          "'; DROP TABLE x; --",
+          '{{7*7}}',
+        ]);
       case 9:
         return Array.from({ length: r.int(5) }, () => r.pick(this.outside));
       case 10:
@@ -433,8 +561,18 @@ class GenContext {
     const r = this.rng;
     const field = r.pick(this.fields);
     const number = r.pick([
-      '1e309', '-1e309', '1e-400', '-0', '123456789012345678901234567890123456789', '9007199254740993', '1.7976931348623157e308',
-      '0.' + '0'.repeat(5000) + '1', '9'.repeat(1 + r.int(20_000)), '-' + '9'.repeat(400), '4294967296', '-2147483649',
+      '1e309',
+      '-1e309',
+      '1e-400',
+      '-0',
+      '123456789012345678901234567890123456789',
+      '9007199254740993',
+      '1.7976931348623157e308',
+      '0.' + '0'.repeat(5000) + '1',
+      '9'.repeat(1 + r.int(20_000)),
+      '-' + '9'.repeat(400),
+      '4294967296',
+      '-2147483649',
     ]);
     return `{"type":${JSON.stringify(this.knownType())},${JSON.stringify(field)}:${number}}`;
   }
@@ -474,7 +612,9 @@ class GenContext {
   private bom(): Buffer {
     const r = this.rng;
     const valid = JSON.stringify({ type: this.knownType() });
-    return Buffer.from(r.pick([() => '\uFEFF' + valid, () => valid + '\uFEFF', () => '\uFEFF\uFEFF' + valid, () => '\uFFFE' + valid])() + '\n');
+    return Buffer.from(
+      r.pick([() => '\uFEFF' + valid, () => valid + '\uFEFF', () => '\uFEFF\uFEFF' + valid, () => '\uFFFE' + valid])() + '\n',
+    );
   }
 
   private untyped(): string {
@@ -497,7 +637,18 @@ class GenContext {
 }
 
 const SLOW_TYPES = new Set(['create_checkpoint', 'restore_checkpoint', 'undo', 'delete_checkpoint']);
-const HUGE_NUMBER_VALUES = [1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, -Number.MAX_SAFE_INTEGER, 2 ** 53, 1e21, -0, 5e-324, 2 ** 31, 2 ** 32];
+const HUGE_NUMBER_VALUES = [
+  1e308,
+  -1e308,
+  Number.MAX_SAFE_INTEGER + 2,
+  -Number.MAX_SAFE_INTEGER,
+  2 ** 53,
+  1e21,
+  -0,
+  5e-324,
+  2 ** 31,
+  2 ** 32,
+];
 const WRONG_TYPES: (() => unknown)[] = [
   () => 0,
   () => -1,

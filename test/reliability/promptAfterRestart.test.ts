@@ -22,7 +22,10 @@ class HistoryGate implements CoreChannel {
   /** Resolves once the `history` is being held. */
   readonly historyHeld: Promise<void>;
 
-  constructor(private readonly inner: CoreChannel, armed: boolean) {
+  constructor(
+    private readonly inner: CoreChannel,
+    armed: boolean,
+  ) {
     if (armed) this.held = [];
     this.historyHeld = new Promise<void>((resolve) => (this.onHeld = resolve));
     inner.onEvent((e) => this.receive(e));
@@ -113,7 +116,8 @@ describe('a prompt sent after a core restart, before its history arrives', () =>
     await env?.cleanup();
   });
 
-  const until = (pred: (s: SessionState) => boolean, what: string): Promise<SessionState> => waitForState(controller, logs, pred, what, 30_000);
+  const until = (pred: (s: SessionState) => boolean, what: string): Promise<SessionState> =>
+    waitForState(controller, logs, pred, what, 30_000);
 
   test('shows exactly once, after the resumed conversation, with its reply; the session file agrees', { timeout: 120_000 }, async () => {
     env.model.enqueue({ steps: [{ text: 'First answer.' }] });
@@ -131,12 +135,17 @@ describe('a prompt sent after a core restart, before its history arrives', () =>
     env.model.enqueue({ steps: [{ text: 'Reply after the restart.' }] });
     assert.equal(controller.sendPrompt('right after the restart'), true);
     gate.release();
-    const answered = await until((s) => s.run.status === 'idle' && texts(s, 'assistant').includes('Reply after the restart.'), 'the reply to the prompt sent after the restart');
+    const answered = await until(
+      (s) => s.run.status === 'idle' && texts(s, 'assistant').includes('Reply after the restart.'),
+      'the reply to the prompt sent after the restart',
+    );
     assert.deepEqual(texts(answered, 'user'), ['before the crash', 'right after the restart']);
     assert.deepEqual(texts(answered, 'assistant'), ['First answer.', 'Reply after the restart.']);
     // The model got the resumed conversation and the new prompt once each.
     const lastRequest = env.model.requests.filter((r) => r.method === 'POST').pop();
-    const asked = (lastRequest?.body.messages as { role: string; content: unknown }[]).filter((m) => m.role === 'user').map((m) => m.content);
+    const asked = (lastRequest?.body.messages as { role: string; content: unknown }[])
+      .filter((m) => m.role === 'user')
+      .map((m) => m.content);
     assert.deepEqual(asked, ['before the crash', 'right after the restart']);
 
     // What the user sees after reopening: the conversation as the session file has it, the same.

@@ -16,11 +16,28 @@ test('hostile webview messages are rejected: not objects, unknown or prototype c
   const big = (n: number) => 'x'.repeat(n);
   const png = 'data:image/png;base64,iVBORw0KGgo=';
   const hostile: unknown[] = [
-    null, undefined, 'send', 42, true, [], [{ type: 'send', text: 'hi', images: [] }], () => 'send',
-    {}, { type: 5 }, { type: null }, { type: ['send'] }, { type: '' }, { type: 'SEND', text: 'hi', images: [] }, { type: 'exec', command: 'rm -rf /' },
-    { type: 'runCommand' }, { type: 'eval' },
+    null,
+    undefined,
+    'send',
+    42,
+    true,
+    [],
+    [{ type: 'send', text: 'hi', images: [] }],
+    () => 'send',
+    {},
+    { type: 5 },
+    { type: null },
+    { type: ['send'] },
+    { type: '' },
+    { type: 'SEND', text: 'hi', images: [] },
+    { type: 'exec', command: 'rm -rf /' },
+    { type: 'runCommand' },
+    { type: 'eval' },
     ...['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__', 'isPrototypeOf'].map((type) => ({ type })),
-    { type: 'send', text: 5, images: [] }, { type: 'send', text: '', images: [] }, { type: 'send', text: 'hi' }, { type: 'send', text: 'hi', images: 'x' },
+    { type: 'send', text: 5, images: [] },
+    { type: 'send', text: '', images: [] },
+    { type: 'send', text: 'hi' },
+    { type: 'send', text: 'hi', images: 'x' },
     { type: 'send', text: big(MAX_TEXT + 1), images: [] },
     { type: 'send', text: 'hi', images: Array(MAX_IMAGES + 1).fill(png) },
     { type: 'send', text: 'hi', images: ['https://evil.example/track.png'] },
@@ -28,39 +45,77 @@ test('hostile webview messages are rejected: not objects, unknown or prototype c
     { type: 'send', text: 'hi', images: ['data:text/html;base64,PHNjcmlwdD4='] },
     { type: 'send', text: 'hi', images: [`${png}"><script>`] },
     { type: 'steer', text: { toString: () => 'x' } },
-    { type: 'approve', requestId: 'r1', decision: 'maybe' }, { type: 'approve', requestId: big(301), decision: 'yes' },
-    { type: 'approve', requestId: 'r1', decision: 'yes', pattern: '' }, { type: 'approve', requestId: 'r1', decision: 'yes', pattern: big(4097) },
+    { type: 'approve', requestId: 'r1', decision: 'maybe' },
+    { type: 'approve', requestId: big(301), decision: 'yes' },
+    { type: 'approve', requestId: 'r1', decision: 'yes', pattern: '' },
+    { type: 'approve', requestId: 'r1', decision: 'yes', pattern: big(4097) },
     { type: 'approve', requestId: 1, decision: 'yes' },
-    { type: 'askReply', requestId: 'r', answers: ['a'] }, { type: 'askReply', requestId: 'r', answers: { q: 1 } }, { type: 'askReply', requestId: 'r', answers: { [big(301)]: 'a' } },
-    { type: 'setModel', model: big(501) }, { type: 'setReasoning', effort: big(51) }, { type: 'setApprovalMode', mode: 'yolo' }, { type: 'setApprovalMode', mode: 'NEVER' },
-    { type: 'slash', name: 'Compact', args: '' }, { type: 'slash', name: '../x', args: '' }, { type: 'slash', name: 'a'.repeat(42), args: '' }, { type: 'slash', name: 'compact', args: 5 }, { type: 'slash', name: ['compact'], args: '' },
+    { type: 'askReply', requestId: 'r', answers: ['a'] },
+    { type: 'askReply', requestId: 'r', answers: { q: 1 } },
+    { type: 'askReply', requestId: 'r', answers: { [big(301)]: 'a' } },
+    { type: 'setModel', model: big(501) },
+    { type: 'setReasoning', effort: big(51) },
+    { type: 'setApprovalMode', mode: 'yolo' },
+    { type: 'setApprovalMode', mode: 'NEVER' },
+    { type: 'slash', name: 'Compact', args: '' },
+    { type: 'slash', name: '../x', args: '' },
+    { type: 'slash', name: 'a'.repeat(42), args: '' },
+    { type: 'slash', name: 'compact', args: 5 },
+    { type: 'slash', name: ['compact'], args: '' },
     { type: 'askReply', requestId: 'ask-1', answers: Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`q${i}`, 'x'])) },
-    { type: 'openSession', path: '' }, { type: 'openSession', path: big(4097) }, { type: 'renameSession', path: 'a.jsonl', title: big(201) },
-    { type: 'pinSession', path: 'a.jsonl', pinned: 'true' }, { type: 'deleteSession', path: 7 },
-    { type: 'resync', lastSeq: -1 }, { type: 'resync', lastSeq: 1.5 }, { type: 'resync', lastSeq: Number.NaN }, { type: 'resync', lastSeq: Infinity }, { type: 'resync', lastSeq: '3' },
-    { type: 'complete', requestId: 1, kind: 'exec', query: '' }, { type: 'complete', requestId: -1, kind: 'file', query: '' }, { type: 'complete', requestId: 1, kind: 'file', query: big(501) },
-    { type: 'copy', text: big(MAX_TEXT + 1) }, { type: 'insertAtCursor', text: null },
-    { type: 'openFile', path: '' }, { type: 'openFile', path: big(4097) }, { type: 'openFile', path: 'a.ts', line: -1 }, { type: 'openFile', path: 'a.ts', line: 1.5 },
-    { type: 'openFile', path: 'a.ts', line: '3' }, { type: 'openFile', path: ['a.ts'] },
-    { type: 'action', action: 'runTerminalCommand' }, { type: 'action', action: 'login', arg: big(4097) }, { type: 'action', action: '__proto__' },
-    { type: 'checkpointAction', id: 'cp\n1', action: 'restore' }, { type: 'checkpointAction', id: 'cp1', action: 'rm' }, { type: 'checkpointAction', id: big(201), action: 'restore' },
-    { type: 'queueEdit', id: 'q', prompt: '' }, { type: 'queueMove', id: 'q', beforeId: 5 }, { type: 'queueRemove', id: '' }, { type: 'queuePause', paused: 'yes' },
+    { type: 'openSession', path: '' },
+    { type: 'openSession', path: big(4097) },
+    { type: 'renameSession', path: 'a.jsonl', title: big(201) },
+    { type: 'pinSession', path: 'a.jsonl', pinned: 'true' },
+    { type: 'deleteSession', path: 7 },
+    { type: 'resync', lastSeq: -1 },
+    { type: 'resync', lastSeq: 1.5 },
+    { type: 'resync', lastSeq: Number.NaN },
+    { type: 'resync', lastSeq: Infinity },
+    { type: 'resync', lastSeq: '3' },
+    { type: 'complete', requestId: 1, kind: 'exec', query: '' },
+    { type: 'complete', requestId: -1, kind: 'file', query: '' },
+    { type: 'complete', requestId: 1, kind: 'file', query: big(501) },
+    { type: 'copy', text: big(MAX_TEXT + 1) },
+    { type: 'insertAtCursor', text: null },
+    { type: 'openFile', path: '' },
+    { type: 'openFile', path: big(4097) },
+    { type: 'openFile', path: 'a.ts', line: -1 },
+    { type: 'openFile', path: 'a.ts', line: 1.5 },
+    { type: 'openFile', path: 'a.ts', line: '3' },
+    { type: 'openFile', path: ['a.ts'] },
+    { type: 'action', action: 'runTerminalCommand' },
+    { type: 'action', action: 'login', arg: big(4097) },
+    { type: 'action', action: '__proto__' },
+    { type: 'checkpointAction', id: 'cp\n1', action: 'restore' },
+    { type: 'checkpointAction', id: 'cp1', action: 'rm' },
+    { type: 'checkpointAction', id: big(201), action: 'restore' },
+    { type: 'queueEdit', id: 'q', prompt: '' },
+    { type: 'queueMove', id: 'q', beforeId: 5 },
+    { type: 'queueRemove', id: '' },
+    { type: 'queuePause', paused: 'yes' },
   ];
   for (const message of hostile) {
     assert.equal(validateWebviewMessage(message), undefined, `accepted: ${describe(message)}`);
   }
   // The same shapes, well-formed, pass: the rejections above are about the hostile parts.
   for (const message of [
-    { type: 'send', text: 'hi', images: [png] }, { type: 'approve', requestId: 'r1', decision: 'allow_pattern', pattern: 'src/**' },
-    { type: 'openFile', path: 'src/a.ts', line: 3 }, { type: 'slash', name: 'compact', args: '' }, { type: 'resync', lastSeq: 0 },
-    { type: 'checkpointAction', id: 'cp-1', action: 'restoreFiles' }, { type: 'askReply', requestId: 'r', answers: { q: 'a' } },
+    { type: 'send', text: 'hi', images: [png] },
+    { type: 'approve', requestId: 'r1', decision: 'allow_pattern', pattern: 'src/**' },
+    { type: 'openFile', path: 'src/a.ts', line: 3 },
+    { type: 'slash', name: 'compact', args: '' },
+    { type: 'resync', lastSeq: 0 },
+    { type: 'checkpointAction', id: 'cp-1', action: 'restoreFiles' },
+    { type: 'askReply', requestId: 'r', answers: { q: 'a' } },
   ]) {
     assert.deepEqual(validateWebviewMessage(message), message);
   }
 });
 
 test('a "__proto__" key in a webview message stays an own property and pollutes nothing', () => {
-  const raw: unknown = JSON.parse('{"type":"askReply","requestId":"r","answers":{"__proto__":{"polluted":"yes"},"q":"a"},"__proto__":{"polluted":"yes"}}');
+  const raw: unknown = JSON.parse(
+    '{"type":"askReply","requestId":"r","answers":{"__proto__":{"polluted":"yes"},"q":"a"},"__proto__":{"polluted":"yes"}}',
+  );
   const accepted = validateWebviewMessage(raw);
   assert.equal(accepted, undefined, 'an answer that is not a string is refused');
   assert.equal(({} as Record<string, unknown>).polluted, undefined);
@@ -72,16 +127,41 @@ test('a "__proto__" key in a webview message stays an own property and pollutes 
 
 test('openFile is confined to the workspace by the host; file links in the chat never name a path outside it', () => {
   const root = '/work/space';
-  for (const path of ['../x', '../../etc/passwd', '/etc/passwd', 'a/../../x', 'a\0b', '@../x', '"../x"', '/work/spacey/x', '/work/space/../other']) {
+  for (const path of [
+    '../x',
+    '../../etc/passwd',
+    '/etc/passwd',
+    'a/../../x',
+    'a\0b',
+    '@../x',
+    '"../x"',
+    '/work/spacey/x',
+    '/work/space/../other',
+  ]) {
     assert.equal(resolveInsideWorkspace(path, root, [root]), undefined, path);
   }
   assert.equal(resolveInsideWorkspace('src/a.ts', root, [root]), '/work/space/src/a.ts');
   assert.equal(resolveInsideWorkspace('/work/space/src/a.ts', root, [root]), '/work/space/src/a.ts');
 
   for (const href of [
-    'javascript:alert(1)', ' JAVASCRIPT:alert(1)', 'java\tscript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'file:///etc/passwd',
-    'vscode://file/etc/passwd', 'command:workbench.action.terminal.new', '//evil.example/x', '\\\\server\\share\\x', 'C:\\Windows\\win.ini',
-    '%2e%2e/secret', '..%2fsecret', '%2Fetc%2Fpasswd', '%5C%5Cserver%5Cshare', 'javascript%3Aalert(1)', 'src/%00.ts', 'a%0Ab.ts', '~/../x/../../etc/passwd',
+    'javascript:alert(1)',
+    ' JAVASCRIPT:alert(1)',
+    'java\tscript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'file:///etc/passwd',
+    'vscode://file/etc/passwd',
+    'command:workbench.action.terminal.new',
+    '//evil.example/x',
+    '\\\\server\\share\\x',
+    'C:\\Windows\\win.ini',
+    '%2e%2e/secret',
+    '..%2fsecret',
+    '%2Fetc%2Fpasswd',
+    '%5C%5Cserver%5Cshare',
+    'javascript%3Aalert(1)',
+    'src/%00.ts',
+    'a%0Ab.ts',
+    '~/../x/../../etc/passwd',
   ]) {
     assert.equal(fileLinkOf(href), undefined, href);
   }
@@ -91,7 +171,9 @@ test('openFile is confined to the workspace by the host; file links in the chat 
 test('hostile markdown renders inert: only plain elements, no handlers, no script, style, frame or form, no dangerous URLs', async () => {
   // The webview modules need the DOM lib, which the tsconfig that checks test/ leaves out (webview/tsconfig.json
   // checks them), so the renderer is loaded by path at run time.
-  const { renderMarkdown } = (await import(join(REPO, 'webview', 'markdown', 'markdownRenderer.ts'))) as { renderMarkdown(source: string, highlight?: boolean): string };
+  const { renderMarkdown } = (await import(join(REPO, 'webview', 'markdown', 'markdownRenderer.ts'))) as {
+    renderMarkdown(source: string, highlight?: boolean): string;
+  };
   const inputs = [
     '<script>alert(1)</script>',
     'text <img src=x onerror=alert(1)> more',
@@ -155,9 +237,18 @@ test('the served HTML carries the CSP: nothing by default, nonce-only scripts, r
   const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(head);
   assert.ok(meta, 'a CSP meta tag');
   assert.ok(head.indexOf(meta[0]) < head.search(/<link|<script/), 'the CSP comes before any resource it must govern');
-  const csp = new Map(meta[1].split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+  const csp = new Map(
+    meta[1]
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values]),
+  );
   assert.deepEqual(csp.get('default-src'), ["'none'"]);
-  assert.deepEqual(csp.get('script-src'), [`'nonce-${nonce}'`], 'scripts: the nonce only (no unsafe-inline, unsafe-eval, hosts or schemes)');
+  assert.deepEqual(
+    csp.get('script-src'),
+    [`'nonce-${nonce}'`],
+    'scripts: the nonce only (no unsafe-inline, unsafe-eval, hosts or schemes)',
+  );
   assert.deepEqual(csp.get('style-src'), [cspSource, `'nonce-${nonce}'`]);
   assert.deepEqual(csp.get('font-src'), [cspSource]);
   assert.deepEqual(csp.get('img-src'), [cspSource, 'data:']);
@@ -172,7 +263,8 @@ test('the served HTML carries the CSP: nothing by default, nonce-only scripts, r
   assert.equal(scripts.length, 1);
   assert.match(scripts[0][1], new RegExp(`nonce="${nonce}"`));
   assert.equal(scripts[0][2], '', 'no inline script body');
-  for (const [, url] of html.matchAll(/(?:src|href)="([^"]*)"/g)) assert.ok(url.startsWith(`${cspSource}/`), `${url} is served from the bundle`);
+  for (const [, url] of html.matchAll(/(?:src|href)="([^"]*)"/g))
+    assert.ok(url.startsWith(`${cspSource}/`), `${url} is served from the bundle`);
   assert.doesNotMatch(html, /\son[a-z]+=|style="/i, 'no inline handlers or styles in the shell');
 });
 
@@ -197,8 +289,49 @@ test('webviews load local resources from the bundle only, and the bundle needs n
   assert.doesNotMatch(readFileSync(bundle, 'utf8'), /\beval\(|new Function\(/, 'the CSP forbids eval; the bundle must not need it');
 });
 
-const ALLOWED_TAGS = new Set(['p', 'a', 'em', 'strong', 's', 'code', 'pre', 'div', 'span', 'button', 'ul', 'ol', 'li', 'blockquote', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'br', 'table', 'thead', 'tbody', 'tr', 'th', 'td']);
-const ALLOWED_ATTRIBUTES = new Set(['href', 'title', 'class', 'data-testid', 'data-code-action', 'data-lang', 'type', 'aria-label', 'aria-hidden', 'style', 'start']);
+const ALLOWED_TAGS = new Set([
+  'p',
+  'a',
+  'em',
+  'strong',
+  's',
+  'code',
+  'pre',
+  'div',
+  'span',
+  'button',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'hr',
+  'br',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+]);
+const ALLOWED_ATTRIBUTES = new Set([
+  'href',
+  'title',
+  'class',
+  'data-testid',
+  'data-code-action',
+  'data-lang',
+  'type',
+  'aria-label',
+  'aria-hidden',
+  'style',
+  'start',
+]);
 const SAFE_HREF = /^(https?:|mailto:|ftp:|\/\/|#|[^:]*$)/i;
 
 /**
@@ -227,10 +360,13 @@ function decodeEntities(text: string): string {
   return text
     .replace(/&#x([0-9a-f]+);?/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
     .replace(/&#(\d+);?/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
-    .replace(/&(quot|apos|lt|gt|amp|colon|tab|newline);/g, (_, name: string) => ({ quot: '"', apos: "'", lt: '<', gt: '>', amp: '&', colon: ':', tab: '\t', newline: '\n' })[name] ?? '');
+    .replace(
+      /&(quot|apos|lt|gt|amp|colon|tab|newline);/g,
+      (_, name: string) => ({ quot: '"', apos: "'", lt: '<', gt: '>', amp: '&', colon: ':', tab: '\t', newline: '\n' })[name] ?? '',
+    );
 }
 
 function describe(message: unknown): string {
-  const text = typeof message === 'function' ? 'a function' : JSON.stringify(message) ?? String(message);
+  const text = typeof message === 'function' ? 'a function' : (JSON.stringify(message) ?? String(message));
   return text.length > 120 ? `${text.slice(0, 120)}…` : text;
 }

@@ -88,7 +88,11 @@ for (const mode of APPROVAL_MODES) {
       ['edit_filelink', 'edit', { path: 'filelink', edits: [{ search: 'outside', replace: 'pwned' }] }],
       ['edit_abs', 'edit', { path: abs('victim.txt'), edits: [{ search: 'victim', replace: 'pwned' }] }],
       ['patch_link', 'patch', { path: 'link/victim.txt', patch: '--- a/victim.txt\n+++ b/victim.txt\n@@ -1 +1 @@\n-victim\n+pwned\n' }],
-      ['patch_dotdot', 'patch', { path: '../outside/victim.txt', patch: '--- a/victim.txt\n+++ b/victim.txt\n@@ -1 +1 @@\n-victim\n+pwned\n' }],
+      [
+        'patch_dotdot',
+        'patch',
+        { path: '../outside/victim.txt', patch: '--- a/victim.txt\n+++ b/victim.txt\n@@ -1 +1 @@\n-victim\n+pwned\n' },
+      ],
       ['delete_link_file', 'delete', { path: 'link/victim.txt' }],
       ['delete_dotdot', 'delete', { path: '../outside/victim.txt' }],
       ['delete_abs', 'delete', { path: abs('victim.txt') }],
@@ -104,7 +108,11 @@ for (const mode of APPROVAL_MODES) {
       ['grep_paths', 'grep', { pattern: 'secret', paths: ['sub', '../outside'] }],
       ['glob_dotdot', 'glob', { pattern: '../outside/*' }],
     ];
-    const s = await startScenario({ workspace: l.ws, approval: mode, script: [...escapes.map(([id, name, args]) => call(id, name, args)), answer] });
+    const s = await startScenario({
+      workspace: l.ws,
+      approval: mode,
+      script: [...escapes.map(([id, name, args]) => call(id, name, args)), answer],
+    });
     try {
       const events = await turnAnswering(s, 'try to get out', () => 'no');
       const results = new Map(events.filter((e) => e.type === 'tool_result').map((e) => [e.id, e]));
@@ -115,7 +123,11 @@ for (const mode of APPROVAL_MODES) {
         assert.match(r.output, /refused/, `${mode} ${id}`);
         assert.ok(!r.output.includes('outside secret'), `${mode} ${id} leaked the outside file`);
       }
-      assert.deepEqual(events.filter((e) => e.type === 'approval_request').map((e) => e.tool_call_id), [], 'escapes never reach a prompt');
+      assert.deepEqual(
+        events.filter((e) => e.type === 'approval_request').map((e) => e.tool_call_id),
+        [],
+        'escapes never reach a prompt',
+      );
       assert.equal(events.filter((e) => e.type === 'file_change').length, 0);
       assert.equal(l.snapshot(), before, 'the outside folder is byte-for-byte unchanged');
       assert.equal(readFileSync(join(l.ws, 'README.md'), 'utf8'), 'readme\n');
@@ -154,7 +166,11 @@ for (const mode of APPROVAL_MODES) {
     symlinkSync('.git', join(l.ws, 'gitlink'));
     const gitConfig = readFileSync(join(l.ws, '.git', 'config'), 'utf8');
     const before = l.snapshot();
-    const s = await startScenario({ workspace: l.ws, approval: mode, script: [...RESTRICTED.map(([id, name, args]) => call(id, name, args)), answer] });
+    const s = await startScenario({
+      workspace: l.ws,
+      approval: mode,
+      script: [...RESTRICTED.map(([id, name, args]) => call(id, name, args)), answer],
+    });
     try {
       const events = await turnAnswering(s, 'touch the secrets', (id) => (APPROVED_WHEN_ASKED.has(id) ? 'yes' : 'no'));
       const asked = events.filter((e) => e.type === 'approval_request').map((e) => e.tool_call_id);
@@ -169,7 +185,11 @@ for (const mode of APPROVAL_MODES) {
         assert.match(readFileSync(join(l.ws, '.git', 'config'), 'utf8'), /fsmonitor/);
       } else {
         const expected = mode === 'always' ? RESTRICTED.map(([id]) => id) : restrictedIds;
-        assert.deepEqual(asked, expected, `${mode}: a prompt for each restricted call${mode === 'always' ? ' and for the plain grep' : ''}`);
+        assert.deepEqual(
+          asked,
+          expected,
+          `${mode}: a prompt for each restricted call${mode === 'always' ? ' and for the plain grep' : ''}`,
+        );
         for (const [id] of RESTRICTED) assert.equal(status[id], APPROVED_WHEN_ASKED.has(id) ? 'success' : 'denied', `${mode} ${id}`);
         assert.ok(output('read_env').includes('workspace-env-secret'), 'an approved read returns the file');
         assert.equal(readFileSync(join(l.ws, '.env'), 'utf8'), ENV_CONTENT, 'denied writes left .env alone');

@@ -1,7 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { startScriptedModelServer, type RecordedRequest, type ScriptedModelServer, type ScriptedResponse } from '../support/scriptedModelServer';
+import {
+  startScriptedModelServer,
+  type RecordedRequest,
+  type ScriptedModelServer,
+  type ScriptedResponse,
+} from '../support/scriptedModelServer';
 import { RawScvClient, type ScvEvent } from './rawScvClient';
 
 export const SCV_TEST_MODEL = 'scv-test-model';

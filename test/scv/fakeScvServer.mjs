@@ -81,7 +81,9 @@ function parseArgs(argv) {
 }
 
 function usage(message) {
-  process.stderr.write(`error: ${message}\n\nUsage: scv-server [--stdio] [--approval-policy <on-risk|always|never>] [--model <NAME>] [--base-url <URL>] [--provider <NAME>] [--scv-home <PATH>] [--config-path <PATH>]\n`);
+  process.stderr.write(
+    `error: ${message}\n\nUsage: scv-server [--stdio] [--approval-policy <on-risk|always|never>] [--model <NAME>] [--base-url <URL>] [--provider <NAME>] [--scv-home <PATH>] [--config-path <PATH>]\n`,
+  );
   process.exit(2);
 }
 
@@ -181,22 +183,34 @@ function handleMessage(msg) {
 const HANDLERS = {
   initialize(msg, requestId) {
     if (connection.initialized) throw new ProtocolError('invalid_request', 'already initialized');
-    if (!Number.isInteger(msg.protocol_version)) throw new ProtocolError('invalid_json', 'invalid message: missing field `protocol_version`');
+    if (!Number.isInteger(msg.protocol_version))
+      throw new ProtocolError('invalid_json', 'invalid message: missing field `protocol_version`');
     if (!isPeerInfo(msg.client)) throw new ProtocolError('invalid_json', 'invalid message: missing field `client`');
     const strict = faults.protocolVersion === undefined || faults.strictVersion === true;
     if (strict && msg.protocol_version !== serverProtocolVersion) {
-      sendError(requestId, 'version_mismatch', `client speaks protocol ${msg.protocol_version}, this server speaks ${serverProtocolVersion}`, true);
+      sendError(
+        requestId,
+        'version_mismatch',
+        `client speaks protocol ${msg.protocol_version}, this server speaks ${serverProtocolVersion}`,
+        true,
+      );
       shutdown(1);
       return;
     }
     connection.initialized = true;
     connection.clientName = msg.client.name;
-    send({ type: 'initialized', request_id: requestId, protocol_version: serverProtocolVersion, server: { name: SERVER_NAME, version: SERVER_VERSION } });
+    send({
+      type: 'initialized',
+      request_id: requestId,
+      protocol_version: serverProtocolVersion,
+      server: { name: SERVER_NAME, version: SERVER_VERSION },
+    });
   },
 
   'session.start'(msg, requestId) {
     if (typeof msg.cwd !== 'string') throw new ProtocolError('invalid_json', 'invalid message: missing field `cwd`');
-    if (connection.session) throw new ProtocolError('invalid_request', 'this connection already has a session (one session per connection)');
+    if (connection.session)
+      throw new ProtocolError('invalid_request', 'this connection already has a session (one session per connection)');
     if (!isAbsolute(msg.cwd)) throw new ProtocolError('invalid_request', `cwd must be an absolute path: ${msg.cwd}`);
     let cwd;
     try {
@@ -254,7 +268,8 @@ const HANDLERS = {
       throw new ProtocolError('invalid_request', 'prompt is empty');
     }
     if (session.active || session.queue.length > 0) {
-      if (session.queue.length >= MAX_QUEUE_ENTRIES) throw new ProtocolError('queue_limit', `the queue is full (${MAX_QUEUE_ENTRIES} prompts)`);
+      if (session.queue.length >= MAX_QUEUE_ENTRIES)
+        throw new ProtocolError('queue_limit', `the queue is full (${MAX_QUEUE_ENTRIES} prompts)`);
       const entry = { queue_id: `q-${++session.queueCounter}`, revision: 1, prompt, submitter: connection.clientName };
       session.queue.push({ entry, requestId });
       session.emit({ type: 'queue.enqueued', request_id: requestId, entry, position: session.queue.length - 1 });
@@ -276,7 +291,8 @@ const HANDLERS = {
   'queue.move'(msg, requestId) {
     const session = sessionOf(msg);
     const before = msg.before_queue_id;
-    if (before !== null && typeof before !== 'string') throw new ProtocolError('invalid_json', 'invalid message: missing field `before_queue_id`');
+    if (before !== null && typeof before !== 'string')
+      throw new ProtocolError('invalid_json', 'invalid message: missing field `before_queue_id`');
     const item = queuedItem(session, msg);
     if (before === item.entry.queue_id) throw new ProtocolError('invalid_request', 'a queued prompt cannot move before itself');
     if (before !== null && !session.queue.some((q) => q.entry.queue_id === before)) {
@@ -343,7 +359,8 @@ function isPeerInfo(v) {
 function sessionOf(msg) {
   if (typeof msg.session_id !== 'string') throw new ProtocolError('invalid_json', 'invalid message: missing field `session_id`');
   const session = connection.session;
-  if (!session || session.id !== msg.session_id) throw new ProtocolError('session_not_found', `no session ${msg.session_id} on this connection`);
+  if (!session || session.id !== msg.session_id)
+    throw new ProtocolError('session_not_found', `no session ${msg.session_id} on this connection`);
   return session;
 }
 
@@ -439,7 +456,11 @@ async function runTurn(session, turn, prompt) {
       turnEvent({ type: 'assistant.completed', content: answer.text });
       const assistant = { role: 'assistant', content: answer.text === '' ? null : answer.text };
       if (answer.toolCalls.length > 0) {
-        assistant.tool_calls = answer.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } }));
+        assistant.tool_calls = answer.toolCalls.map((c) => ({
+          id: c.id,
+          type: 'function',
+          function: { name: c.name, arguments: c.arguments },
+        }));
       }
       session.history.push(assistant);
       if (answer.toolCalls.length === 0) {
@@ -611,10 +632,14 @@ async function requestModel(session, turn, turnEvent) {
     throw new TurnFailure('provider_error', `provider stream failed: ${error?.cause?.message ?? error?.message ?? error}`);
   }
   if (turn.controller.signal.aborted) throw new TurnCancelled();
-  if (!sawDone && calls.length === 0 && answer.text === '') throw new TurnFailure('provider_error', 'provider stream ended without an answer');
+  if (!sawDone && calls.length === 0 && answer.text === '')
+    throw new TurnFailure('provider_error', 'provider stream ended without an answer');
   answer.toolCalls = calls.filter(Boolean);
   if (answer.toolCalls.length > MAX_TOOL_CALLS_PER_RESPONSE) {
-    throw new TurnFailure('tool_limit', `the model asked for ${answer.toolCalls.length} tool calls; the limit is ${MAX_TOOL_CALLS_PER_RESPONSE}`);
+    throw new TurnFailure(
+      'tool_limit',
+      `the model asked for ${answer.toolCalls.length} tool calls; the limit is ${MAX_TOOL_CALLS_PER_RESPONSE}`,
+    );
   }
   for (const call of answer.toolCalls) {
     if (Buffer.byteLength(call.arguments, 'utf8') > MAX_TOOL_ARGUMENT_BYTES) {
@@ -662,7 +687,15 @@ async function runToolCall(session, turn, call, turnEvent) {
   }
   turnEvent({ type: 'tool.proposed', call_id: call.id, name: call.name, arguments: args });
   const complete = (result) => {
-    turnEvent({ type: 'tool.completed', call_id: call.id, name: call.name, success: result.success, output: result.output, truncated: result.truncated ?? false, ...(result.error ? { error: result.error } : {}) });
+    turnEvent({
+      type: 'tool.completed',
+      call_id: call.id,
+      name: call.name,
+      success: result.success,
+      output: result.output,
+      truncated: result.truncated ?? false,
+      ...(result.error ? { error: result.error } : {}),
+    });
     return result;
   };
   const tool = TOOLS[call.name];
@@ -727,7 +760,8 @@ const TOOLS = {
       if (exists && !lstatSync(target).isFile()) return failed(`${args.path} is not a regular file`);
       if (args.expected_sha256 !== undefined) {
         const current = exists ? sha256(readFileSync(target)) : '';
-        if (current !== args.expected_sha256.toLowerCase()) return failed(`${args.path} changed: its sha256 is ${current || '(no file)'}, not ${args.expected_sha256}`);
+        if (current !== args.expected_sha256.toLowerCase())
+          return failed(`${args.path} changed: its sha256 is ${current || '(no file)'}, not ${args.expected_sha256}`);
       }
       mkdirSync(dirname(target), { recursive: true });
       const temp = join(dirname(target), `.${basename(target)}.scv-${randomBytes(6).toString('hex')}.tmp`);
@@ -761,7 +795,10 @@ const TOOLS = {
       const limit = args.limit ?? DEFAULT_READ_LIMIT;
       const slice = all.subarray(offset, offset + limit);
       const truncated = offset + slice.length < all.length;
-      return { success: true, output: JSON.stringify({ path: args.path, content: slice.toString('utf8'), total_bytes: all.length, offset, truncated }) };
+      return {
+        success: true,
+        output: JSON.stringify({ path: args.path, content: slice.toString('utf8'), total_bytes: all.length, offset, truncated }),
+      };
     },
   },
 
@@ -941,7 +978,12 @@ function redact(text) {
 function clipBytes(text, max) {
   const buf = Buffer.from(text, 'utf8');
   if (buf.length <= max) return text;
-  return buf.subarray(0, max - 3).toString('utf8').replace(/\uFFFD$/, '') + '...';
+  return (
+    buf
+      .subarray(0, max - 3)
+      .toString('utf8')
+      .replace(/\uFFFD$/, '') + '...'
+  );
 }
 
 // ---- stdin, frames, shutdown ------------------------------------------------------------------

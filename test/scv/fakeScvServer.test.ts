@@ -14,7 +14,11 @@ const SESSION_SCOPED = /^(queue\.|session\.(paused|trimmed|cleared)|turn\.|assis
 /** Every session-scoped event carries the next seq; nothing else carries one. */
 function assertConsecutiveSeq(events: ScvEvent[]): void {
   const scoped = events.filter((e) => SESSION_SCOPED.test(e.type));
-  assert.deepEqual(scoped.map((e) => e.seq), scoped.map((_, i) => scoped[0].seq + i), 'consecutive seq');
+  assert.deepEqual(
+    scoped.map((e) => e.seq),
+    scoped.map((_, i) => scoped[0].seq + i),
+    'consecutive seq',
+  );
   for (const e of events.filter((x) => !SESSION_SCOPED.test(x.type))) assert.equal(e.seq, undefined, `${e.type} has no seq`);
 }
 
@@ -33,10 +37,21 @@ test('handshake: anything before initialize is not_initialized; initialize answe
   try {
     const early = s.client.send({ type: 'session.start', cwd: s.workspace });
     const refused = await s.client.waitFor((e) => e.request_id === early);
-    assert.deepEqual(refused, { type: 'error', request_id: early, code: 'not_initialized', message: 'the first message must be initialize', fatal: false });
+    assert.deepEqual(refused, {
+      type: 'error',
+      request_id: early,
+      code: 'not_initialized',
+      message: 'the first message must be initialize',
+      fatal: false,
+    });
     const init = s.client.send({ type: 'initialize', protocol_version: 3, client: { name: 'catalyst-vscode', version: '1.2.3' } });
     const initialized = await s.client.waitFor((e) => e.request_id === init);
-    assert.deepEqual(initialized, { type: 'initialized', request_id: init, protocol_version: 3, server: { name: 'scv-server', version: '0.3.14-fake' } });
+    assert.deepEqual(initialized, {
+      type: 'initialized',
+      request_id: init,
+      protocol_version: 3,
+      server: { name: 'scv-server', version: '0.3.14-fake' },
+    });
     const again = s.client.send({ type: 'initialize', protocol_version: 3, client: { name: 'x', version: '1' } });
     assert.equal((await s.client.waitFor((e) => e.request_id === again)).code, 'invalid_request');
   } finally {
@@ -98,12 +113,25 @@ test('session.start: cwd must be an existing absolute directory; session.started
     assert.equal(started.cwd, s.workspace);
     assert.equal(started.model, SCV_TEST_MODEL);
     assert.equal(started.max_server_frame_bytes, 8 * 1024 * 1024);
-    for (const field of ['context_max_tokens', 'max_transcript_bytes', 'max_transcript_items', 'max_prompt_history_bytes', 'max_prompt_history_items']) {
+    for (const field of [
+      'context_max_tokens',
+      'max_transcript_bytes',
+      'max_transcript_items',
+      'max_prompt_history_bytes',
+      'max_prompt_history_items',
+    ]) {
       assert.equal(typeof started[field], 'number', field);
     }
     assert.equal(started.seq, undefined);
     const snapshot = await s.client.waitForType('queue.snapshot');
-    assert.deepEqual(snapshot, { type: 'queue.snapshot', request_id: start, entries: [], paused: false, session_id: started.session_id, seq: 1 });
+    assert.deepEqual(snapshot, {
+      type: 'queue.snapshot',
+      request_id: start,
+      entries: [],
+      paused: false,
+      session_id: started.session_id,
+      seq: 1,
+    });
     const second = s.client.send({ type: 'session.start', cwd: s.workspace });
     assert.equal((await s.client.waitFor((e) => e.request_id === second)).code, 'invalid_request');
   } finally {
@@ -115,7 +143,10 @@ test('the `scv --global-flags server` form and --stdio are accepted; unknown fla
   const model = await startScriptedModelServer({ script: [{ steps: [{ text: 'ok' }] }] });
   const workspace = makeWorkspace();
   const launch = fakeScvLaunch(model, { approvalPolicy: 'always' });
-  const client = RawScvClient.start({ args: [...launch.args, '--scv-home', workspace, '--config-path', join(workspace, 'c.toml'), 'server', '--stdio'], env: launch.env });
+  const client = RawScvClient.start({
+    args: [...launch.args, '--scv-home', workspace, '--config-path', join(workspace, 'c.toml'), 'server', '--stdio'],
+    env: launch.env,
+  });
   const bad = RawScvClient.start({ args: ['--frobnicate'] });
   try {
     const { sessionId } = await client.handshake(workspace);
@@ -135,7 +166,9 @@ test('the `scv --global-flags server` form and --stdio are accepted; unknown fla
 });
 
 test('a streamed turn: turn.started, deltas, assistant.completed, turn.completed with usage; the request is an OpenAI stream with the three tools', async () => {
-  const s = await startFakeScv({ script: [{ steps: [{ text: 'Hello there, this is a streamed answer.' }], usage: { prompt: 50, completion: 9 } }] });
+  const s = await startFakeScv({
+    script: [{ steps: [{ text: 'Hello there, this is a streamed answer.' }], usage: { prompt: 50, completion: 9 } }],
+  });
   try {
     const from = s.client.events.length;
     const request = s.startTurn('say hello');
@@ -193,7 +226,12 @@ test('write approved: proposed → approval.requested (filesystem, "Create …")
   const content = 'hello from scv\n';
   const s = await startFakeScv({
     script: [
-      { steps: [{ text: 'Writing.' }, { toolCall: { id: 'call_w', name: 'write', arguments: { path: 'notes/a.txt', content, mode: 'create' } } }] },
+      {
+        steps: [
+          { text: 'Writing.' },
+          { toolCall: { id: 'call_w', name: 'write', arguments: { path: 'notes/a.txt', content, mode: 'create' } } },
+        ],
+      },
       { steps: [{ text: 'Written.' }] },
     ],
   });
@@ -226,7 +264,11 @@ test('write approved: proposed → approval.requested (filesystem, "Create …")
     assert.equal(completed.success, true);
     assert.equal(completed.truncated, false);
     assert.equal(completed.error, undefined);
-    assert.deepEqual(JSON.parse(completed.output), { path: 'notes/a.txt', bytes: Buffer.byteLength(content), sha256: createHash('sha256').update(content).digest('hex') });
+    assert.deepEqual(JSON.parse(completed.output), {
+      path: 'notes/a.txt',
+      bytes: Buffer.byteLength(content),
+      sha256: createHash('sha256').update(content).digest('hex'),
+    });
     const second = chatRequests(s.model)[1].body.messages;
     assert.equal(second.at(-2).tool_calls[0].id, 'call_w');
     assert.deepEqual(second.at(-1), { role: 'tool', tool_call_id: 'call_w', content: completed.output });
@@ -286,7 +328,12 @@ test('write semantics: create over an existing file and replace of a missing one
     const from = s.client.events.length;
     const request = s.startTurn('go');
     for (let i = 0; i < 2; i++) {
-      const approval = await s.client.waitFor((e) => e.type === 'approval.requested' && !s.client.events.slice(from).some((r) => r.type === 'tool.completed' && r.call_id === e.call_id), { from });
+      const approval = await s.client.waitFor(
+        (e) =>
+          e.type === 'approval.requested' &&
+          !s.client.events.slice(from).some((r) => r.type === 'tool.completed' && r.call_id === e.call_id),
+        { from },
+      );
       s.sendInSession({ type: 'approval.resolve', approval_id: approval.approval_id, approved: true });
       await s.client.waitFor((e) => e.type === 'tool.completed' && e.call_id === approval.call_id, { from });
     }
@@ -300,7 +347,10 @@ test('write semantics: create over an existing file and replace of a missing one
     assert.match(results.c3.output, /escapes the workspace/);
     assert.equal(results.c4.error, 'invalid_arguments');
     assert.equal(results.c5.error, 'unknown_tool');
-    assert.deepEqual(s.client.ofType('approval.requested', from).map((e) => e.call_id), ['c1', 'c2']);
+    assert.deepEqual(
+      s.client.ofType('approval.requested', from).map((e) => e.call_id),
+      ['c1', 'c2'],
+    );
     assert.equal(readFileSync(join(s.workspace, 'exists.txt'), 'utf8'), 'x');
     assert.equal(existsSync(join(s.workspace, '..', 'escape.txt')), false);
   } finally {
@@ -312,7 +362,12 @@ test('approval policy on-risk: read runs without asking (read_only) but a secret
   const s = await startFakeScv({
     files: { 'src/app.ts': 'export const a = 1;\n', '.env': 'TOKEN=1\n' },
     script: [
-      { steps: [{ toolCall: { id: 'r1', name: 'read', arguments: { path: 'src/app.ts' } } }, { toolCall: { id: 'r2', name: 'read', arguments: { path: '.env' } } }] },
+      {
+        steps: [
+          { toolCall: { id: 'r1', name: 'read', arguments: { path: 'src/app.ts' } } },
+          { toolCall: { id: 'r2', name: 'read', arguments: { path: '.env' } } },
+        ],
+      },
       { steps: [{ text: 'Read both.' }] },
     ],
   });
@@ -326,7 +381,13 @@ test('approval policy on-risk: read runs without asking (read_only) but a secret
     s.sendInSession({ type: 'approval.resolve', approval_id: approval.approval_id, approved: true });
     await s.terminalOf(request);
     const r1 = s.client.ofType('tool.completed', from).find((e) => e.call_id === 'r1')!;
-    assert.deepEqual(JSON.parse(r1.output), { path: 'src/app.ts', content: 'export const a = 1;\n', total_bytes: 20, offset: 0, truncated: false });
+    assert.deepEqual(JSON.parse(r1.output), {
+      path: 'src/app.ts',
+      content: 'export const a = 1;\n',
+      total_bytes: 20,
+      offset: 0,
+      truncated: false,
+    });
     assert.equal(s.client.ofType('approval.requested', from).length, 1);
   } finally {
     await s.close();
@@ -336,7 +397,12 @@ test('approval policy on-risk: read runs without asking (read_only) but a secret
 test('approval policy always asks even for read_only; never denies side effects without asking', async () => {
   // The model server consumes its script array, so each scenario gets its own.
   const script = () => [
-    { steps: [{ toolCall: { id: 'r1', name: 'read', arguments: { path: 'f.txt' } } }, { toolCall: { id: 'b1', name: 'bash', arguments: { command: 'touch ran.txt' } } }] },
+    {
+      steps: [
+        { toolCall: { id: 'r1', name: 'read', arguments: { path: 'f.txt' } } },
+        { toolCall: { id: 'b1', name: 'bash', arguments: { command: 'touch ran.txt' } } },
+      ],
+    },
     { steps: [{ text: 'done' }] },
   ];
   const always = await startFakeScv({ approvalPolicy: 'always', files: { 'f.txt': 'f' }, script: script() });
@@ -383,7 +449,10 @@ test('bash approved: runs /bin/bash -lc in the workspace, streams tool.progress 
     const progress = s.client.ofType('tool.progress', from);
     assert.ok(progress.length >= 1);
     assert.ok(progress.every((e) => e.call_id === 'b1' && Buffer.byteLength(e.text) <= 512));
-    assert.deepEqual(progress.flatMap((e) => e.text.split('\n')), ['first', 'second', s.workspace]);
+    assert.deepEqual(
+      progress.flatMap((e) => e.text.split('\n')),
+      ['first', 'second', s.workspace],
+    );
     const completed = s.client.ofType('tool.completed', from)[0];
     assert.equal(completed.success, false);
     assert.equal(completed.error, 'failed');
@@ -427,7 +496,9 @@ test('turn.cancel mid-bash kills the process group; the turn is cancelled and it
 });
 
 test('turn.cancel while an approval is pending drops it: turn.cancelled, the approval is gone, nothing ran', async () => {
-  const s = await startFakeScv({ script: [{ steps: [{ toolCall: { id: 'b1', name: 'bash', arguments: { command: 'touch ran.txt' } } }] }] });
+  const s = await startFakeScv({
+    script: [{ steps: [{ toolCall: { id: 'b1', name: 'bash', arguments: { command: 'touch ran.txt' } } }] }],
+  });
   try {
     const request = s.startTurn('go');
     const approval = await s.client.waitForType('approval.requested');
@@ -514,7 +585,15 @@ test('queue: turn.start while busy is enqueued; update/move/remove check revisio
       .slice(from)
       .filter((e) => ['turn.completed', 'queue.dequeued', 'turn.started'].includes(e.type))
       .map((e) => `${e.type}:${e.request_id}`);
-    assert.deepEqual(flow, [`turn.completed:${first}`, `queue.dequeued:${third}`, `turn.started:${third}`, `turn.completed:${third}`, `queue.dequeued:${second}`, `turn.started:${second}`, `turn.completed:${second}`]);
+    assert.deepEqual(flow, [
+      `turn.completed:${first}`,
+      `queue.dequeued:${third}`,
+      `turn.started:${third}`,
+      `turn.completed:${third}`,
+      `queue.dequeued:${second}`,
+      `turn.started:${second}`,
+      `turn.completed:${second}`,
+    ]);
     const dequeued = s.client.ofType('queue.dequeued', from)[0];
     const thirdStarted = s.client.events.slice(from).find((e) => e.type === 'turn.started' && e.request_id === third)!;
     assert.equal(dequeued.turn_id, thirdStarted.turn_id);
@@ -528,7 +607,12 @@ test('queue: turn.start while busy is enqueued; update/move/remove check revisio
 
 test('session.pause holds the queue after the running turn; releasing it dequeues', async () => {
   const s = await startFakeScv({
-    script: [{ steps: [{ toolCall: { id: 'b1', name: 'bash', arguments: { command: 'true' } } }] }, { steps: [{ text: 'one' }] }, { steps: [{ text: 'two' }] }, { steps: [{ text: 'three' }] }],
+    script: [
+      { steps: [{ toolCall: { id: 'b1', name: 'bash', arguments: { command: 'true' } } }] },
+      { steps: [{ text: 'one' }] },
+      { steps: [{ text: 'two' }] },
+      { steps: [{ text: 'three' }] },
+    ],
   });
   try {
     const first = s.startTurn('first');
@@ -556,7 +640,11 @@ test('session.pause holds the queue after the running turn; releasing it dequeue
 
 test('session.clear: refused with turn_active while busy; when idle, session.cleared and the history is gone', async () => {
   const s = await startFakeScv({
-    script: [{ steps: [{ text: 'before' }] }, { steps: [{ toolCall: { id: 'b1', name: 'bash', arguments: { command: 'true' } } }] }, { steps: [{ text: 'after' }] }],
+    script: [
+      { steps: [{ text: 'before' }] },
+      { steps: [{ toolCall: { id: 'b1', name: 'bash', arguments: { command: 'true' } } }] },
+      { steps: [{ text: 'after' }] },
+    ],
   });
   try {
     await s.terminalOf(s.startTurn('old prompt'));
@@ -587,7 +675,9 @@ test('limits: a prompt over 256 KiB and a frame over 1 MiB are invalid_request; 
     const empty = s.startTurn('');
     assert.equal((await s.client.waitFor((e) => e.request_id === empty)).code, 'invalid_request');
     const from = s.client.events.length;
-    s.client.sendRaw(JSON.stringify({ type: 'turn.start', request_id: 'huge', session_id: s.sessionId, prompt: 'q'.repeat(1024 * 1024) }) + '\n');
+    s.client.sendRaw(
+      JSON.stringify({ type: 'turn.start', request_id: 'huge', session_id: s.sessionId, prompt: 'q'.repeat(1024 * 1024) }) + '\n',
+    );
     const frame = await s.client.waitForType('error', { from });
     assert.equal(frame.code, 'invalid_request');
     assert.match(frame.message, /1048576/);
@@ -645,7 +735,10 @@ test('fault protocolVersion: initialized claims that version; with strictVersion
 });
 
 test('faults unknownEventBeforeCompleted and seqGapBeforeCompleted: a "future.thing" takes a seq; a gap skips one', async () => {
-  const s = await startFakeScv({ faults: { unknownEventBeforeCompleted: true, seqGapBeforeCompleted: true }, script: [{ steps: [{ text: 'hi' }] }] });
+  const s = await startFakeScv({
+    faults: { unknownEventBeforeCompleted: true, seqGapBeforeCompleted: true },
+    script: [{ steps: [{ text: 'hi' }] }],
+  });
   try {
     const done = await s.terminalOf(s.startTurn('go'));
     const unknown = s.client.ofType('future.thing')[0];
@@ -663,7 +756,10 @@ test('fault duplicateDelta: the first assistant.delta is written twice with the 
   try {
     await s.terminalOf(s.startTurn('go'));
     const deltas = s.client.ofType('assistant.delta');
-    assert.deepEqual(deltas.map((e) => e.content), ['abcdefgh', 'abcdefgh', '12345678']);
+    assert.deepEqual(
+      deltas.map((e) => e.content),
+      ['abcdefgh', 'abcdefgh', '12345678'],
+    );
     assert.equal(deltas[0].seq, deltas[1].seq);
     assert.equal(deltas[2].seq, deltas[1].seq + 1);
   } finally {
@@ -703,14 +799,20 @@ test('fault exitAfterHandshake: the server exits with code 1 right after session
   try {
     await s.client.waitForExit();
     assert.equal(s.client.exitCode, 1);
-    assert.deepEqual(s.client.events.map((e) => e.type), ['initialized', 'session.started', 'queue.snapshot']);
+    assert.deepEqual(
+      s.client.events.map((e) => e.type),
+      ['initialized', 'session.started', 'queue.snapshot'],
+    );
   } finally {
     await s.close();
   }
 });
 
 test('faults compactedAfterStarted and trimmedAfterCompleted: context.compacted in the turn, session.trimmed after it', async () => {
-  const s = await startFakeScv({ faults: { compactedAfterStarted: true, trimmedAfterCompleted: true }, script: [{ steps: [{ text: 'hi' }] }] });
+  const s = await startFakeScv({
+    faults: { compactedAfterStarted: true, trimmedAfterCompleted: true },
+    script: [{ steps: [{ text: 'hi' }] }],
+  });
   try {
     const done = await s.terminalOf(s.startTurn('go'));
     const trimmed = await s.client.waitForType('session.trimmed');

@@ -68,7 +68,10 @@ export class RawScvClient {
   }
 
   /** `initialize` (protocol 3) then `session.start`; resolves with the session id and both answers. */
-  async handshake(cwd: string, extra: Record<string, unknown> = {}): Promise<{ sessionId: string; initialized: ScvEvent; started: ScvEvent; snapshot: ScvEvent }> {
+  async handshake(
+    cwd: string,
+    extra: Record<string, unknown> = {},
+  ): Promise<{ sessionId: string; initialized: ScvEvent; started: ScvEvent; snapshot: ScvEvent }> {
     const init = this.send({ type: 'initialize', protocol_version: 3, client: { name: 'raw-test-client', version: '0.0.1' } });
     const initialized = await this.waitFor((e) => e.request_id === init);
     if (initialized.type !== 'initialized') throw new Error(`handshake failed: ${JSON.stringify(initialized)}`);

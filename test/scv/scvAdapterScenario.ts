@@ -65,7 +65,10 @@ export async function startScvAdapter(opts: FakeScvOptions = {}): Promise<ScvAda
   );
 
   const recent = (): string =>
-    `\nlast events:\n${events.slice(-15).map((e) => JSON.stringify(e).slice(0, 300)).join('\n')}\nlogs:\n${logs.slice(-10).join('\n')}\nstderr: ${channel.recentStderr().join('\n')}`;
+    `\nlast events:\n${events
+      .slice(-15)
+      .map((e) => JSON.stringify(e).slice(0, 300))
+      .join('\n')}\nlogs:\n${logs.slice(-10).join('\n')}\nstderr: ${channel.recentStderr().join('\n')}`;
 
   const waitUntil = <T>(probe: () => T | undefined, what: string, timeoutMs = 15_000): Promise<T> =>
     new Promise((resolveWait, reject) => {

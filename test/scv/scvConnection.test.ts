@@ -97,7 +97,9 @@ test('a server that dies right after the handshake is seen exiting', async () =>
 });
 
 test('a streamed turn: deltas carry run_id = turn_id and session_id, then done', async () => {
-  const s = await startScvAdapter({ script: [{ steps: [{ text: 'Hello there, this is a streamed SCV answer.' }], usage: { prompt: 40, completion: 8 } }] });
+  const s = await startScvAdapter({
+    script: [{ steps: [{ text: 'Hello there, this is a streamed SCV answer.' }], usage: { prompt: 40, completion: 8 } }],
+  });
   try {
     const from = s.prompt('say hello');
     const done = await s.waitForType('done', { from });
@@ -114,7 +116,7 @@ test('a streamed turn: deltas carry run_id = turn_id and session_id, then done',
     assert.deepEqual(chatRequests(s.model)[0].body.messages.at(-1), { role: 'user', content: 'say hello' });
     s.send({ type: 'stats' });
     const stats = await s.waitForType('stats', { from });
-    assert.equal(stats.tokens_in, 40, 'the last turn\'s input_tokens');
+    assert.equal(stats.tokens_in, 40, "the last turn's input_tokens");
     assert.equal(stats.total_in, 40);
     assert.equal(stats.tokens_out, 8);
     assert.equal(stats.turns, 1);
@@ -149,7 +151,13 @@ test('a queued turn: a prompt sent while busy shows in client:server_queue; once
     assert.deepEqual(queueOf(emptied!).entries, [], 'the entry leaves the mirror before its prompt shows');
     const secondDone = await s.waitForType('done', { from: promptAt });
     assert.notEqual(secondDone.run_id, firstDone.run_id);
-    assert.equal(s.ofType('delta', promptAt).map((e) => e.text).join(''), 'second done');
+    assert.equal(
+      s
+        .ofType('delta', promptAt)
+        .map((e) => e.text)
+        .join(''),
+      'second done',
+    );
     assert.ok(s.ofType('delta', promptAt).every((e) => e.run_id === secondDone.run_id));
     assert.deepEqual(promptsShown(s, from), ['first', 'second'], 'each prompt shown once');
   } finally {
@@ -241,7 +249,12 @@ test('a write approval approved: tool_call, approval_request with the SCV summar
   const content = 'export const answer = 42;\n';
   const s = await startScvAdapter({
     script: [
-      { steps: [{ text: 'Writing it.' }, { toolCall: { id: 'call_w', name: 'write', arguments: { path: 'src/answer.ts', content, mode: 'create' } } }] },
+      {
+        steps: [
+          { text: 'Writing it.' },
+          { toolCall: { id: 'call_w', name: 'write', arguments: { path: 'src/answer.ts', content, mode: 'create' } } },
+        ],
+      },
       { steps: [{ text: 'Created.' }] },
     ],
   });
@@ -270,7 +283,13 @@ test('a write approval approved: tool_call, approval_request with the SCV summar
     assert.equal(result.status, 'success');
     assert.equal(JSON.parse(result.output).path, 'src/answer.ts');
     assert.equal(readFileSync(join(s.workspace, 'src/answer.ts'), 'utf8'), content);
-    assert.equal(s.ofType('delta', from).map((e) => e.text).join(''), 'Writing it.Created.');
+    assert.equal(
+      s
+        .ofType('delta', from)
+        .map((e) => e.text)
+        .join(''),
+      'Writing it.Created.',
+    );
     assert.ok([call, approval, result].every((e) => e.run_id === done.run_id));
   } finally {
     await s.close();
@@ -301,7 +320,9 @@ test('a write approval denied: the file is untouched, tool_result is denied and 
 });
 
 test('allow_session: the next matching approval is answered by the adapter and shown as an info, not a card', async () => {
-  const write = (id: string, path: string) => ({ steps: [{ toolCall: { id, name: 'write', arguments: { path, content: 'x', mode: 'create' } } }] });
+  const write = (id: string, path: string) => ({
+    steps: [{ toolCall: { id, name: 'write', arguments: { path, content: 'x', mode: 'create' } } }],
+  });
   const s = await startScvAdapter({ script: [write('w1', 'one.txt'), write('w2', 'two.txt'), { steps: [{ text: 'both written' }] }] });
   try {
     const from = s.prompt('write two files');
@@ -319,7 +340,10 @@ test('allow_session: the next matching approval is answered by the adapter and s
 
 test('allow_pattern and edited content are refused locally as unsupported; the approval stays pending', async () => {
   const s = await startScvAdapter({
-    script: [{ steps: [{ toolCall: { id: 'call_w', name: 'write', arguments: { path: 'a.txt', content: 'model\n', mode: 'create' } } }] }, { steps: [{ text: 'ok' }] }],
+    script: [
+      { steps: [{ toolCall: { id: 'call_w', name: 'write', arguments: { path: 'a.txt', content: 'model\n', mode: 'create' } } }] },
+      { steps: [{ text: 'ok' }] },
+    ],
   });
   try {
     const from = s.prompt('write');
@@ -327,7 +351,10 @@ test('allow_pattern and edited content are refused locally as unsupported; the a
     assert.equal(s.send({ type: 'approve', request_id: approval.request_id, decision: 'allow_pattern', pattern: '*.txt' }), false);
     assert.equal(s.send({ type: 'approve', request_id: approval.request_id, decision: 'yes', edited_content: 'mine\n' }), false);
     const errors = s.ofType('error', from);
-    assert.deepEqual(errors.map((e) => e.code), ['unsupported', 'unsupported']);
+    assert.deepEqual(
+      errors.map((e) => e.code),
+      ['unsupported', 'unsupported'],
+    );
     assert.match(errors[1].message, /SCV cannot apply an edited proposal/);
     s.send({ type: 'approve', request_id: approval.request_id, decision: 'yes' });
     await s.waitForType('done', { from });
@@ -339,7 +366,10 @@ test('allow_pattern and edited content are refused locally as unsupported; the a
 
 test('a bash approval: the command runs in the workspace, progress lines arrive as client:tool_progress', async () => {
   const s = await startScvAdapter({
-    script: [{ steps: [{ toolCall: { id: 'b1', name: 'bash', arguments: { command: 'echo building; echo tested > out.txt; echo finished' } } }] }, { steps: [{ text: 'ran it' }] }],
+    script: [
+      { steps: [{ toolCall: { id: 'b1', name: 'bash', arguments: { command: 'echo building; echo tested > out.txt; echo finished' } } }] },
+      { steps: [{ text: 'ran it' }] },
+    ],
   });
   try {
     const from = s.prompt('build');
@@ -352,7 +382,10 @@ test('a bash approval: the command runs in the workspace, progress lines arrive 
     const progress = s.ofType('client:tool_progress', from);
     assert.ok(progress.length >= 1);
     assert.ok(progress.every((e) => e.id === 'b1'));
-    assert.deepEqual(progress.flatMap((e) => e.text.split('\n')), ['building', 'finished']);
+    assert.deepEqual(
+      progress.flatMap((e) => e.text.split('\n')),
+      ['building', 'finished'],
+    );
     const result = s.ofType('tool_result', from)[0];
     assert.deepEqual([result.ok, result.status], [true, 'success']);
     assert.equal(result.output, 'exit status 0\nbuilding\nfinished\n');
@@ -364,7 +397,10 @@ test('a bash approval: the command runs in the workspace, progress lines arrive 
 
 test('abort mid-tool: a running `sleep 30` is stopped and aborted arrives with the rollback note', async () => {
   const s = await startScvAdapter({
-    script: [{ steps: [{ toolCall: { id: 'b1', name: 'bash', arguments: { command: 'sleep 30 & echo $! > sleep.pid; echo sleeping; wait' } } }] }, { steps: [{ text: 'next turn' }] }],
+    script: [
+      { steps: [{ toolCall: { id: 'b1', name: 'bash', arguments: { command: 'sleep 30 & echo $! > sleep.pid; echo sleeping; wait' } } }] },
+      { steps: [{ text: 'next turn' }] },
+    ],
   });
   try {
     const from = s.prompt('sleep');
@@ -417,7 +453,10 @@ test('turn.failed (HTTP 500 from the model) becomes error{provider_error} then d
 });
 
 test('an unknown event type is logged once and skipped; the seq number it used is no gap', async () => {
-  const s = await startScvAdapter({ faults: { unknownEventBeforeCompleted: true }, script: [{ steps: [{ text: 'hi' }] }, { steps: [{ text: 'again' }] }] });
+  const s = await startScvAdapter({
+    faults: { unknownEventBeforeCompleted: true },
+    script: [{ steps: [{ text: 'hi' }] }, { steps: [{ text: 'again' }] }],
+  });
   try {
     await s.waitForType('done', { from: s.prompt('one') });
     await s.waitForType('done', { from: s.prompt('two') });
@@ -438,7 +477,13 @@ test('a seq gap is logged once with the numbers, and the turn goes on', async ()
     assert.equal(gaps.length, 1);
     const [, expected, got] = /expected seq (\d+), got (\d+)/.exec(gaps[0])!;
     assert.equal(Number(got), Number(expected) + 1);
-    assert.equal(s.ofType('delta', from).map((e) => e.text).join(''), 'complete text');
+    assert.equal(
+      s
+        .ofType('delta', from)
+        .map((e) => e.text)
+        .join(''),
+      'complete text',
+    );
   } finally {
     await s.close();
   }
@@ -449,7 +494,13 @@ test('a duplicated event (same seq) is dropped and logged', async () => {
   try {
     const from = s.prompt('go');
     await s.waitForType('done', { from });
-    assert.equal(s.ofType('delta', from).map((e) => e.text).join(''), 'abcdefgh12345678');
+    assert.equal(
+      s
+        .ofType('delta', from)
+        .map((e) => e.text)
+        .join(''),
+      'abcdefgh12345678',
+    );
     assert.ok(s.logs.some((l) => /duplicate/i.test(l)));
   } finally {
     await s.close();
@@ -457,12 +508,24 @@ test('a duplicated event (same seq) is dropped and logged', async () => {
 });
 
 test('an oversized line (over the 8 MiB frame limit) is dropped and logged; the session goes on', async () => {
-  const s = await startScvAdapter({ faults: { oversizedLineBytes: 9_000_000 }, script: [{ steps: [{ text: 'after the junk' }] }, { steps: [{ text: 'still fine' }] }] });
+  const s = await startScvAdapter({
+    faults: { oversizedLineBytes: 9_000_000 },
+    script: [{ steps: [{ text: 'after the junk' }] }, { steps: [{ text: 'still fine' }] }],
+  });
   try {
     const from = s.prompt('go');
     await s.waitForType('done', { from });
-    assert.equal(s.ofType('delta', from).map((e) => e.text).join(''), 'after the junk');
-    assert.ok(s.logs.some((l) => /9000000/.test(l)), 'the dropped line is logged with its size');
+    assert.equal(
+      s
+        .ofType('delta', from)
+        .map((e) => e.text)
+        .join(''),
+      'after the junk',
+    );
+    assert.ok(
+      s.logs.some((l) => /9000000/.test(l)),
+      'the dropped line is logged with its size',
+    );
     assert.ok(s.events.every((e) => e.type !== 'fake.junk'));
     const next = s.prompt('again');
     await s.waitForType('done', { from: next });
@@ -489,7 +552,11 @@ test('a background turn the server starts is announced with client:server_turn a
 
 test('clear between turns resets the session on the server; while busy it is refused with turn_active', async () => {
   const s = await startScvAdapter({
-    script: [{ steps: [{ text: 'remember me' }] }, { steps: [{ toolCall: { id: 'b1', name: 'bash', arguments: { command: 'true' } } }] }, { steps: [{ text: 'fresh' }] }],
+    script: [
+      { steps: [{ text: 'remember me' }] },
+      { steps: [{ toolCall: { id: 'b1', name: 'bash', arguments: { command: 'true' } } }] },
+      { steps: [{ text: 'fresh' }] },
+    ],
   });
   try {
     await s.waitForType('done', { from: s.prompt('old') });
@@ -516,7 +583,10 @@ test('commands SCV cannot do are refused with unsupported and send() returns fal
     assert.equal(s.send({ type: 'steer', prompt: 'go left', model: SCV_TEST_MODEL }), false);
     assert.equal(s.send({ type: 'list_checkpoints' }), false);
     const errors = s.ofType('error', from);
-    assert.deepEqual(errors.map((e) => e.code), ['unsupported', 'unsupported']);
+    assert.deepEqual(
+      errors.map((e) => e.code),
+      ['unsupported', 'unsupported'],
+    );
     assert.ok(errors.every((e) => /not available with an SCV server/.test(e.message)));
   } finally {
     await s.close();
@@ -530,19 +600,29 @@ test('a prompt over 256 KiB is refused locally before anything is sent', async (
     const error = await s.waitForType('error', { from });
     assert.match(error.message, /256|262144|bytes/);
     assert.equal(chatRequests(s.model).length, 0);
-    assert.deepEqual(s.events.slice(from).map((e) => e.type), ['error'], 'nothing was shown: no aborted, no client:prompt');
+    assert.deepEqual(
+      s.events.slice(from).map((e) => e.type),
+      ['error'],
+      'nothing was shown: no aborted, no client:prompt',
+    );
   } finally {
     await s.close();
   }
 });
 
 test('context.compacted becomes compacted in the run; session.trimmed becomes an info', async () => {
-  const s = await startScvAdapter({ faults: { compactedAfterStarted: true, trimmedAfterCompleted: true }, script: [{ steps: [{ text: 'short' }] }] });
+  const s = await startScvAdapter({
+    faults: { compactedAfterStarted: true, trimmedAfterCompleted: true },
+    script: [{ steps: [{ text: 'short' }] }],
+  });
   try {
     const from = s.prompt('go');
     const done = await s.waitForType('done', { from });
     const compacted = s.ofType('compacted', from)[0];
-    assert.deepEqual([compacted.before_tokens, compacted.after_tokens, compacted.scope, compacted.run_id], [120000, 40000, 'session', done.run_id]);
+    assert.deepEqual(
+      [compacted.before_tokens, compacted.after_tokens, compacted.scope, compacted.run_id],
+      [120000, 40000, 'session', done.run_id],
+    );
     const trimmed = await s.waitFor((e) => e.type === 'info' && /removed 2 older messages/.test(e.message), { from });
     assert.ok(s.events.indexOf(trimmed) > s.events.indexOf(done));
   } finally {

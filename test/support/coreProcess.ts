@@ -27,7 +27,11 @@ export class CoreProcess {
   exitCode: number | null | undefined;
   private exited: Promise<void>;
 
-  private constructor(readonly child: ChildProcessWithoutNullStreams, readonly workspace: string, readonly home: string) {
+  private constructor(
+    readonly child: ChildProcessWithoutNullStreams,
+    readonly workspace: string,
+    readonly home: string,
+  ) {
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => this.onStdout(chunk));
     child.stderr.setEncoding('utf8');
@@ -40,7 +44,10 @@ export class CoreProcess {
     const home = opts.home ?? mkdtempSync(join(tmpdir(), 'core-home-'));
     if (opts.providers || opts.config) {
       mkdirSync(join(home, '.config', 'catalyst-code'), { recursive: true });
-      writeFileSync(join(home, '.config', 'catalyst-code', 'config.json'), JSON.stringify({ ...(opts.config ?? {}), ...(opts.providers ? { providers: opts.providers } : {}) }));
+      writeFileSync(
+        join(home, '.config', 'catalyst-code', 'config.json'),
+        JSON.stringify({ ...(opts.config ?? {}), ...(opts.providers ? { providers: opts.providers } : {}) }),
+      );
     }
     const child = spawn(process.execPath, [CORE_JS, '--workspace', workspace, ...(opts.args ?? [])], {
       cwd: workspace,
@@ -79,7 +86,14 @@ export class CoreProcess {
       };
       const timer = setTimeout(() => {
         cleanup();
-        reject(new Error(`timed out after ${timeoutMs} ms; last events:\n${this.events.slice(-15).map((e) => JSON.stringify(e).slice(0, 300)).join('\n')}\nstderr: ${this.stderr.join('').slice(-1500)}`));
+        reject(
+          new Error(
+            `timed out after ${timeoutMs} ms; last events:\n${this.events
+              .slice(-15)
+              .map((e) => JSON.stringify(e).slice(0, 300))
+              .join('\n')}\nstderr: ${this.stderr.join('').slice(-1500)}`,
+          ),
+        );
       }, timeoutMs);
       const cleanup = (): void => {
         clearTimeout(timer);
@@ -98,7 +112,11 @@ export class CoreProcess {
   /** Sends `init` (v2) and waits for ready and protocol_hello. */
   async handshake(): Promise<{ ready: CoreEvent; hello: CoreEvent }> {
     const from = this.events.length;
-    this.send({ type: 'init', protocol_version: 2, client: { name: 'test', version: '0.0.0', capabilities: ['run_ids', 'session_ids', 'event_sequence'] } });
+    this.send({
+      type: 'init',
+      protocol_version: 2,
+      client: { name: 'test', version: '0.0.0', capabilities: ['run_ids', 'session_ids', 'event_sequence'] },
+    });
     const ready = await this.waitForType('ready', { from });
     const hello = await this.waitForType('protocol_hello', { from });
     return { ready, hello };

@@ -38,7 +38,9 @@ export async function startScenario(opts: ScenarioOptions = {}): Promise<Scenari
     writeFileSync(abs, content);
   }
   if (opts.git) initGitRepo(workspace);
-  const providers = opts.providers?.(model.url) ?? [{ name: 'scripted', kind: opts.kind ?? 'openai', base_url: model.url, api_key: TEST_KEY }];
+  const providers = opts.providers?.(model.url) ?? [
+    { name: 'scripted', kind: opts.kind ?? 'openai', base_url: model.url, api_key: TEST_KEY },
+  ];
   const core = CoreProcess.start({
     ...opts,
     // With no provider configured the core lists its default one unauthenticated: keep that off the network.
@@ -83,7 +85,14 @@ export function initGitRepo(dir: string): void {
 }
 
 export function gitEnv(): NodeJS.ProcessEnv {
-  return { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com', GIT_CONFIG_NOSYSTEM: '1' };
+  return {
+    ...process.env,
+    GIT_AUTHOR_NAME: 't',
+    GIT_AUTHOR_EMAIL: 't@example.com',
+    GIT_COMMITTER_NAME: 't',
+    GIT_COMMITTER_EMAIL: 't@example.com',
+    GIT_CONFIG_NOSYSTEM: '1',
+  };
 }
 
 /** The event types of a slice, for order assertions. */

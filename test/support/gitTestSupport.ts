@@ -8,7 +8,11 @@ export function isolateGitConfig(): () => void {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'catcode-gitcfg-'));
   const globalConfig = path.join(home, 'gitconfig');
   fs.writeFileSync(globalConfig, '');
-  const saved = { GIT_CONFIG_GLOBAL: process.env.GIT_CONFIG_GLOBAL, GIT_CONFIG_NOSYSTEM: process.env.GIT_CONFIG_NOSYSTEM, XDG_CONFIG_HOME: process.env.XDG_CONFIG_HOME };
+  const saved = {
+    GIT_CONFIG_GLOBAL: process.env.GIT_CONFIG_GLOBAL,
+    GIT_CONFIG_NOSYSTEM: process.env.GIT_CONFIG_NOSYSTEM,
+    XDG_CONFIG_HOME: process.env.XDG_CONFIG_HOME,
+  };
   process.env.GIT_CONFIG_GLOBAL = globalConfig;
   process.env.GIT_CONFIG_NOSYSTEM = '1';
   process.env.XDG_CONFIG_HOME = home;
@@ -97,15 +101,23 @@ done
 [ "$sub" = '${subcommand}' ] || exec '${realGit}' "$@"
 held=''
 trap 'kill $held 2>/dev/null; echo "stopped $$" >> '"'${log}'"'; exit 143' TERM
-${opts.afterRun ? `'${realGit}' "$@"
+${
+  opts.afterRun
+    ? `'${realGit}' "$@"
 rc=$?
-` : ''}echo "paused $$ $*" >> '${log}'
+`
+    : ''
+}echo "paused $$ $*" >> '${log}'
 cat '${releasePipe}' > /dev/null &
 held=$!
 wait $held
-${opts.afterRun ? '' : `'${realGit}' "$@"
+${
+  opts.afterRun
+    ? ''
+    : `'${realGit}' "$@"
 rc=$?
-`}echo "finished $$ $rc" >> '${log}'
+`
+}echo "finished $$ $rc" >> '${log}'
 exit $rc
 `;
   fs.writeFileSync(path.join(binDir, 'git'), script, { mode: 0o755 });
@@ -116,7 +128,9 @@ exit $rc
     waitFor(pattern, { from = 0, timeoutMs = 30_000 } = {}) {
       return new Promise((resolve, reject) => {
         const check = (): void => {
-          const hit = lines().slice(from).find((l) => pattern.test(l));
+          const hit = lines()
+            .slice(from)
+            .find((l) => pattern.test(l));
           if (hit === undefined) return;
           done();
           resolve(hit);
@@ -135,7 +149,7 @@ exit $rc
     },
     release: () => fs.promises.writeFile(releasePipe, ''),
     dispose() {
-      const ended = new Set(lines().flatMap((l) => (/^(stopped|finished) (\d+)/.exec(l)?.[2] ?? [])));
+      const ended = new Set(lines().flatMap((l) => /^(stopped|finished) (\d+)/.exec(l)?.[2] ?? []));
       for (const l of lines()) {
         const pid = /^paused (\d+)/.exec(l)?.[1];
         if (pid && !ended.has(pid)) {

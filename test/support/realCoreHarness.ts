@@ -49,7 +49,10 @@ export async function realCoreEnv(script: ScriptedResponse[] = []): Promise<Real
   mkdirSync(configDir, { recursive: true });
   writeFileSync(
     join(configDir, 'config.json'),
-    JSON.stringify({ activeProvider: 'scripted', providers: [{ name: 'scripted', kind: 'openai', base_url: model.url, api_key: TEST_KEY }] }),
+    JSON.stringify({
+      activeProvider: 'scripted',
+      providers: [{ name: 'scripted', kind: 'openai', base_url: model.url, api_key: TEST_KEY }],
+    }),
   );
   return {
     home,

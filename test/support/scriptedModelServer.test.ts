@@ -21,7 +21,11 @@ function parseSse(text: string): SseEvent[] {
 }
 
 async function post(server: StartedScriptedModelServer, path: string, body: unknown, headers: Record<string, string> = {}) {
-  return fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  return fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 }
 
 describe('scripted model server', () => {
@@ -36,7 +40,11 @@ describe('scripted model server', () => {
 
   test('OpenAI SSE: role chunk, split deltas, tool call fragments, finish, usage, [DONE]', async () => {
     server.enqueue({
-      steps: [{ reasoning: 'short' }, { text: 'Hello from the scripted model' }, { toolCall: { id: 'c1', name: 'bash', arguments: { command: 'ls -la' } } }],
+      steps: [
+        { reasoning: 'short' },
+        { text: 'Hello from the scripted model' },
+        { toolCall: { id: 'c1', name: 'bash', arguments: { command: 'ls -la' } } },
+      ],
       usage: { prompt: 11, completion: 5, cached: 3 },
     });
     const res = await post(server, '/chat/completions', { model: 'm-1', messages: [] }, { authorization: 'Bearer the-key' });
@@ -57,13 +65,25 @@ describe('scripted model server', () => {
     assert.ok(toolDeltas.length > 2, 'arguments come in several fragments');
     assert.deepEqual(JSON.parse(toolDeltas.map((d: any) => d.function.arguments).join('')), { command: 'ls -la' });
     assert.equal(chunks.find((c) => c.choices[0]?.finish_reason)?.choices[0].finish_reason, 'tool_calls');
-    assert.deepEqual(chunks[chunks.length - 1].usage, { prompt_tokens: 11, completion_tokens: 5, total_tokens: 16, prompt_tokens_details: { cached_tokens: 3 } });
+    assert.deepEqual(chunks[chunks.length - 1].usage, {
+      prompt_tokens: 11,
+      completion_tokens: 5,
+      total_tokens: 16,
+      prompt_tokens_details: { cached_tokens: 3 },
+    });
     assert.equal(server.requests[0].apiKey, 'the-key');
     assert.deepEqual(server.requests[0].body, { model: 'm-1', messages: [] });
   });
 
   test('Anthropic SSE: message_start, content blocks with deltas, message_delta, message_stop', async () => {
-    server.enqueue({ steps: [{ reasoning: 'think' }, { text: 'Answer text here' }, { toolCall: { id: 'tu1', name: 'glob', arguments: '{"pattern":"*.md"}' } }], usage: { prompt: 20, completion: 7, cached: 15 } });
+    server.enqueue({
+      steps: [
+        { reasoning: 'think' },
+        { text: 'Answer text here' },
+        { toolCall: { id: 'tu1', name: 'glob', arguments: '{"pattern":"*.md"}' } },
+      ],
+      usage: { prompt: 20, completion: 7, cached: 15 },
+    });
     const res = await post(server, '/messages', { model: 'claude-x', messages: [] }, { 'x-api-key': 'ant-key' });
     const events = parseSse(await res.text());
     const types = events.map((e) => e.event);
@@ -78,11 +98,17 @@ describe('scripted model server', () => {
     assert.deepEqual([starts[2].id, starts[2].name], ['tu1', 'glob']);
     const deltas = events.filter((e) => e.event === 'content_block_delta').map((e) => JSON.parse(e.data).delta);
     assert.equal(
-      deltas.filter((d) => d.type === 'text_delta').map((d) => d.text).join(''),
+      deltas
+        .filter((d) => d.type === 'text_delta')
+        .map((d) => d.text)
+        .join(''),
       'Answer text here',
     );
     assert.equal(
-      deltas.filter((d) => d.type === 'input_json_delta').map((d) => d.partial_json).join(''),
+      deltas
+        .filter((d) => d.type === 'input_json_delta')
+        .map((d) => d.partial_json)
+        .join(''),
       '{"pattern":"*.md"}',
     );
     const start = JSON.parse(events[0].data);
@@ -156,7 +182,10 @@ describe('scripted model server', () => {
       openai.data.map((m: { id: string }) => m.id),
       ['x', 'y'],
     );
-    const anthropic = (await (await fetch(`${server.url}/models`, { headers: { 'anthropic-version': '2023-06-01' } })).json()) as { data: unknown[]; has_more: boolean };
+    const anthropic = (await (await fetch(`${server.url}/models`, { headers: { 'anthropic-version': '2023-06-01' } })).json()) as {
+      data: unknown[];
+      has_more: boolean;
+    };
     assert.deepEqual(anthropic.data[0], { type: 'model', id: 'x', display_name: 'x', created_at: '2025-01-01T00:00:00Z' });
     assert.equal(anthropic.has_more, false);
     server.setModels(['m-1', 'm-2']);
@@ -178,7 +207,9 @@ describe('scripted model server', () => {
 
 describe('scripted model server lifecycle', () => {
   test('close() ends a hanging stream and pending delays', { timeout: 10_000 }, async () => {
-    const server = await startScriptedModelServer({ script: [{ steps: [{ text: 'hi' }], hangAfterSteps: true }, { steps: [{ delayMs: 60_000, text: 'late' }] }] });
+    const server = await startScriptedModelServer({
+      script: [{ steps: [{ text: 'hi' }], hangAfterSteps: true }, { steps: [{ delayMs: 60_000, text: 'late' }] }],
+    });
     const hanging = await post(server, '/chat/completions', {});
     const delayed = await post(server, '/chat/completions', {});
     const bodies = Promise.allSettled([hanging.text(), delayed.text()]);

@@ -190,7 +190,15 @@ async function handleRequest(state: ServerState, req: IncomingMessage, res: Serv
   state.requests.push(recorded);
   const path = recorded.path.split('?')[0].replace(/\/+$/, '');
   if (state.requiredKey !== undefined && recorded.apiKey !== state.requiredKey) {
-    return sendJson(res, 401, errorBody(dialectOfPath(path) ?? ('anthropic-version' in recorded.headers ? 'anthropic' : 'openai'), 401, 'invalid or missing API key'));
+    return sendJson(
+      res,
+      401,
+      errorBody(
+        dialectOfPath(path) ?? ('anthropic-version' in recorded.headers ? 'anthropic' : 'openai'),
+        401,
+        'invalid or missing API key',
+      ),
+    );
   }
   if (recorded.method === 'GET' && path.endsWith('/models/info') && state.modelsInfo) return sendJson(res, 200, state.modelsInfo);
   if (recorded.method === 'GET' && path.endsWith('/models')) {
@@ -215,7 +223,14 @@ function dialectOfPath(path: string): Dialect | undefined {
   return undefined;
 }
 
-async function respond(state: ServerState, dialect: Dialect, scripted: ScriptedResponse, model: string, res: ServerResponse, onHang: () => void): Promise<void> {
+async function respond(
+  state: ServerState,
+  dialect: Dialect,
+  scripted: ScriptedResponse,
+  model: string,
+  res: ServerResponse,
+  onHang: () => void,
+): Promise<void> {
   const status = scripted.status ?? 200;
   if (status !== 200) {
     const headers: Record<string, string> = scripted.retryAfter === undefined ? {} : { 'retry-after': String(scripted.retryAfter) };
@@ -335,7 +350,11 @@ function anthropicActions(scripted: ScriptedResponse, model: string): Action[] {
       const deltas = pieces(step.reasoning).map((thinking) => ({ type: 'thinking_delta', thinking }));
       block({ type: 'thinking', thinking: '' }, [...deltas, { type: 'signature_delta', signature: 'scripted-signature' }]);
     }
-    if (step.text) block({ type: 'text', text: '' }, pieces(step.text).map((text) => ({ type: 'text_delta', text })));
+    if (step.text)
+      block(
+        { type: 'text', text: '' },
+        pieces(step.text).map((text) => ({ type: 'text_delta', text })),
+      );
     if (step.toolCall) {
       calledTool = true;
       const { id, name } = step.toolCall;

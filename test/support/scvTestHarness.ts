@@ -20,14 +20,32 @@ export class TranslatorHarness {
 
   constructor(opts: Partial<ScvTranslatorOptions> = {}) {
     this.rules = opts.rules ?? new ApprovalRules();
-    this.t = new ScvTranslator({ workspace: WORKSPACE, client: { name: 'catalyst-vscode', version: '1.2.3' }, rules: this.rules, now: () => NOW, ...opts });
+    this.t = new ScvTranslator({
+      workspace: WORKSPACE,
+      client: { name: 'catalyst-vscode', version: '1.2.3' },
+      rules: this.rules,
+      now: () => NOW,
+      ...opts,
+    });
   }
 
   /** Through `queue.snapshot`: the translator is ready. Returns the snapshot's step (hello, ready, queue). */
   handshake(snapshot: { entries?: unknown[]; paused?: boolean } = {}): TranslatorStep {
     this.record(this.t.begin());
     this.server({ type: 'initialized', request_id: 'c-1', protocol_version: 3, server: { name: 'scv-server', version: '0.3.14' } });
-    this.server({ type: 'session.started', request_id: 'c-2', session_id: SESSION, cwd: WORKSPACE, model: 'gpt-test', context_max_tokens: 128_000, max_server_frame_bytes: 4_194_304, max_transcript_bytes: 1, max_transcript_items: 1, max_prompt_history_bytes: 1, max_prompt_history_items: 1 });
+    this.server({
+      type: 'session.started',
+      request_id: 'c-2',
+      session_id: SESSION,
+      cwd: WORKSPACE,
+      model: 'gpt-test',
+      context_max_tokens: 128_000,
+      max_server_frame_bytes: 4_194_304,
+      max_transcript_bytes: 1,
+      max_transcript_items: 1,
+      max_prompt_history_bytes: 1,
+      max_prompt_history_items: 1,
+    });
     return this.event('queue.snapshot', { request_id: 'c-2', entries: snapshot.entries ?? [], paused: snapshot.paused ?? false });
   }
 

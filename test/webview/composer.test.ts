@@ -52,7 +52,11 @@ describe('composer and queue (real Chromium, real shell)', { timeout: 120_000 },
       await page.keyboard.type('per workspace');
       assert.equal(await input.inputValue(), 'Cache the options\nper workspace');
       await page.keyboard.press('Enter');
-      assert.deepEqual(await webview.postedUntil('send'), [{ type: 'send', text: 'Cache the options\nper workspace', images: [] }], 'Shift+Enter posted something');
+      assert.deepEqual(
+        await webview.postedUntil('send'),
+        [{ type: 'send', text: 'Cache the options\nper workspace', images: [] }],
+        'Shift+Enter posted something',
+      );
       assert.equal(await input.inputValue(), '');
       assert.equal(await isFocused(input), true, 'focus left the composer after sending');
     });
@@ -113,7 +117,10 @@ describe('composer and queue (real Chromium, real shell)', { timeout: 120_000 },
       await input.focus();
       await page.keyboard.type('Explain');
       await webview.send({ type: 'insertText', text: '@src/app.ts#L3' });
-      await page.waitForFunction((id) => (globalThis as any).document.querySelector(`[data-testid="${id}"]`).value.includes('@src'), TEST_IDS.composer);
+      await page.waitForFunction(
+        (id) => (globalThis as any).document.querySelector(`[data-testid="${id}"]`).value.includes('@src'),
+        TEST_IDS.composer,
+      );
       assert.equal(await input.inputValue(), 'Explain @src/app.ts#L3');
     });
 
@@ -127,7 +134,11 @@ describe('composer and queue (real Chromium, real shell)', { timeout: 120_000 },
       await input.focus();
       await page.keyboard.type('/');
       await page.locator(byTestId(TEST_IDS.completionList)).waitFor();
-      assert.deepEqual(await page.locator(`${byTestId(TEST_IDS.completionList)} .completion-label`).allTextContents(), ['/compact', '/clear', '/model <id>']);
+      assert.deepEqual(await page.locator(`${byTestId(TEST_IDS.completionList)} .completion-label`).allTextContents(), [
+        '/compact',
+        '/clear',
+        '/model <id>',
+      ]);
     });
   });
 
@@ -150,7 +161,12 @@ describe('composer and queue (real Chromium, real shell)', { timeout: 120_000 },
 
     it('shows the queue in order; the ends cannot move further; Up, Down (to the end), Remove and Pause post their requests', async () => {
       await showQueue();
-      assert.deepEqual(await page.locator(byTestId(TEST_IDS.serverQueueRow)).evaluateAll((rows) => rows.map((r) => `${(r as any).dataset.id}@${(r as any).dataset.revision}`)), ['q-1@3', 'q-2@1', 'q-3@7']);
+      assert.deepEqual(
+        await page
+          .locator(byTestId(TEST_IDS.serverQueueRow))
+          .evaluateAll((rows) => rows.map((r) => `${(r as any).dataset.id}@${(r as any).dataset.revision}`)),
+        ['q-1@3', 'q-2@1', 'q-3@7'],
+      );
       assert.equal(await control('q-1', TEST_IDS.serverQueueUp).isDisabled(), true);
       assert.equal(await control('q-3', TEST_IDS.serverQueueDown).isDisabled(), true);
       await control('q-2', TEST_IDS.serverQueueUp).click();
@@ -175,7 +191,9 @@ describe('composer and queue (real Chromium, real shell)', { timeout: 120_000 },
       assert.equal(await isFocused(editor), true);
       await page.keyboard.type(' Now.');
       await page.keyboard.press('Enter');
-      assert.deepEqual(await webview.postedUntil('queueEdit'), [{ type: 'queueEdit', id: 'q-1', prompt: 'Then run the whole test suite. Now.' }]);
+      assert.deepEqual(await webview.postedUntil('queueEdit'), [
+        { type: 'queueEdit', id: 'q-1', prompt: 'Then run the whole test suite. Now.' },
+      ]);
       assert.equal(await isFocused(edit), true, 'after saving, focus is not back on Edit');
 
       await page.keyboard.press('Enter');
@@ -188,7 +206,7 @@ describe('composer and queue (real Chromium, real shell)', { timeout: 120_000 },
       assert.deepEqual(await webview.postedUntil('queuePause'), [{ type: 'queuePause', paused: true }], 'Escape posted an edit');
     });
 
-    it('focus follows an entry the server moves, and a removed entry\'s place gets it', async () => {
+    it("focus follows an entry the server moves, and a removed entry's place gets it", async () => {
       await showQueue();
       await control('q-2', TEST_IDS.serverQueueUp).focus();
       const [q1, q2, q3] = entries;
@@ -198,7 +216,11 @@ describe('composer and queue (real Chromium, real shell)', { timeout: 120_000 },
       await control('q-1', TEST_IDS.serverQueueRemove).focus();
       await webview.patch({ op: 'set', key: 'serverQueue', value: { paused: false, entries: [{ ...q2, revision: 2 }, q3] } });
       await row('q-1').waitFor({ state: 'detached' });
-      assert.equal(await isFocused(control('q-3', TEST_IDS.serverQueueRemove)), true, 'the row now in the removed one\'s place did not get focus');
+      assert.equal(
+        await isFocused(control('q-3', TEST_IDS.serverQueueRemove)),
+        true,
+        "the row now in the removed one's place did not get focus",
+      );
     });
 
     it('paused and empty it stays, with the hint and Resume, which posts the resume', async () => {
@@ -206,7 +228,10 @@ describe('composer and queue (real Chromium, real shell)', { timeout: 120_000 },
       await webview.patch({ op: 'set', key: 'serverQueue', value: { paused: true, entries: [] } });
       const panel = page.locator(`${byTestId(TEST_IDS.serverQueue)}[data-paused="true"]`);
       await panel.waitFor();
-      assert.equal(await panel.locator('.server-queue-hint').textContent(), 'Paused: prompts sent while a turn runs wait until you resume.');
+      assert.equal(
+        await panel.locator('.server-queue-hint').textContent(),
+        'Paused: prompts sent while a turn runs wait until you resume.',
+      );
       const toggle = page.locator(byTestId(TEST_IDS.serverQueuePause));
       assert.equal(await toggle.getAttribute('aria-pressed'), 'true');
       assert.equal(await toggle.textContent(), 'Resume');
@@ -222,7 +247,10 @@ describe('composer and queue (real Chromium, real shell)', { timeout: 120_000 },
       await webview.patch({ op: 'set', key: 'serverQueue', value: { paused: false, entries: entries.slice(0, 2) } });
       await row('q-3').waitFor({ state: 'detached' });
       assert.equal(await input.inputValue(), 'Summarize every change. (edited)');
-      assert.equal(await page.locator('.composer-hint').textContent(), 'That queued prompt already started with its old text; your edit is in the input.');
+      assert.equal(
+        await page.locator('.composer-hint').textContent(),
+        'That queued prompt already started with its old text; your edit is in the input.',
+      );
     });
 
     it('hidden for a core without a server queue, and once the queue is empty while running', async () => {

@@ -16,7 +16,8 @@ function isFocused(locator: Locator): Promise<boolean> {
   return locator.evaluate((el) => el === (globalThis as any).document.activeElement);
 }
 
-const focusedLabel = (page: Page) => page.evaluate(() => (globalThis as any).document.activeElement?.getAttribute('aria-label') as string | null);
+const focusedLabel = (page: Page) =>
+  page.evaluate(() => (globalThis as any).document.activeElement?.getAttribute('aria-label') as string | null);
 
 /** Presses Tab (at most 20 times) until the focused element is labelled `label`; fails when it never gets there. */
 async function tabTo(page: Page, label: string): Promise<void> {
@@ -28,9 +29,33 @@ function withSessions(): SessionState {
   const s = readyState();
   const now = Date.now();
   const sessions: SessionView[] = [
-    { name: 's1', path: '/tmp/s1.jsonl', title: 'Cache the parsed options', messages: 12, mtime: now - 2 * MINUTE, current: true, pinned: false },
-    { name: 's2', path: '/tmp/s2.jsonl', title: 'Speed up the build', messages: 1, mtime: now - 30 * MINUTE, current: false, pinned: false },
-    { name: 's0', path: '/tmp/s0.jsonl', title: 'Fix the flaky upload test', messages: 40, mtime: now - 3 * 86_400_000, current: false, pinned: true },
+    {
+      name: 's1',
+      path: '/tmp/s1.jsonl',
+      title: 'Cache the parsed options',
+      messages: 12,
+      mtime: now - 2 * MINUTE,
+      current: true,
+      pinned: false,
+    },
+    {
+      name: 's2',
+      path: '/tmp/s2.jsonl',
+      title: 'Speed up the build',
+      messages: 1,
+      mtime: now - 30 * MINUTE,
+      current: false,
+      pinned: false,
+    },
+    {
+      name: 's0',
+      path: '/tmp/s0.jsonl',
+      title: 'Fix the flaky upload test',
+      messages: 40,
+      mtime: now - 3 * 86_400_000,
+      current: false,
+      pinned: true,
+    },
   ];
   s.sessions = sessions;
   s.sessionFile = '/tmp/s1.jsonl';
@@ -79,7 +104,10 @@ describe('header, sessions and welcome (real Chromium, real shell)', { timeout: 
     it('the model picker groups models by provider and posts the chosen one; the reasoning picker follows the model', async () => {
       await show(readyState());
       const models = page.locator(byTestId(TEST_IDS.modelPicker));
-      assert.deepEqual(await models.locator('optgroup').evaluateAll((groups) => groups.map((g) => (g as any).label)), ['openrouter', 'ollama']);
+      assert.deepEqual(await models.locator('optgroup').evaluateAll((groups) => groups.map((g) => (g as any).label)), [
+        'openrouter',
+        'ollama',
+      ]);
       assert.equal(await models.inputValue(), 'anthropic/claude-sonnet-4');
       const reasoning = page.locator(byTestId(TEST_IDS.reasoningPicker));
       assert.equal(await reasoning.isVisible(), true, 'a model with thinking levels offers them');
@@ -104,7 +132,10 @@ describe('header, sessions and welcome (real Chromium, real shell)', { timeout: 
 
   describe('the sessions panel', () => {
     const panel = () => page.locator(byTestId(TEST_IDS.sessionList));
-    const rowTitles = () => panel().locator(`${byTestId(TEST_IDS.sessionRow)} .session-title`).allTextContents();
+    const rowTitles = () =>
+      panel()
+        .locator(`${byTestId(TEST_IDS.sessionRow)} .session-title`)
+        .allTextContents();
 
     async function openPanel(): Promise<void> {
       await show(withSessions());
@@ -119,7 +150,10 @@ describe('header, sessions and welcome (real Chromium, real shell)', { timeout: 
       assert.deepEqual(await rowTitles(), ['Fix the flaky upload test', 'Cache the parsed options', 'Speed up the build']);
       await page.keyboard.type('build');
       assert.deepEqual(await rowTitles(), ['Speed up the build']);
-      await panel().getByRole('button', { name: /Speed up the build/ }).first().click();
+      await panel()
+        .getByRole('button', { name: /Speed up the build/ })
+        .first()
+        .click();
       assert.deepEqual(await webview.postedUntil('openSession'), [{ type: 'openSession', path: '/tmp/s2.jsonl' }]);
       await panel().waitFor({ state: 'hidden' });
     });
@@ -133,7 +167,9 @@ describe('header, sessions and welcome (real Chromium, real shell)', { timeout: 
       await page.waitForFunction(() => (globalThis as any).document.activeElement?.getAttribute('aria-label') === 'New session title');
       await page.keyboard.type('Faster builds');
       await page.keyboard.press('Enter');
-      assert.deepEqual(await webview.postedUntil('renameSession'), [{ type: 'renameSession', path: '/tmp/s2.jsonl', title: 'Faster builds' }]);
+      assert.deepEqual(await webview.postedUntil('renameSession'), [
+        { type: 'renameSession', path: '/tmp/s2.jsonl', title: 'Faster builds' },
+      ]);
 
       await tabTo(page, 'Delete Fix the flaky upload test');
       await page.keyboard.press('Enter');

@@ -16,11 +16,14 @@ describe('the webview shell under test (real Chromium)', { timeout: 120_000 }, (
   afterEach(() => assert.deepEqual(webview.problems, [], 'CSP violations, console errors or page errors'));
   after(() => harness?.close());
 
-  it('is the real shell: one script, carrying the nonce the CSP names, served from the webview\'s own origin', async () => {
+  it("is the real shell: one script, carrying the nonce the CSP names, served from the webview's own origin", async () => {
     const shell = await webview.page.evaluate(() => {
       const d = (globalThis as any).document;
       const scripts = Array.from(d.scripts as ArrayLike<{ nonce: string; src: string }>);
-      return { csp: d.querySelector('meta[http-equiv="Content-Security-Policy"]')?.content, scripts: scripts.map((s) => ({ nonce: s.nonce, src: s.src })) };
+      return {
+        csp: d.querySelector('meta[http-equiv="Content-Security-Policy"]')?.content,
+        scripts: scripts.map((s) => ({ nonce: s.nonce, src: s.src })),
+      };
     });
     assert.equal(shell.scripts.length, 1);
     assert.equal(shell.scripts[0].src, `${harness.server.origin}/webview.js`);
@@ -29,19 +32,27 @@ describe('the webview shell under test (real Chromium)', { timeout: 120_000 }, (
   });
 
   it('enforces the CSP: an inline script and an inline style are refused, and each refusal is reported', async () => {
-    const seen = await webview.page.evaluate(() => new Promise<{ directives: string[]; ran: boolean; styled: boolean }>((resolve) => {
-      const g = globalThis as any;
-      const d = g.document;
-      const directives: string[] = [];
-      d.addEventListener('securitypolicyviolation', (e: { effectiveDirective: string }) => {
-        directives.push(e.effectiveDirective);
-        if (directives.length === 2) resolve({ directives: directives.sort(), ran: Boolean(g.__inlineRan), styled: g.getComputedStyle(d.body).color === 'rgb(255, 0, 0)' });
-      });
-      const script = d.createElement('script');
-      script.textContent = 'window.__inlineRan = true;';
-      d.body.appendChild(script);
-      d.body.setAttribute('style', 'color: rgb(255, 0, 0)');
-    }));
+    const seen = await webview.page.evaluate(
+      () =>
+        new Promise<{ directives: string[]; ran: boolean; styled: boolean }>((resolve) => {
+          const g = globalThis as any;
+          const d = g.document;
+          const directives: string[] = [];
+          d.addEventListener('securitypolicyviolation', (e: { effectiveDirective: string }) => {
+            directives.push(e.effectiveDirective);
+            if (directives.length === 2)
+              resolve({
+                directives: directives.sort(),
+                ran: Boolean(g.__inlineRan),
+                styled: g.getComputedStyle(d.body).color === 'rgb(255, 0, 0)',
+              });
+          });
+          const script = d.createElement('script');
+          script.textContent = 'window.__inlineRan = true;';
+          d.body.appendChild(script);
+          d.body.setAttribute('style', 'color: rgb(255, 0, 0)');
+        }),
+    );
     assert.deepEqual(seen, { directives: ['script-src-elem', 'style-src-attr'], ran: false, styled: false });
     const reported = webview.problems.splice(0).filter((p) => p.startsWith('CSP violation'));
     assert.equal(reported.length, 2, `the harness reported: ${reported.join(' | ')}`);

@@ -40,7 +40,9 @@ async function titleLayout(page: Page, cardTestId: string, rowSelector: string, 
     const rects = Array.from(range.getClientRects() as ArrayLike<{ top: number; width: number }>);
     const tops = new Set(rects.filter((r) => r.width > 0).map((r) => Math.round(r.top)));
     const rowRight = el.getBoundingClientRect().right;
-    const right = Math.max(...Array.from(el.children as ArrayLike<{ getBoundingClientRect(): { right: number } }>).map((c) => c.getBoundingClientRect().right));
+    const right = Math.max(
+      ...Array.from(el.children as ArrayLike<{ getBoundingClientRect(): { right: number } }>).map((c) => c.getBoundingClientRect().right),
+    );
     return { nameText: name.textContent ?? '', nameLines: tops.size, overflowRight: right - rowRight };
   }, nameSelector);
 }
@@ -73,7 +75,13 @@ describe('card titles at the sidebar width (real Chromium)', { timeout: 120_000 
     assert.ok(layout.overflowRight <= 0, `the title row overflows the card by ${layout.overflowRight}px`);
     const detail = await page.locator('.tool-detail').evaluate((el) => {
       const style = (globalThis as any).getComputedStyle(el);
-      return { clipped: el.scrollWidth > el.clientWidth, overflow: style.overflowX, textOverflow: style.textOverflow, whiteSpace: style.whiteSpace, title: el.getAttribute('title') };
+      return {
+        clipped: el.scrollWidth > el.clientWidth,
+        overflow: style.overflowX,
+        textOverflow: style.textOverflow,
+        whiteSpace: style.whiteSpace,
+        title: el.getAttribute('title'),
+      };
     });
     assert.ok(detail.clipped, 'the path fits at this width: the check would prove nothing');
     assert.deepEqual([detail.overflow, detail.textOverflow, detail.whiteSpace], ['hidden', 'ellipsis', 'nowrap']);
@@ -82,8 +90,17 @@ describe('card titles at the sidebar width (real Chromium)', { timeout: 120_000 
 
   it('approval card approved with edits for the session: the name is whole on one line beside the long state text', async () => {
     await render({
-      kind: 'approval', id: 'apv-1-call_1', toolCallId: 'call_1', tool: 'edit', risk: 'destructive', args: EDIT_ARGS, diff: DIFF,
-      createdAt: 0, state: 'approved', decision: 'allow_session', edited: true,
+      kind: 'approval',
+      id: 'apv-1-call_1',
+      toolCallId: 'call_1',
+      tool: 'edit',
+      risk: 'destructive',
+      args: EDIT_ARGS,
+      diff: DIFF,
+      createdAt: 0,
+      state: 'approved',
+      decision: 'allow_session',
+      edited: true,
     });
     const layout = await titleLayout(page, TEST_IDS.approvalCard, '.approval-header', '.approval-title');
     assert.equal(layout.nameText, 'edit');

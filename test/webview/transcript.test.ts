@@ -33,7 +33,14 @@ describe('transcript views (real Chromium, real shell)', { timeout: 120_000 }, (
   after(() => harness?.close());
 
   describe('a streamed reply', () => {
-    const reply = (text: string, streaming = true): AssistantItem => ({ kind: 'assistant', id: 'a1', runId: 'r1', text, thinking: '', streaming });
+    const reply = (text: string, streaming = true): AssistantItem => ({
+      kind: 'assistant',
+      id: 'a1',
+      runId: 'r1',
+      text,
+      thinking: '',
+      streaming,
+    });
     const prompt: TranscriptItem = { kind: 'user', id: 'u1', text: 'Explain the cache', images: 0 };
 
     it('a delta re-renders only the growing block; earlier blocks keep their DOM nodes', async () => {
@@ -59,12 +66,15 @@ describe('transcript views (real Chromium, real shell)', { timeout: 120_000 }, (
       for (const chunk of text.match(/[\s\S]{1,40}/g) ?? []) await webview.patch({ op: 'append', index: 1, field: 'text', text: chunk });
       await webview.patch({ op: 'item', index: 1, item: reply(text, false) });
       const markdown = `${byTestId(TEST_IDS.assistantMessage)} .markdown`;
-      const settledHtml = () => page.waitForFunction((selector) => {
-        const d = (globalThis as any).document;
-        const el = d.querySelector(selector);
-        // Rendered from the snapshot (untagged), no longer busy, every code block highlighted.
-        return el && !el.__catalystTag && !el.closest('[aria-busy]') && !d.querySelector('code[data-lang]') ? el.innerHTML : false;
-      }, markdown).then((h) => h.jsonValue() as Promise<string>);
+      const settledHtml = () =>
+        page
+          .waitForFunction((selector) => {
+            const d = (globalThis as any).document;
+            const el = d.querySelector(selector);
+            // Rendered from the snapshot (untagged), no longer busy, every code block highlighted.
+            return el && !el.__catalystTag && !el.closest('[aria-busy]') && !d.querySelector('code[data-lang]') ? el.innerHTML : false;
+          }, markdown)
+          .then((h) => h.jsonValue() as Promise<string>);
       const streamed = await settledHtml();
       await tagNodes(page, markdown, 'streamed');
       await webview.snapshot(readyState([prompt, reply(text, false)]));
@@ -100,7 +110,10 @@ describe('transcript views (real Chromium, real shell)', { timeout: 120_000 }, (
     });
 
     it('an SCV core (no thinking stream) shows no thinking block', async () => {
-      const state = readyState([prompt, { ...reply('The answer.', false), thinking: 'never shown' }], 'scv', ['server_queue', 'tool_progress']);
+      const state = readyState([prompt, { ...reply('The answer.', false), thinking: 'never shown' }], 'scv', [
+        'server_queue',
+        'tool_progress',
+      ]);
       await webview.snapshot(state);
       await page.locator(BLOCKS).first().waitFor();
       assert.equal(await page.locator(byTestId(TEST_IDS.thinking)).count(), 0);
@@ -109,7 +122,14 @@ describe('transcript views (real Chromium, real shell)', { timeout: 120_000 }, (
 
   describe('tool cards', () => {
     const tool = (status: ToolItem['status'], extra: Partial<ToolItem> = {}): ToolItem => ({
-      kind: 'tool', id: 'c1', runId: 'r1', name: 'bash', args: JSON.stringify({ command: 'npm test' }), status, files: [], ...extra,
+      kind: 'tool',
+      id: 'c1',
+      runId: 'r1',
+      name: 'bash',
+      args: JSON.stringify({ command: 'npm test' }),
+      status,
+      files: [],
+      ...extra,
     });
     const card = byTestId(TEST_IDS.toolCard);
 
@@ -153,12 +173,14 @@ describe('transcript views (real Chromium, real shell)', { timeout: 120_000 }, (
   });
 
   describe('clicks that reach the host', () => {
-    it('a changed file, a workspace link and a code block\'s Copy post openFile, openFile with the line, and copy', async () => {
+    it("a changed file, a workspace link and a code block's Copy post openFile, openFile with the line, and copy", async () => {
       const text = 'See [the config](src/config.ts#L12).\n\n```ts\nconst a = 1;\n```\n';
-      await webview.snapshot(readyState([
-        { kind: 'tool', id: 'c1', name: 'edit', args: JSON.stringify({ path: 'src/app.ts' }), status: 'success', files: ['src/app.ts'] },
-        { kind: 'assistant', id: 'a1', text, thinking: '', streaming: false },
-      ]));
+      await webview.snapshot(
+        readyState([
+          { kind: 'tool', id: 'c1', name: 'edit', args: JSON.stringify({ path: 'src/app.ts' }), status: 'success', files: ['src/app.ts'] },
+          { kind: 'assistant', id: 'a1', text, thinking: '', streaming: false },
+        ]),
+      );
       webview.skipPosted();
       await page.locator(`${byTestId(TEST_IDS.toolCard)} .file-chip`).click();
       await page.getByRole('link', { name: 'the config' }).click();
@@ -170,8 +192,10 @@ describe('transcript views (real Chromium, real shell)', { timeout: 120_000 }, (
       ]);
     });
 
-    it('a notice\'s button asks the host for its fix', async () => {
-      await webview.snapshot(readyState([{ kind: 'notice', id: 'n1', level: 'error', text: 'Authentication failed.', code: 'auth', action: 'login' }]));
+    it("a notice's button asks the host for its fix", async () => {
+      await webview.snapshot(
+        readyState([{ kind: 'notice', id: 'n1', level: 'error', text: 'Authentication failed.', code: 'auth', action: 'login' }]),
+      );
       await page.locator(byTestId(TEST_IDS.notice)).getByText('Log In').click();
       assert.deepEqual(await webview.nextPosted('action'), { type: 'action', action: 'login' });
     });
@@ -189,7 +213,13 @@ describe('transcript views (real Chromium, real shell)', { timeout: 120_000 }, (
       await webview.snapshot(readyState([checkpoint], 'scv', ['server_queue', 'tool_progress']));
       await page.locator(`${row} .checkpoint-kind`).waitFor();
       await page.locator(`${row} .checkpoint-actions`).waitFor({ state: 'detached' });
-      assert.equal(await page.locator(row).textContent().then((t) => t?.includes('Checkpoint: before agent edits')), true);
+      assert.equal(
+        await page
+          .locator(row)
+          .textContent()
+          .then((t) => t?.includes('Checkpoint: before agent edits')),
+        true,
+      );
     });
   });
 });

@@ -11,11 +11,18 @@ import { prettyArgs, stringField, stringListField } from '../tools/toolSummary';
 export const NO_EDITED_CONTENT_TEXT = 'Per-change review and editing are off: this core cannot apply an edited proposal.';
 
 const STATE_TEXT: Record<Exclude<ApprovalItem['state'], 'pending'>, string> = {
-  approved: 'Approved', denied: 'Rejected', expired: 'Expired — the core stopped waiting', cancelled: 'Cancelled',
+  approved: 'Approved',
+  denied: 'Rejected',
+  expired: 'Expired — the core stopped waiting',
+  cancelled: 'Cancelled',
 };
 
 const DECISION_TEXT: Record<string, string> = {
-  yes: 'once', always: 'always', allow_session: 'for this session', allow_pattern: 'by pattern', no: '',
+  yes: 'once',
+  always: 'always',
+  allow_session: 'for this session',
+  allow_pattern: 'by pattern',
+  no: '',
 };
 
 /**
@@ -53,7 +60,10 @@ export class ApprovalCardView implements ItemView<ApprovalItem> {
     this.root.dataset.state = item.state;
     this.root.classList.toggle('has-error', Boolean(item.error));
     this.root.classList.toggle(INNER_CALL_CLASS, item.outerId !== undefined);
-    this.root.setAttribute('aria-label', `${pending ? 'Approval needed' : 'Approval'}: ${item.tool}${pending ? '. Enter accepts, Escape rejects.' : ''}`);
+    this.root.setAttribute(
+      'aria-label',
+      `${pending ? 'Approval needed' : 'Approval'}: ${item.tool}${pending ? '. Enter accepts, Escape rejects.' : ''}`,
+    );
     this.root.tabIndex = pending ? 0 : -1;
     const hadFocus = this.root.contains(document.activeElement);
     replaceChildren(
@@ -64,7 +74,9 @@ export class ApprovalCardView implements ItemView<ApprovalItem> {
       this.subject(item),
       h('details', { class: 'approval-args', open: !item.diff }, h('summary', {}, 'Arguments'), h('pre', {}, prettyArgs(item.args))),
       item.diff ? renderDiff(item.diff) : null,
-      pending && FILE_TOOLS.has(item.tool) && !editable ? h('div', { class: 'approval-note' }, codicon('info'), h('span', {}, NO_EDITED_CONTENT_TEXT)) : null,
+      pending && FILE_TOOLS.has(item.tool) && !editable
+        ? h('div', { class: 'approval-note' }, codicon('info'), h('span', {}, NO_EDITED_CONTENT_TEXT))
+        : null,
       pending ? this.actions(item) : null,
       pending && this.patternOpen ? this.patternRow() : null,
     );
@@ -75,45 +87,94 @@ export class ApprovalCardView implements ItemView<ApprovalItem> {
   private header(item: ApprovalItem): HTMLElement {
     const pending = item.state === 'pending';
     const stateText = pending ? null : h('span', { class: 'approval-state' }, stateLabel(item));
-    return h('div', { class: 'approval-header' },
+    return h(
+      'div',
+      { class: 'approval-header' },
       codicon(pending ? 'shield' : item.error ? 'error' : item.state === 'approved' ? 'pass' : 'circle-slash'),
       h('span', { class: 'approval-title' }, pending ? `Allow ${item.tool}?` : item.tool),
       item.risk ? badge(item.risk, item.risk === 'high' ? 'error' : 'warn') : null,
-      stateText);
+      stateText,
+    );
   }
 
   /** The bash command, the commit message, or the paths a tool touches, shown prominently above the raw arguments. */
   private subject(item: ApprovalItem): HTMLElement | null {
     const command = stringField(item.args, 'command');
-    if (command !== undefined) return h('pre', { class: 'approval-command' }, h('span', { class: 'prompt', 'aria-hidden': 'true' }, '$ '), command);
+    if (command !== undefined)
+      return h('pre', { class: 'approval-command' }, h('span', { class: 'prompt', 'aria-hidden': 'true' }, '$ '), command);
     // A commit's message, in full: it is what the user approves.
     const message = item.tool === 'git_commit' ? stringField(item.args, 'message') : undefined;
     if (message !== undefined) return h('pre', { class: 'approval-command' }, message);
-    const paths = [...['path', 'from', 'to'].map((k) => stringField(item.args, k)), ...stringListField(item.args, 'paths')].filter((p): p is string => Boolean(p));
+    const paths = [...['path', 'from', 'to'].map((k) => stringField(item.args, k)), ...stringListField(item.args, 'paths')].filter(
+      (p): p is string => Boolean(p),
+    );
     if (paths.length === 0) return null;
-    return h('div', { class: 'approval-paths' }, ...paths.map((p) => h('button', { type: 'button', class: 'file-chip', [OPEN_PATH_ATTR]: p, title: `Open ${p}` }, codicon('file'), p)));
+    return h(
+      'div',
+      { class: 'approval-paths' },
+      ...paths.map((p) => h('button', { type: 'button', class: 'file-chip', [OPEN_PATH_ATTR]: p, title: `Open ${p}` }, codicon('file'), p)),
+    );
   }
 
   private actions(item: ApprovalItem): HTMLElement {
     const state = this.ctx.state();
     const buttons = [
-      vscodeButton({ label: 'Accept', icon: 'check', testId: TEST_IDS.approvalAccept, title: 'Accept (Enter)', onClick: () => this.decide('yes') }),
-      vscodeButton({ label: 'Reject', icon: 'close', secondary: true, testId: TEST_IDS.approvalReject, title: 'Reject (Escape)', onClick: () => this.decide('no') }),
-      vscodeButton({ label: 'Always', secondary: true, testId: TEST_IDS.approvalAlways, title: `Always allow ${item.tool}`, onClick: () => this.decide('always') }),
-      vscodeButton({ label: 'Accept for Session', secondary: true, testId: TEST_IDS.approvalSession, title: `Allow ${item.tool} for this session`, onClick: () => this.decide('allow_session') }),
+      vscodeButton({
+        label: 'Accept',
+        icon: 'check',
+        testId: TEST_IDS.approvalAccept,
+        title: 'Accept (Enter)',
+        onClick: () => this.decide('yes'),
+      }),
+      vscodeButton({
+        label: 'Reject',
+        icon: 'close',
+        secondary: true,
+        testId: TEST_IDS.approvalReject,
+        title: 'Reject (Escape)',
+        onClick: () => this.decide('no'),
+      }),
+      vscodeButton({
+        label: 'Always',
+        secondary: true,
+        testId: TEST_IDS.approvalAlways,
+        title: `Always allow ${item.tool}`,
+        onClick: () => this.decide('always'),
+      }),
+      vscodeButton({
+        label: 'Accept for Session',
+        secondary: true,
+        testId: TEST_IDS.approvalSession,
+        title: `Allow ${item.tool} for this session`,
+        onClick: () => this.decide('allow_session'),
+      }),
     ];
     if (supports(state, 'allow_pattern')) {
       buttons.push(vscodeButton({ label: 'Allow Pattern…', secondary: true, onClick: () => this.togglePattern() }));
     }
     if (FILE_TOOLS.has(item.tool)) {
-      buttons.push(vscodeButton({ label: 'Review in Diff Editor', icon: 'diff', secondary: true, testId: TEST_IDS.approvalReview, onClick: () => this.ctx.post({ type: 'action', action: 'reviewApproval', arg: item.id }) }));
+      buttons.push(
+        vscodeButton({
+          label: 'Review in Diff Editor',
+          icon: 'diff',
+          secondary: true,
+          testId: TEST_IDS.approvalReview,
+          onClick: () => this.ctx.post({ type: 'action', action: 'reviewApproval', arg: item.id }),
+        }),
+      );
     }
     for (const b of buttons) setDisabled(b, this.sent);
     return h('div', { class: 'approval-actions' }, ...buttons);
   }
 
   private patternRow(): HTMLElement {
-    const input = h('input', { type: 'text', class: 'text-input', 'aria-label': 'Allow pattern', spellcheck: 'false', value: this.pattern });
+    const input = h('input', {
+      type: 'text',
+      class: 'text-input',
+      'aria-label': 'Allow pattern',
+      spellcheck: 'false',
+      value: this.pattern,
+    });
     input.value = this.pattern;
     input.addEventListener('input', () => (this.pattern = input.value));
     const allow = vscodeButton({ label: 'Allow', onClick: () => this.decidePattern() });
@@ -170,6 +231,7 @@ export class ApprovalCardView implements ItemView<ApprovalItem> {
 export function stateLabel(item: ApprovalItem): string {
   if (item.state === 'pending') return '';
   const how = item.state === 'approved' && item.decision ? DECISION_TEXT[item.decision] : '';
-  if (item.state === 'approved' && item.edited) return how && how !== 'once' ? `Approved with your edits (${how})` : 'Approved with your edits';
+  if (item.state === 'approved' && item.edited)
+    return how && how !== 'once' ? `Approved with your edits (${how})` : 'Approved with your edits';
   return how ? `${STATE_TEXT[item.state]} ${how}` : STATE_TEXT[item.state];
 }

@@ -60,10 +60,13 @@ export class AskFormView implements ItemView<AskItem> {
       setDisabled(b, this.sent);
       return b;
     });
-    return h('fieldset', { class: 'ask-question' },
+    return h(
+      'fieldset',
+      { class: 'ask-question' },
       h('legend', {}, q.prompt),
       h('div', { class: 'ask-options', role: 'group', 'aria-label': q.prompt }, ...options),
-      q.allowCustom ? this.customInput(q, 'Or type an answer') : null);
+      q.allowCustom ? this.customInput(q, 'Or type an answer') : null,
+    );
   }
 
   private question(q: AskQuestionView): HTMLElement {
@@ -75,9 +78,13 @@ export class AskFormView implements ItemView<AskItem> {
     const current = this.answers[q.id];
     const radios = (q.options ?? []).map((option) => this.radio(name, option, option, current === option, q, false));
     if (q.allowCustom) radios.push(this.radio(name, '', 'Other…', current !== undefined && !(q.options ?? []).includes(current), q, true));
-    return h('fieldset', { class: 'ask-question' }, legend,
+    return h(
+      'fieldset',
+      { class: 'ask-question' },
+      legend,
       h('div', { class: 'ask-radios', role: 'radiogroup', 'aria-label': q.prompt }, ...radios),
-      q.allowCustom ? this.customInput(q, 'Your answer') : null);
+      q.allowCustom ? this.customInput(q, 'Your answer') : null,
+    );
   }
 
   private radio(name: string, value: string, label: string, checked: boolean, q: AskQuestionView, custom: boolean): HTMLElement {
@@ -97,7 +104,9 @@ export class AskFormView implements ItemView<AskItem> {
     const current = this.answers[q.id];
     input.value = current !== undefined && !options.includes(current) ? current : '';
     input.addEventListener('focus', () => {
-      const radio = [...this.root.querySelectorAll<HTMLInputElement>('input[data-custom-radio]')].find((r) => r.name === `ask-${this.item!.id}-${q.id}`);
+      const radio = [...this.root.querySelectorAll<HTMLInputElement>('input[data-custom-radio]')].find(
+        (r) => r.name === `ask-${this.item!.id}-${q.id}`,
+      );
       if (radio) radio.checked = true;
     });
     return input;
@@ -144,7 +153,9 @@ export class AskFormView implements ItemView<AskItem> {
   }
 
   private renderDone(item: AskItem): void {
-    const rows = item.questions.map((q) => h('div', { class: 'ask-answer' }, h('span', { class: 'ask-prompt' }, q.prompt), ' ', h('strong', {}, item.answers?.[q.id] ?? '—')));
+    const rows = item.questions.map((q) =>
+      h('div', { class: 'ask-answer' }, h('span', { class: 'ask-prompt' }, q.prompt), ' ', h('strong', {}, item.answers?.[q.id] ?? '—')),
+    );
     const status = item.state === 'answered' ? null : h('div', { class: 'ask-state' }, item.state === 'skipped' ? 'Skipped' : 'Cancelled');
     replaceChildren(this.root, h('div', { class: 'ask-header' }, codicon('question'), h('span', {}, 'Questions')), ...rows, status);
   }

@@ -1,7 +1,11 @@
 import { TEST_IDS } from '../../src/shared/webviewMessages';
 import { h, replaceChildren } from '../infra/dom';
 
-export interface CompletionEntry { label: string; detail?: string; insertText: string }
+export interface CompletionEntry {
+  label: string;
+  detail?: string;
+  insertText: string;
+}
 
 let nextListId = 0;
 
@@ -17,7 +21,14 @@ export class CompletionPopup {
   private readonly id = `completion-${nextListId++}`;
 
   constructor(private readonly owner: HTMLElement) {
-    this.root = h('ul', { class: 'completion-list', id: this.id, role: 'listbox', 'data-testid': TEST_IDS.completionList, hidden: true, 'aria-label': 'Suggestions' });
+    this.root = h('ul', {
+      class: 'completion-list',
+      id: this.id,
+      role: 'listbox',
+      'data-testid': TEST_IDS.completionList,
+      hidden: true,
+      'aria-label': 'Suggestions',
+    });
     owner.setAttribute('aria-autocomplete', 'list');
     owner.setAttribute('aria-controls', this.id);
     owner.setAttribute('aria-expanded', 'false');
@@ -43,9 +54,17 @@ export class CompletionPopup {
     this.entries = entries;
     this.onPick = onPick;
     this.active = 0;
-    replaceChildren(this.root, ...entries.map((e, i) => h('li', { id: `${this.id}-${i}`, role: 'option', class: 'completion-item', 'data-index': String(i) },
-      h('span', { class: 'completion-label' }, e.label),
-      e.detail ? h('span', { class: 'completion-detail' }, e.detail) : null)));
+    replaceChildren(
+      this.root,
+      ...entries.map((e, i) =>
+        h(
+          'li',
+          { id: `${this.id}-${i}`, role: 'option', class: 'completion-item', 'data-index': String(i) },
+          h('span', { class: 'completion-label' }, e.label),
+          e.detail ? h('span', { class: 'completion-detail' }, e.detail) : null,
+        ),
+      ),
+    );
     this.root.hidden = false;
     this.owner.setAttribute('aria-expanded', 'true');
     this.highlight();

@@ -41,26 +41,78 @@ export class Composer {
   private lastRun: SessionState['run'] | undefined;
   private lastCore: SessionState['core'] | undefined;
 
-  constructor(private readonly post: (message: WebviewToHost) => void, private readonly onDraftChange: (draft: string) => void) {
+  constructor(
+    private readonly post: (message: WebviewToHost) => void,
+    private readonly onDraftChange: (draft: string) => void,
+  ) {
     this.textarea = h('textarea', {
-      class: 'composer-input', 'data-testid': TEST_IDS.composer, rows: '1', 'aria-label': 'Message to Catalyst',
-      placeholder: 'Ask Catalyst… (/ for commands, @ to mention files)', spellcheck: 'true',
+      class: 'composer-input',
+      'data-testid': TEST_IDS.composer,
+      rows: '1',
+      'aria-label': 'Message to Catalyst',
+      placeholder: 'Ask Catalyst… (/ for commands, @ to mention files)',
+      spellcheck: 'true',
     });
     this.completion = new CompletionPopup(this.textarea);
-    this.images = new ImageAttachments(() => this.refreshButtons(), (reason) => this.showHint(reason));
-    this.sendButton = vscodeButton({ label: 'Send', icon: 'send', testId: TEST_IDS.sendButton, title: 'Send (Enter)', onClick: () => this.send() });
-    this.steerButton = vscodeButton({ label: 'Steer', icon: 'compass', secondary: true, testId: TEST_IDS.steerButton, title: 'Redirect the running turn with this message (Ctrl+Enter)', onClick: () => this.steer() });
-    this.abortButton = vscodeButton({ label: 'Stop', icon: 'debug-stop', secondary: true, testId: TEST_IDS.abortButton, ariaLabel: 'Abort the running turn', title: 'Abort (Escape in an empty input)', onClick: () => this.post({ type: 'abort' }) });
+    this.images = new ImageAttachments(
+      () => this.refreshButtons(),
+      (reason) => this.showHint(reason),
+    );
+    this.sendButton = vscodeButton({
+      label: 'Send',
+      icon: 'send',
+      testId: TEST_IDS.sendButton,
+      title: 'Send (Enter)',
+      onClick: () => this.send(),
+    });
+    this.steerButton = vscodeButton({
+      label: 'Steer',
+      icon: 'compass',
+      secondary: true,
+      testId: TEST_IDS.steerButton,
+      title: 'Redirect the running turn with this message (Ctrl+Enter)',
+      onClick: () => this.steer(),
+    });
+    this.abortButton = vscodeButton({
+      label: 'Stop',
+      icon: 'debug-stop',
+      secondary: true,
+      testId: TEST_IDS.abortButton,
+      ariaLabel: 'Abort the running turn',
+      title: 'Abort (Escape in an empty input)',
+      onClick: () => this.post({ type: 'abort' }),
+    });
     this.queuedText = h('span', { class: 'queued-text' });
-    this.queuedChip = h('div', { class: 'queued-chip', 'data-testid': TEST_IDS.queuedChip, hidden: true, role: 'status' },
-      codicon('clock'), h('span', { class: 'queued-label' }, 'Queued:'), this.queuedText,
-      iconButton('close', 'Remove the queued prompt', () => this.post({ type: 'clearQueue' })));
+    this.queuedChip = h(
+      'div',
+      { class: 'queued-chip', 'data-testid': TEST_IDS.queuedChip, hidden: true, role: 'status' },
+      codicon('clock'),
+      h('span', { class: 'queued-label' }, 'Queued:'),
+      this.queuedText,
+      iconButton('close', 'Remove the queued prompt', () => this.post({ type: 'clearQueue' })),
+    );
     this.hint = h('div', { class: 'composer-hint', role: 'status', hidden: true });
-    this.root = h('div', { class: 'composer' },
+    this.root = h(
+      'div',
+      { class: 'composer' },
       this.queuedChip,
       this.completion.root,
-      h('div', { class: 'composer-box' }, this.images.root, this.textarea,
-        h('div', { class: 'composer-actions' }, this.hint, h('span', { class: 'spacer' }), this.abortButton, this.steerButton, this.sendButton)));
+      h(
+        'div',
+        { class: 'composer-box' },
+        this.images.root,
+        this.textarea,
+        h(
+          'div',
+          { class: 'composer-actions' },
+          this.hint,
+          h('span', { class: 'spacer' }),
+          this.abortButton,
+          this.steerButton,
+          this.sendButton,
+        ),
+      ),
+    );
     this.listen();
     this.refreshButtons();
   }
@@ -160,11 +212,20 @@ export class Composer {
 
   private onCompletionKey(event: KeyboardEvent): boolean {
     switch (event.key) {
-      case 'ArrowDown': this.completion.move(1); return true;
-      case 'ArrowUp': this.completion.move(-1); return true;
-      case 'Enter': case 'Tab': return !event.shiftKey && this.completion.accept();
-      case 'Escape': this.completion.hide(); return true;
-      default: return false;
+      case 'ArrowDown':
+        this.completion.move(1);
+        return true;
+      case 'ArrowUp':
+        this.completion.move(-1);
+        return true;
+      case 'Enter':
+      case 'Tab':
+        return !event.shiftKey && this.completion.accept();
+      case 'Escape':
+        this.completion.hide();
+        return true;
+      default:
+        return false;
     }
   }
 
@@ -184,7 +245,9 @@ export class Composer {
     if (!context) return this.completion.hide();
     if (context.kind === 'slash') {
       const entries = matchSlashCommands(context.query, this.offeredCommands).map((c) => ({
-        label: `/${c.name}${c.args ? ` ${c.args}` : ''}`, detail: c.description, insertText: `/${c.name} `,
+        label: `/${c.name}${c.args ? ` ${c.args}` : ''}`,
+        detail: c.description,
+        insertText: `/${c.name} `,
       }));
       return this.showCompletions(entries);
     }

@@ -9,7 +9,10 @@ export class ImageAttachments {
   readonly root = h('div', { class: 'attachments', hidden: true, role: 'list', 'aria-label': 'Attached images' });
   private images: string[] = [];
 
-  constructor(private readonly onChange: () => void, private readonly onRejected: (reason: string) => void) {}
+  constructor(
+    private readonly onChange: () => void,
+    private readonly onRejected: (reason: string) => void,
+  ) {}
 
   get urls(): readonly string[] {
     return this.images;
@@ -44,9 +47,17 @@ export class ImageAttachments {
 
   private render(): void {
     this.root.hidden = this.images.length === 0;
-    replaceChildren(this.root, ...this.images.map((url, i) => h('div', { class: 'attachment', role: 'listitem' },
-      h('img', { src: url, alt: `Attached image ${i + 1}` }),
-      iconButton('close', `Remove image ${i + 1}`, () => this.remove(i)))));
+    replaceChildren(
+      this.root,
+      ...this.images.map((url, i) =>
+        h(
+          'div',
+          { class: 'attachment', role: 'listitem' },
+          h('img', { src: url, alt: `Attached image ${i + 1}` }),
+          iconButton('close', `Remove image ${i + 1}`, () => this.remove(i)),
+        ),
+      ),
+    );
     this.onChange();
   }
 }

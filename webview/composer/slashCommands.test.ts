@@ -23,8 +23,14 @@ test('a known /command with arguments parses; unknown names and paths are prompt
 });
 
 test('matching lists prefix matches before substring matches', () => {
-  assert.deepEqual(matchSlashCommands('c', commands).map((c) => c.name), ['compact', 'clear']);
-  assert.deepEqual(matchSlashCommands('o', commands).map((c) => c.name), ['compact', 'model', 'undo']);
+  assert.deepEqual(
+    matchSlashCommands('c', commands).map((c) => c.name),
+    ['compact', 'clear'],
+  );
+  assert.deepEqual(
+    matchSlashCommands('o', commands).map((c) => c.name),
+    ['compact', 'model', 'undo'],
+  );
   assert.deepEqual(matchSlashCommands('', commands).length, 4);
   assert.deepEqual(matchSlashCommands('zz', commands), []);
 });

@@ -21,7 +21,9 @@ const THEMES = ['vscode-dark', 'vscode-light', 'vscode-high-contrast'];
 /** EXTRA_CSS as a constructed stylesheet: like the theme, it needs no CSP exception. */
 function extraCssScript() {
   if (!process.env.EXTRA_CSS) return [];
-  return [`{ const s = new CSSStyleSheet(); s.replaceSync(${JSON.stringify(process.env.EXTRA_CSS)}); document.adoptedStyleSheets = [...document.adoptedStyleSheets, s]; }`];
+  return [
+    `{ const s = new CSSStyleSheet(); s.replaceSync(${JSON.stringify(process.env.EXTRA_CSS)}); document.adoptedStyleSheets = [...document.adoptedStyleSheets, s]; }`,
+  ];
 }
 
 function openPage(harness, theme = 'vscode-dark', viewport = { width: 420, height: 900 }) {
@@ -50,7 +52,10 @@ function reportProblems(webview) {
 function streamingState() {
   const state = richState();
   state.run = { status: 'running', runId: 'r1' };
-  state.items = [{ kind: 'user', id: 'u1', text: 'Write a long answer', images: 0 }, { kind: 'assistant', id: 'a1', runId: 'r1', text: '', thinking: '', streaming: true }];
+  state.items = [
+    { kind: 'user', id: 'u1', text: 'Write a long answer', images: 0 },
+    { kind: 'assistant', id: 'a1', runId: 'r1', text: '', thinking: '', streaming: true },
+  ];
   return state;
 }
 
@@ -61,7 +66,9 @@ async function shots(harness) {
     const { page } = webview;
     await show(webview, richState());
     await page.screenshot({ path: join(outDir, `${theme}-bottom.png`) });
-    await page.evaluate(() => { document.querySelector('.transcript').scrollTop = 0; });
+    await page.evaluate(() => {
+      document.querySelector('.transcript').scrollTop = 0;
+    });
     await settle(page);
     await page.screenshot({ path: join(outDir, `${theme}-top.png`) });
     await page.locator('[data-tool=edit]').scrollIntoViewIfNeeded();
@@ -161,53 +168,80 @@ async function perf(harness) {
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
   }
-  const stream = await page.evaluate(async ({ view, state, text }) => {
-    const frame = () => new Promise((r) => requestAnimationFrame(r));
-    window.__host.send({ type: 'snapshot', seq: 1, state, view });
-    await frame(); await frame();
-    const chunks = text.match(/[\s\S]{1,4}/g);
-    const longTasks = [];
-    new PerformanceObserver((list) => longTasks.push(...list.getEntries().map((e) => ({ at: e.startTime, ms: Math.round(e.duration) })))).observe({ type: 'longtask' });
-    const frames = [];
-    let running = true;
-    let last = performance.now();
-    const loop = (t) => { frames.push(t - last); last = t; if (running) requestAnimationFrame(loop); };
-    requestAnimationFrame(loop);
-    let seq = 2;
-    let sent = 0;
-    const start = performance.now();
-    await new Promise((resolve) => {
-      const timer = setInterval(() => {
-        const due = Math.min(chunks.length, Math.floor(performance.now() - start));
-        const patches = [];
-        while (sent < due) patches.push({ op: 'append', index: 1, field: 'text', text: chunks[sent++] });
-        if (patches.length) window.__host.send({ type: 'patches', seq: seq++, patches });
-        if (sent >= chunks.length) { clearInterval(timer); resolve(); }
-      }, 16);
-    });
-    const lastDelta = performance.now();
-    window.__host.send({ type: 'patches', seq: seq++, patches: [{ op: 'item', index: 1, item: { kind: 'assistant', id: 'a1', runId: 'r1', text, thinking: '', streaming: false } }] });
-    let settled = 0;
-    for (;;) {
+  const stream = await page.evaluate(
+    async ({ view, state, text }) => {
+      const frame = () => new Promise((r) => requestAnimationFrame(r));
+      window.__host.send({ type: 'snapshot', seq: 1, state, view });
       await frame();
-      const el = document.querySelector('[data-testid=assistant-message]');
-      if (el && !el.hasAttribute('aria-busy')) { settled = performance.now() - lastDelta; break; }
-    }
-    running = false;
-    const settledAt = performance.now();
-    console.timeStamp('stream-settled');
-    const highlighted = async () => { while (document.querySelector('code[data-lang]')) await new Promise((r) => setTimeout(r, 50)); };
-    const idleStart = performance.now();
-    await highlighted();
-    const highlightDoneMs = Math.round(performance.now() - idleStart);
-    const sorted = frames.slice(2).sort((a, b) => a - b);
-    return {
-      deltas: chunks.length, seconds: ((lastDelta - start) / 1000).toFixed(1), settledMs: Math.round(settled),
-      p95FrameMs: sorted[Math.floor(sorted.length * 0.95)]?.toFixed(1), maxFrameMs: sorted[sorted.length - 1]?.toFixed(1),
-      longTasksWhileStreaming: longTasks.filter((t) => t.at < settledAt).map((t) => t.ms), longTasksAfter: longTasks.filter((t) => t.at >= settledAt).map((t) => t.ms),
-      highlightDoneMs, codeBlocks: document.querySelectorAll('[data-testid=code-block]').length,
-    };
-  }, { view: SIDEBAR_VIEW, state: streamingState(), text: longReply(40_000) });
+      await frame();
+      const chunks = text.match(/[\s\S]{1,4}/g);
+      const longTasks = [];
+      new PerformanceObserver((list) =>
+        longTasks.push(...list.getEntries().map((e) => ({ at: e.startTime, ms: Math.round(e.duration) }))),
+      ).observe({ type: 'longtask' });
+      const frames = [];
+      let running = true;
+      let last = performance.now();
+      const loop = (t) => {
+        frames.push(t - last);
+        last = t;
+        if (running) requestAnimationFrame(loop);
+      };
+      requestAnimationFrame(loop);
+      let seq = 2;
+      let sent = 0;
+      const start = performance.now();
+      await new Promise((resolve) => {
+        const timer = setInterval(() => {
+          const due = Math.min(chunks.length, Math.floor(performance.now() - start));
+          const patches = [];
+          while (sent < due) patches.push({ op: 'append', index: 1, field: 'text', text: chunks[sent++] });
+          if (patches.length) window.__host.send({ type: 'patches', seq: seq++, patches });
+          if (sent >= chunks.length) {
+            clearInterval(timer);
+            resolve();
+          }
+        }, 16);
+      });
+      const lastDelta = performance.now();
+      window.__host.send({
+        type: 'patches',
+        seq: seq++,
+        patches: [{ op: 'item', index: 1, item: { kind: 'assistant', id: 'a1', runId: 'r1', text, thinking: '', streaming: false } }],
+      });
+      let settled = 0;
+      for (;;) {
+        await frame();
+        const el = document.querySelector('[data-testid=assistant-message]');
+        if (el && !el.hasAttribute('aria-busy')) {
+          settled = performance.now() - lastDelta;
+          break;
+        }
+      }
+      running = false;
+      const settledAt = performance.now();
+      console.timeStamp('stream-settled');
+      const highlighted = async () => {
+        while (document.querySelector('code[data-lang]')) await new Promise((r) => setTimeout(r, 50));
+      };
+      const idleStart = performance.now();
+      await highlighted();
+      const highlightDoneMs = Math.round(performance.now() - idleStart);
+      const sorted = frames.slice(2).sort((a, b) => a - b);
+      return {
+        deltas: chunks.length,
+        seconds: ((lastDelta - start) / 1000).toFixed(1),
+        settledMs: Math.round(settled),
+        p95FrameMs: sorted[Math.floor(sorted.length * 0.95)]?.toFixed(1),
+        maxFrameMs: sorted[sorted.length - 1]?.toFixed(1),
+        longTasksWhileStreaming: longTasks.filter((t) => t.at < settledAt).map((t) => t.ms),
+        longTasksAfter: longTasks.filter((t) => t.at >= settledAt).map((t) => t.ms),
+        highlightDoneMs,
+        codeBlocks: document.querySelectorAll('[data-testid=code-block]').length,
+      };
+    },
+    { view: SIDEBAR_VIEW, state: streamingState(), text: longReply(40_000) },
+  );
   console.log('stream', JSON.stringify(stream));
   if (mode === 'trace') {
     printTrace(JSON.parse((await browser.stopTracing()).toString()));
@@ -221,18 +255,21 @@ async function perf(harness) {
     return;
   }
 
-  const big = await page.evaluate(async ({ view, state }) => {
-    const frame = () => new Promise((r) => requestAnimationFrame(r));
-    const t0 = performance.now();
-    window.__host.send({ type: 'snapshot', seq: 1000, state, view });
-    while (!document.querySelector('.transcript').textContent.includes('Question number 1998')) await frame();
-    const t1 = performance.now();
-    const mounted = document.querySelectorAll('.vl-items > .item').length;
-    const t = document.querySelector('.transcript');
-    const atBottom = Math.abs(t.scrollHeight - t.scrollTop - t.clientHeight) < 2;
-    const heap = performance.memory ? Math.round(performance.memory.usedJSHeapSize / 1e6) : undefined;
-    return { items: state.items.length, firstFrameMs: Math.round(t1 - t0), mounted, atBottom, heapMB: heap };
-  }, { view: SIDEBAR_VIEW, state: longState(2000) });
+  const big = await page.evaluate(
+    async ({ view, state }) => {
+      const frame = () => new Promise((r) => requestAnimationFrame(r));
+      const t0 = performance.now();
+      window.__host.send({ type: 'snapshot', seq: 1000, state, view });
+      while (!document.querySelector('.transcript').textContent.includes('Question number 1998')) await frame();
+      const t1 = performance.now();
+      const mounted = document.querySelectorAll('.vl-items > .item').length;
+      const t = document.querySelector('.transcript');
+      const atBottom = Math.abs(t.scrollHeight - t.scrollTop - t.clientHeight) < 2;
+      const heap = performance.memory ? Math.round(performance.memory.usedJSHeapSize / 1e6) : undefined;
+      return { items: state.items.length, firstFrameMs: Math.round(t1 - t0), mounted, atBottom, heapMB: heap };
+    },
+    { view: SIDEBAR_VIEW, state: longState(2000) },
+  );
   console.log('snapshot2000', JSON.stringify(big));
 
   // Scroll to the top and back: anchoring and mounting must keep up.
@@ -240,7 +277,9 @@ async function perf(harness) {
     const frame = () => new Promise((r) => requestAnimationFrame(r));
     const t = document.querySelector('.transcript');
     t.scrollTop = 0;
-    await frame(); await frame(); await frame();
+    await frame();
+    await frame();
+    await frame();
     const firstVisible = document.querySelector('.vl-items > .item')?.textContent?.slice(0, 40);
     const jumpShown = !document.querySelector('.jump-latest').hidden;
     const topScrollTop = t.scrollTop;
@@ -259,7 +298,14 @@ async function perf(harness) {
   await page.click('[data-testid=composer-input]');
   await page.keyboard.type('typing into a long session feels instant', { delay: 20 });
   const latency = await page.evaluate(() => window.__keyLatency.sort((a, b) => a - b));
-  console.log('typing', JSON.stringify({ keys: latency.length, p50: latency[Math.floor(latency.length / 2)]?.toFixed(1), max: latency[latency.length - 1]?.toFixed(1) }));
+  console.log(
+    'typing',
+    JSON.stringify({
+      keys: latency.length,
+      p50: latency[Math.floor(latency.length / 2)]?.toFixed(1),
+      max: latency[latency.length - 1]?.toFixed(1),
+    }),
+  );
   reportProblems(webview);
   await webview.close();
 }
@@ -276,22 +322,45 @@ function printTrace(trace) {
     s.n++;
     sums.set(e.name, s);
   }
-  for (const [k, v] of [...sums].sort((a, b) => b[1].ms - a[1].ms).slice(0, 20)) console.log(`${v.ms.toFixed(0).padStart(7)} ms ${String(v.n).padStart(6)}x  ${k}`);
+  for (const [k, v] of [...sums].sort((a, b) => b[1].ms - a[1].ms).slice(0, 20))
+    console.log(`${v.ms.toFixed(0).padStart(7)} ms ${String(v.n).padStart(6)}x  ${k}`);
   // CPU time (tdur) of top-level main-thread tasks: unlike wall time, not stretched by other processes on the machine.
   const tasks = events.filter((e) => e.ph === 'X' && e.tid === main?.tid && e.tdur !== undefined && /RunTask/.test(e.name));
-  if (!tasks.length) console.log('X event names with tdur', [...new Set(events.filter((e) => e.ph === 'X' && e.tid === main?.tid && e.tdur !== undefined).map((e) => e.name))].slice(0, 30));
+  if (!tasks.length)
+    console.log(
+      'X event names with tdur',
+      [...new Set(events.filter((e) => e.ph === 'X' && e.tid === main?.tid && e.tdur !== undefined).map((e) => e.name))].slice(0, 30),
+    );
   const mark = events.find((e) => e.name === 'TimeStamp' && e.args?.data?.message === 'stream-settled');
   const streaming = tasks.filter((e) => !mark || e.ts < mark.ts);
   const cpuStreaming = streaming.map((e) => e.tdur / 1000).sort((a, b) => a - b);
-  console.log('tasks while streaming (CPU ms)', { n: cpuStreaming.length, p95: cpuStreaming[Math.floor(cpuStreaming.length * 0.95)]?.toFixed(1), p99: cpuStreaming[Math.floor(cpuStreaming.length * 0.99)]?.toFixed(1), max: cpuStreaming.at(-1)?.toFixed(1), over50: cpuStreaming.filter((x) => x > 50).map((x) => Math.round(x)) });
+  console.log('tasks while streaming (CPU ms)', {
+    n: cpuStreaming.length,
+    p95: cpuStreaming[Math.floor(cpuStreaming.length * 0.95)]?.toFixed(1),
+    p99: cpuStreaming[Math.floor(cpuStreaming.length * 0.99)]?.toFixed(1),
+    max: cpuStreaming.at(-1)?.toFixed(1),
+    over50: cpuStreaming.filter((x) => x > 50).map((x) => Math.round(x)),
+  });
   const cpu = tasks.map((e) => e.tdur / 1000).sort((a, b) => a - b);
   const wall = tasks.map((e) => e.dur / 1000).sort((a, b) => a - b);
-  console.log('tasks', { n: cpu.length, cpuP95: cpu[Math.floor(cpu.length * 0.95)]?.toFixed(1), cpuMax: cpu.at(-1)?.toFixed(1), cpuOver50: cpu.filter((x) => x > 50).map((x) => Math.round(x)), wallMax: wall.at(-1)?.toFixed(1) });
+  console.log('tasks', {
+    n: cpu.length,
+    cpuP95: cpu[Math.floor(cpu.length * 0.95)]?.toFixed(1),
+    cpuMax: cpu.at(-1)?.toFixed(1),
+    cpuOver50: cpu.filter((x) => x > 50).map((x) => Math.round(x)),
+    wallMax: wall.at(-1)?.toFixed(1),
+  });
   const layouts = events.filter((e) => e.name === 'Layout' && e.ph === 'X' && e.tid === main?.tid);
   const begins = events.filter((e) => e.name === 'Layout' && e.tid === main?.tid && e.args?.beginData);
   const dirty = begins.map((e) => e.args?.beginData?.dirtyObjects ?? 0).sort((a, b) => a - b);
   const q = (p) => dirty[Math.floor(dirty.length * p)];
-  console.log('layout dirtyObjects', { n: dirty.length, p50: q(0.5), p90: q(0.9), p99: q(0.99), total: begins.at(-1)?.args?.beginData?.totalObjects });
+  console.log('layout dirtyObjects', {
+    n: dirty.length,
+    p50: q(0.5),
+    p90: q(0.9),
+    p99: q(0.99),
+    total: begins.at(-1)?.args?.beginData?.totalObjects,
+  });
 }
 
 /** Self time per function of a CPU profile, top 25. */

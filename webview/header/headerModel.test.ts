@@ -33,9 +33,19 @@ test('capabilities: advertised ones, and v2 features unless the core is SCV', ()
 test('models group by provider in order of appearance; levels come from the current model', () => {
   const s = initialSessionState();
   s.models = [
-    { id: 'a', provider: 'openrouter' }, { id: 'b', provider: 'ollama' }, { id: 'c', provider: 'openrouter', thinkingLevels: ['low', 'high'] }, { id: 'd' },
+    { id: 'a', provider: 'openrouter' },
+    { id: 'b', provider: 'ollama' },
+    { id: 'c', provider: 'openrouter', thinkingLevels: ['low', 'high'] },
+    { id: 'd' },
   ];
-  assert.deepEqual(groupModels(s.models).map((g) => [g.provider, g.models.map((m) => m.id)]), [['openrouter', ['a', 'c']], ['ollama', ['b']], ['Other', ['d']]]);
+  assert.deepEqual(
+    groupModels(s.models).map((g) => [g.provider, g.models.map((m) => m.id)]),
+    [
+      ['openrouter', ['a', 'c']],
+      ['ollama', ['b']],
+      ['Other', ['d']],
+    ],
+  );
   assert.deepEqual(reasoningLevels(s), []);
   s.model = 'c';
   assert.deepEqual(reasoningLevels(s), ['low', 'high']);
@@ -65,8 +75,14 @@ test('sessions: pinned first, then newest; filtered by title', () => {
     { ...base, path: '2', title: 'Newest', pinned: false, mtime: 30 },
     { ...base, path: '3', title: 'Middle', pinned: false, mtime: 20 },
   ];
-  assert.deepEqual(orderSessions(list).map((s) => s.path), ['1', '2', '3']);
-  assert.deepEqual(orderSessions(list, 'mid').map((s) => s.path), ['3']);
+  assert.deepEqual(
+    orderSessions(list).map((s) => s.path),
+    ['1', '2', '3'],
+  );
+  assert.deepEqual(
+    orderSessions(list, 'mid').map((s) => s.path),
+    ['3'],
+  );
   assert.equal(relativeTime(0, 30_000), 'just now');
   assert.equal(relativeTime(0, 5 * 60_000), '5 min ago');
   assert.equal(relativeTime(0, 3 * 3_600_000), '3 h ago');

@@ -1,6 +1,9 @@
 import type { ModelView, SessionState } from '../../src/shared/sessionState';
 
-export interface ModelGroup { provider: string; models: ModelView[] }
+export interface ModelGroup {
+  provider: string;
+  models: ModelView[];
+}
 
 /** Models grouped by provider, groups in order of first appearance (the host's order), models as given. */
 export function groupModels(models: readonly ModelView[]): ModelGroup[] {

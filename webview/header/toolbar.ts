@@ -25,12 +25,27 @@ export class Toolbar {
   private readonly usage = h('span', { class: 'usage' });
   private readonly meterFill = h('span', { class: 'meter-fill' });
   private readonly meterLabel = h('span', { class: 'meter-label' });
-  private readonly meter = h('span', {
-    class: 'context-meter', 'data-testid': TEST_IDS.contextMeter, role: 'meter', 'aria-label': 'Context window used',
-    'aria-valuemin': '0', 'aria-valuemax': '100', hidden: true,
-  }, h('span', { class: 'meter-bar' }, this.meterFill), this.meterLabel);
+  private readonly meter = h(
+    'span',
+    {
+      class: 'context-meter',
+      'data-testid': TEST_IDS.contextMeter,
+      role: 'meter',
+      'aria-label': 'Context window used',
+      'aria-valuemin': '0',
+      'aria-valuemax': '100',
+      hidden: true,
+    },
+    h('span', { class: 'meter-bar' }, this.meterFill),
+    this.meterLabel,
+  );
   private readonly modelPicker = h('select', { class: 'picker model-picker', 'data-testid': TEST_IDS.modelPicker, 'aria-label': 'Model' });
-  private readonly reasoningPicker = h('select', { class: 'picker', 'data-testid': TEST_IDS.reasoningPicker, 'aria-label': 'Reasoning effort', hidden: true });
+  private readonly reasoningPicker = h('select', {
+    class: 'picker',
+    'data-testid': TEST_IDS.reasoningPicker,
+    'aria-label': 'Reasoning effort',
+    hidden: true,
+  });
   private readonly modePicker = h('select', { class: 'picker', 'data-testid': TEST_IDS.approvalModePicker, 'aria-label': 'Approval mode' });
   readonly sessionsButton: HTMLButtonElement;
   /** The inputs each part was last rendered from; patches replace values, so identity tells what changed. */
@@ -42,11 +57,17 @@ export class Toolbar {
     const newSession = iconButton('add', 'New session', () => post({ type: 'newSession' }), TEST_IDS.newSessionButton);
     for (const mode of APPROVAL_MODES) this.modePicker.appendChild(h('option', { value: mode }, MODE_LABELS[mode]));
     this.modelPicker.addEventListener('change', () => this.modelPicker.value && post({ type: 'setModel', model: this.modelPicker.value }));
-    this.reasoningPicker.addEventListener('change', () => this.reasoningPicker.value && post({ type: 'setReasoning', effort: this.reasoningPicker.value }));
+    this.reasoningPicker.addEventListener(
+      'change',
+      () => this.reasoningPicker.value && post({ type: 'setReasoning', effort: this.reasoningPicker.value }),
+    );
     this.modePicker.addEventListener('change', () => post({ type: 'setApprovalMode', mode: this.modePicker.value as ApprovalMode }));
-    this.root = h('header', { class: 'toolbar' },
+    this.root = h(
+      'header',
+      { class: 'toolbar' },
       h('div', { class: 'toolbar-row' }, this.status, this.usage, this.meter, this.sessionsButton, newSession),
-      h('div', { class: 'toolbar-row pickers' }, this.modelPicker, this.reasoningPicker, this.modePicker));
+      h('div', { class: 'toolbar-row pickers' }, this.modelPicker, this.reasoningPicker, this.modePicker),
+    );
   }
 
   update(state: SessionState): void {
@@ -75,7 +96,11 @@ export class Toolbar {
     this.status.dataset.status = state.core.status;
     this.status.dataset.run = state.run.status;
     this.status.title = state.core.message ?? text;
-    replaceChildren(this.status, h('span', { class: `status-dot tone-${tone}`, 'aria-hidden': 'true' }), h('span', { class: 'status-text' }, text));
+    replaceChildren(
+      this.status,
+      h('span', { class: `status-dot tone-${tone}`, 'aria-hidden': 'true' }),
+      h('span', { class: 'status-text' }, text),
+    );
   }
 
   private renderUsage(state: SessionState): void {
@@ -95,7 +120,9 @@ export class Toolbar {
   private renderModels(state: SessionState): void {
     const groups = groupModels(state.models);
     const known = state.models.some((m) => m.id === state.model);
-    const options: HTMLElement[] = groups.map((g) => h('optgroup', { label: g.provider }, ...g.models.map((m) => h('option', { value: m.id, title: m.id }, modelLabel(m)))));
+    const options: HTMLElement[] = groups.map((g) =>
+      h('optgroup', { label: g.provider }, ...g.models.map((m) => h('option', { value: m.id, title: m.id }, modelLabel(m)))),
+    );
     if (state.model && !known) options.unshift(h('option', { value: state.model }, state.model));
     if (!state.model) options.unshift(h('option', { value: '', disabled: true }, state.models.length ? 'Choose a model' : 'No models'));
     replaceChildren(this.modelPicker, ...options);

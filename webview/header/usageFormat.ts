@@ -27,7 +27,9 @@ export function contextMeterOf(state: SessionState): { pct: number; label: strin
     `Context: ${formatTokens(ctx.tokens)} of ${formatTokens(ctx.window)} tokens (${pct}%)`,
     `Session: ${formatTokens(tokensIn)} in, ${formatTokens(tokensOut)} out, ${formatTokens(cachedTokens)} cached`,
     cost ? `Cost: ${cost}` : undefined,
-  ].filter(Boolean).join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
   return { pct, label: `${pct}%`, title };
 }
 

@@ -5,7 +5,11 @@
 type AttrValue = string | number | boolean | undefined | null;
 export type Child = Node | string | null | undefined | false;
 
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, AttrValue> = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, AttrValue> = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);
   setAttrs(el, attrs);
   append(el, children);
@@ -103,7 +107,11 @@ export function isDisabled(el: Element): boolean {
 
 /** A compact icon-only button (toolbars, code blocks, rows), native so keyboard and focus behave natively. */
 export function iconButton(icon: string, label: string, onClick: (event: MouseEvent) => void, testId?: string): HTMLButtonElement {
-  const button = h('button', { type: 'button', class: 'icon-button', title: label, 'aria-label': label, 'data-testid': testId }, codicon(icon));
+  const button = h(
+    'button',
+    { type: 'button', class: 'icon-button', title: label, 'aria-label': label, 'data-testid': testId },
+    codicon(icon),
+  );
   button.addEventListener('click', onClick);
   return button;
 }

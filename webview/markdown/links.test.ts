@@ -12,8 +12,22 @@ test('relative paths become file links, with an optional line', () => {
 });
 
 test('everything else is not a file link', () => {
-  for (const href of ['https://example.com', 'mailto:a@b.c', 'javascript:alert(1)', 'vscode:extension/x', 'command:workbench.action.quit',
-    '/etc/passwd', '\\\\server\\share', 'C:\\Windows', '#anchor', '../outside.txt', 'a/../../b', '', null, undefined]) {
+  for (const href of [
+    'https://example.com',
+    'mailto:a@b.c',
+    'javascript:alert(1)',
+    'vscode:extension/x',
+    'command:workbench.action.quit',
+    '/etc/passwd',
+    '\\\\server\\share',
+    'C:\\Windows',
+    '#anchor',
+    '../outside.txt',
+    'a/../../b',
+    '',
+    null,
+    undefined,
+  ]) {
     assert.equal(fileLinkOf(href), undefined, String(href));
   }
 });

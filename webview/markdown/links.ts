@@ -1,5 +1,8 @@
 /** Where a link in model output may lead: a workspace-relative file (opened by the host), nothing else. */
-export interface FileLink { path: string; line?: number }
+export interface FileLink {
+  path: string;
+  line?: number;
+}
 
 const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 const LINE_SUFFIX = /(?:#L(\d+)(?:-L?\d+)?|:(\d+)(?::\d+)?)$/;

@@ -12,7 +12,13 @@ test('raw HTML and script tags are escaped, never emitted as elements', () => {
 });
 
 test('javascript:, vbscript:, data: and file: links are not rendered as links', () => {
-  for (const href of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'vbscript:msgbox(1)', 'data:text/html;base64,PHNjcmlwdD4=', 'file:///etc/passwd']) {
+  for (const href of [
+    'javascript:alert(1)',
+    'JaVaScRiPt:alert(1)',
+    'vbscript:msgbox(1)',
+    'data:text/html;base64,PHNjcmlwdD4=',
+    'file:///etc/passwd',
+  ]) {
     const html = renderMarkdown(`[click](${href})`);
     assert.ok(!/<a /.test(html), `${href} → ${html}`);
   }

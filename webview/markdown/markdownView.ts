@@ -24,7 +24,10 @@ export class MarkdownView {
   private rendered = 0;
   private tail: Tail | undefined;
 
-  constructor(doc: Document, private readonly highlighter: HighlightQueue) {
+  constructor(
+    doc: Document,
+    private readonly highlighter: HighlightQueue,
+  ) {
     this.root = doc.createElement('div');
     this.root.className = 'markdown';
   }

@@ -3,7 +3,11 @@ import assert from 'node:assert/strict';
 import { BlockSplitter, splitMarkdownBlocks } from './streamingMarkdown';
 
 test('splits at blank lines followed by an unindented line', () => {
-  assert.deepEqual(splitMarkdownBlocks('# Title\n\nFirst para\nstill first.\n\nSecond para.'), ['# Title\n\n', 'First para\nstill first.\n\n', 'Second para.']);
+  assert.deepEqual(splitMarkdownBlocks('# Title\n\nFirst para\nstill first.\n\nSecond para.'), [
+    '# Title\n\n',
+    'First para\nstill first.\n\n',
+    'Second para.',
+  ]);
 });
 
 test('an indented line after a blank line continues the block (list item continuation)', () => {
@@ -16,7 +20,11 @@ test('never splits inside a fenced code block, even at blank lines', () => {
 });
 
 test('a top-level fence interrupting a paragraph starts its own block, and its closing line ends it', () => {
-  assert.deepEqual(splitMarkdownBlocks('Run this:\n```sh\nnpm test\n```\nThen look.'), ['Run this:\n', '```sh\nnpm test\n```\n', 'Then look.']);
+  assert.deepEqual(splitMarkdownBlocks('Run this:\n```sh\nnpm test\n```\nThen look.'), [
+    'Run this:\n',
+    '```sh\nnpm test\n```\n',
+    'Then look.',
+  ]);
 });
 
 test('tilde fences and longer closing fences close; a shorter one does not', () => {

@@ -8,7 +8,12 @@
  * while text is appended: the splitter scans each line once.
  */
 
-interface Fence { char: '`' | '~'; length: number; indent: number; start: number }
+interface Fence {
+  char: '`' | '~';
+  length: number;
+  indent: number;
+  start: number;
+}
 
 export interface BlockSplit {
   /** Blocks that can no longer change as text is appended. */

@@ -26,17 +26,27 @@ export class ReviewList {
   private lastLength = 0;
   private signature = '';
 
-  constructor(private readonly post: (message: WebviewToHost) => void, private readonly ui: UiStateStore) {
+  constructor(
+    private readonly post: (message: WebviewToHost) => void,
+    private readonly ui: UiStateStore,
+  ) {
     this.summaryText = h('span', { class: 'review-summary-text' });
     this.rowsEl = h('ul', { class: 'review-rows', 'aria-label': 'Proposed file changes' });
-    this.details = h('details', { class: 'review-details', open: this.openChoice() },
+    this.details = h(
+      'details',
+      { class: 'review-details', open: this.openChoice() },
       h('summary', { class: 'review-summary' }, codicon('git-compare'), this.summaryText),
-      this.rowsEl);
+      this.rowsEl,
+    );
     this.details.addEventListener('toggle', () => {
       if (this.details.open !== this.openChoice()) this.ui.setExpanded(OPEN_KEY, this.details.open);
     });
     this.rowsEl.addEventListener('click', (event) => this.onClick(event));
-    this.root = h('section', { class: 'review-list', 'data-testid': TEST_IDS.reviewList, 'aria-label': 'Review changes', hidden: true }, this.details);
+    this.root = h(
+      'section',
+      { class: 'review-list', 'data-testid': TEST_IDS.reviewList, 'aria-label': 'Review changes', hidden: true },
+      this.details,
+    );
   }
 
   update(state: SessionState, change: StateChange): void {
@@ -72,15 +82,30 @@ export class ReviewList {
       ? h('span', { class: 'review-path', title: r.path }, r.path)
       : h('button', { type: 'button', class: 'review-path link-button', [OPEN_PATH_ATTR]: r.path, title: `Open ${r.path}` }, r.path);
     const review = pending
-      ? vscodeButton({ label: 'Review', icon: 'diff', ariaLabel: `Review ${r.path} in the diff editor`, title: 'Review in Diff Editor', onClick: () => this.post({ type: 'action', action: 'reviewApproval', arg: r.id }) })
+      ? vscodeButton({
+          label: 'Review',
+          icon: 'diff',
+          ariaLabel: `Review ${r.path} in the diff editor`,
+          title: 'Review in Diff Editor',
+          onClick: () => this.post({ type: 'action', action: 'reviewApproval', arg: r.id }),
+        })
       : null;
-    return h('li', { class: 'review-row', 'data-testid': TEST_IDS.reviewListRow, 'data-state': r.state, 'data-path': r.path, 'data-request-id': r.id },
+    return h(
+      'li',
+      { class: 'review-row', 'data-testid': TEST_IDS.reviewListRow, 'data-state': r.state, 'data-path': r.path, 'data-request-id': r.id },
       h('span', { class: 'review-icon', title: r.tool }, codicon(toolIcon(r.tool))),
       name,
       r.counts ? countsView(r.counts) : h('span', { class: 'review-counts' }),
-      h('span', { class: 'review-meta' }, h('span', { class: 'review-tool' }, r.tool), ' · ', h('span', { class: 'review-state' }, r.stateText)),
+      h(
+        'span',
+        { class: 'review-meta' },
+        h('span', { class: 'review-tool' }, r.tool),
+        ' · ',
+        h('span', { class: 'review-state' }, r.stateText),
+      ),
       review ? h('span', { class: 'review-action' }, review) : null,
-      r.error ? h('div', { class: 'review-error' }, codicon('error'), h('span', {}, r.error)) : null);
+      r.error ? h('div', { class: 'review-error' }, codicon('error'), h('span', {}, r.error)) : null,
+    );
   }
 
   private onClick(event: MouseEvent): void {
@@ -92,11 +117,15 @@ export class ReviewList {
 }
 
 function countsView(c: DiffCounts): HTMLElement {
-  if (c.partial && c.added === 0 && c.removed === 0) return h('span', { class: 'review-counts', title: 'The diff was too large to show' }, 'large change');
+  if (c.partial && c.added === 0 && c.removed === 0)
+    return h('span', { class: 'review-counts', title: 'The diff was too large to show' }, 'large change');
   const more = c.partial ? '…' : '';
   const title = `${c.added} line${c.added === 1 ? '' : 's'} added, ${c.removed} removed${c.partial ? ' at least (the diff was cut short)' : ''}`;
-  return h('span', { class: 'review-counts', title },
+  return h(
+    'span',
+    { class: 'review-counts', title },
     h('span', { class: 'review-added' }, `+${c.added}${more}`),
     ' ',
-    h('span', { class: 'review-removed' }, `−${c.removed}${more}`));
+    h('span', { class: 'review-removed' }, `−${c.removed}${more}`),
+  );
 }

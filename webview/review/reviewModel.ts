@@ -10,7 +10,11 @@ export function isFileApproval(item: TranscriptItem | undefined): item is Approv
 }
 
 /** Lines added and removed by a unified diff; `partial` when the diff was cut short or omitted for size. */
-export interface DiffCounts { added: number; removed: number; partial: boolean }
+export interface DiffCounts {
+  added: number;
+  removed: number;
+  partial: boolean;
+}
 
 const HUNK_HEADER = /^@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@/;
 
@@ -29,9 +33,21 @@ export function countDiff(diff: string): DiffCounts {
   for (const line of diff.split('\n')) {
     if (oldLeft > 0 || newLeft > 0) {
       const c = line[0];
-      if (c === '+') { added++; newLeft--; continue; }
-      if (c === '-') { removed++; oldLeft--; continue; }
-      if (c === ' ' || line === '' || line === '\r') { oldLeft--; newLeft--; continue; }
+      if (c === '+') {
+        added++;
+        newLeft--;
+        continue;
+      }
+      if (c === '-') {
+        removed++;
+        oldLeft--;
+        continue;
+      }
+      if (c === ' ' || line === '' || line === '\r') {
+        oldLeft--;
+        newLeft--;
+        continue;
+      }
       if (c === '\\') continue; // "\ No newline at end of file"
       // Anything else inside a hunk is the core's marker ("… diff truncated …", "… large change …; diff omitted …").
       partial = true;
@@ -84,7 +100,10 @@ export function reviewStateText(item: ApprovalItem): string {
 }
 
 /** The approvals the list shows and where they are in the transcript (a patch touching one of them matters). */
-export interface ReviewSelection { approvals: ApprovalItem[]; indexes: number[] }
+export interface ReviewSelection {
+  approvals: ApprovalItem[];
+  indexes: number[];
+}
 
 /**
  * The file-tool approvals to list: those of the current run while one is going (none yet: no rows), else those of the
@@ -109,7 +128,12 @@ export function reviewApprovals(items: readonly TranscriptItem[], run: SessionSt
  * Whether a state change can change the list: a new snapshot, the run, a shrunk transcript, or a touched item that is an
  * approval or a prompt (they decide the rows) or was shown. Streamed text and tool output never are.
  */
-export function reviewAffected(change: StateChange, items: readonly TranscriptItem[], shown: ReadonlySet<number>, lastLength: number): boolean {
+export function reviewAffected(
+  change: StateChange,
+  items: readonly TranscriptItem[],
+  shown: ReadonlySet<number>,
+  lastLength: number,
+): boolean {
   if (change.reset || change.keys.has('run') || items.length < lastLength) return true;
   for (const i of change.items) {
     const kind = items[i]?.kind;
@@ -126,7 +150,13 @@ export class ReviewRowCache {
     const live = new Set<string>();
     const rows = approvals.map((item) => {
       live.add(item.id);
-      const row: ReviewRow = { id: item.id, path: approvalPath(item), tool: item.tool, state: item.state, stateText: reviewStateText(item) };
+      const row: ReviewRow = {
+        id: item.id,
+        path: approvalPath(item),
+        tool: item.tool,
+        state: item.state,
+        stateText: reviewStateText(item),
+      };
       const counts = item.diff ? this.countsOf(item.id, item.diff) : undefined;
       if (counts) row.counts = counts;
       if (item.error) row.error = item.error;
@@ -147,7 +177,19 @@ export class ReviewRowCache {
 
 /** A signature of what the list shows: equal signatures need no re-render. */
 export function rowsSignature(rows: readonly ReviewRow[]): string {
-  return rows.map((r) => [r.id, r.path, r.tool, r.state, r.stateText, r.counts ? `${r.counts.added}/${r.counts.removed}/${r.counts.partial}` : '', r.error ?? ''].join('\u0001')).join('\u0002');
+  return rows
+    .map((r) =>
+      [
+        r.id,
+        r.path,
+        r.tool,
+        r.state,
+        r.stateText,
+        r.counts ? `${r.counts.added}/${r.counts.removed}/${r.counts.partial}` : '',
+        r.error ?? '',
+      ].join('\u0001'),
+    )
+    .join('\u0002');
 }
 
 /** The file an approval is about: the tool's `path` argument, else the diff's `+++` header. */
@@ -163,7 +205,12 @@ function lastIndex(items: readonly TranscriptItem[], from: number, pred: (item: 
   return -1;
 }
 
-function collect(items: readonly TranscriptItem[], from: number, to: number, pred: (item: ApprovalItem, index: number) => boolean): ReviewSelection {
+function collect(
+  items: readonly TranscriptItem[],
+  from: number,
+  to: number,
+  pred: (item: ApprovalItem, index: number) => boolean,
+): ReviewSelection {
   const selection: ReviewSelection = { approvals: [], indexes: [] };
   for (let i = Math.max(0, from); i <= to; i++) {
     const item = items[i];

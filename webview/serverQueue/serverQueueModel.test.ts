@@ -31,11 +31,14 @@ test('rows carry id, revision, position and which moves are possible; the title 
   assert.ok(model);
   assert.equal(model.title, 'Queued on the server (3)');
   assert.equal(model.hint, undefined);
-  assert.deepEqual(model.rows.map((r) => [r.id, r.revision, r.position, r.canMoveUp, r.canMoveDown]), [
-    ['a', 1, 1, false, true],
-    ['b', 2, 2, true, true],
-    ['c', 3, 3, true, false],
-  ]);
+  assert.deepEqual(
+    model.rows.map((r) => [r.id, r.revision, r.position, r.canMoveUp, r.canMoveDown]),
+    [
+      ['a', 1, 1, false, true],
+      ['b', 2, 2, true, true],
+      ['c', 3, 3, true, false],
+    ],
+  );
   assert.equal(model.rows[1].prompt, 'prompt b');
   const single = queuePanelModel(scvState({ entries: entries('only'), paused: true }));
   assert.deepEqual([single?.rows[0].canMoveUp, single?.rows[0].canMoveDown], [false, false]);

@@ -37,10 +37,22 @@ export function queuePanelModel(state: SessionState): QueuePanelModel | undefine
   const last = queue.entries.length - 1;
   const rows = queue.entries.map((entry, i): QueueRowModel => {
     const { text, clipped } = promptPreview(entry.prompt);
-    return { id: entry.id, revision: entry.revision, position: i + 1, prompt: entry.prompt, preview: text, clipped, canMoveUp: i > 0, canMoveDown: i < last };
+    return {
+      id: entry.id,
+      revision: entry.revision,
+      position: i + 1,
+      prompt: entry.prompt,
+      preview: text,
+      clipped,
+      canMoveUp: i > 0,
+      canMoveDown: i < last,
+    };
   });
   const model: QueuePanelModel = { title: `Queued on the server (${rows.length})`, paused: queue.paused, rows };
-  if (queue.paused) model.hint = rows.length ? 'Paused: queued prompts wait until you resume.' : 'Paused: prompts sent while a turn runs wait until you resume.';
+  if (queue.paused)
+    model.hint = rows.length
+      ? 'Paused: queued prompts wait until you resume.'
+      : 'Paused: prompts sent while a turn runs wait until you resume.';
   return model;
 }
 
@@ -60,7 +72,11 @@ export function promptPreview(prompt: string, maxLines = PREVIEW_LINES, maxChars
  * The `queueMove` that moves entry `id` one place up or down: `beforeId` is the entry it must end up before (null: the
  * end). Undefined when it cannot move that way (first/last, or no longer queued).
  */
-export function moveTarget(entries: readonly ServerQueueEntry[], id: string, direction: 'up' | 'down'): { id: string; beforeId: string | null } | undefined {
+export function moveTarget(
+  entries: readonly ServerQueueEntry[],
+  id: string,
+  direction: 'up' | 'down',
+): { id: string; beforeId: string | null } | undefined {
   const i = entries.findIndex((e) => e.id === id);
   if (i < 0) return undefined;
   if (direction === 'up') return i > 0 ? { id, beforeId: entries[i - 1].id } : undefined;
@@ -68,11 +84,7 @@ export function moveTarget(entries: readonly ServerQueueEntry[], id: string, dir
   return { id, beforeId: i + 2 < entries.length ? entries[i + 2].id : null };
 }
 
-export type EditOutcome =
-  | { kind: 'unchanged' }
-  | { kind: 'empty' }
-  | { kind: 'tooLong' }
-  | { kind: 'save'; prompt: string };
+export type EditOutcome = { kind: 'unchanged' } | { kind: 'empty' } | { kind: 'tooLong' } | { kind: 'save'; prompt: string };
 
 /** What saving an edited queued prompt does: nothing when the text is the same (whitespace at the ends aside). */
 export function editOutcome(original: string, draft: string): EditOutcome {
@@ -86,6 +98,11 @@ export function editOutcome(original: string, draft: string): EditOutcome {
 /** What the composer's send button says: while a run is going it queues, on the server when the core has a queue. */
 export function sendButtonText(running: boolean, serverQueue: boolean): { label: string; title: string; ariaLabel?: string } {
   if (!running) return { label: 'Send', title: 'Send (Enter)' };
-  if (serverQueue) return { label: 'Queue', ariaLabel: 'Queue on the server', title: 'Queue on the server (Enter): it runs after the current turn; edit, reorder or remove it in the queue above' };
+  if (serverQueue)
+    return {
+      label: 'Queue',
+      ariaLabel: 'Queue on the server',
+      title: 'Queue on the server (Enter): it runs after the current turn; edit, reorder or remove it in the queue above',
+    };
   return { label: 'Queue', title: 'Queue this prompt to run after the current turn (Enter)' };
 }

@@ -10,12 +10,25 @@ export interface ServerQueueHooks {
   focusComposer(): void;
 }
 
-const OPPOSITE_MOVE: Readonly<Record<string, string>> = { [TEST_IDS.serverQueueUp]: TEST_IDS.serverQueueDown, [TEST_IDS.serverQueueDown]: TEST_IDS.serverQueueUp };
+const OPPOSITE_MOVE: Readonly<Record<string, string>> = {
+  [TEST_IDS.serverQueueUp]: TEST_IDS.serverQueueDown,
+  [TEST_IDS.serverQueueDown]: TEST_IDS.serverQueueUp,
+};
 
-interface Editing { id: string; original: string; draft: string; note?: string }
+interface Editing {
+  id: string;
+  original: string;
+  draft: string;
+  note?: string;
+}
 
 /** Which control had focus before a re-render: the same one (or its neighbour) gets it back after. */
-interface FocusMark { rowId?: string; rowIndex: number; testId?: string; selection?: [number, number] }
+interface FocusMark {
+  rowId?: string;
+  rowIndex: number;
+  testId?: string;
+  selection?: [number, number];
+}
 
 /**
  * The server's own queue (SCV), above the composer: one row per queued prompt with Edit (in place: Enter saves,
@@ -34,15 +47,26 @@ export class ServerQueuePanel {
   private lastQueue: SessionState['serverQueue'];
   private lastCore: SessionState['core'] | undefined;
 
-  constructor(private readonly post: (message: WebviewToHost) => void, private readonly hooks: ServerQueueHooks) {
-    this.toggle = h('button', { type: 'button', class: 'server-queue-toggle', 'data-testid': TEST_IDS.serverQueuePause, 'aria-pressed': 'false' });
+  constructor(
+    private readonly post: (message: WebviewToHost) => void,
+    private readonly hooks: ServerQueueHooks,
+  ) {
+    this.toggle = h('button', {
+      type: 'button',
+      class: 'server-queue-toggle',
+      'data-testid': TEST_IDS.serverQueuePause,
+      'aria-pressed': 'false',
+    });
     this.toggle.addEventListener('click', () => {
       if (this.model) this.post({ type: 'queuePause', paused: !this.model.paused });
     });
-    this.root = h('section', { class: 'server-queue', 'data-testid': TEST_IDS.serverQueue, 'aria-label': 'Queued on the server', hidden: true },
+    this.root = h(
+      'section',
+      { class: 'server-queue', 'data-testid': TEST_IDS.serverQueue, 'aria-label': 'Queued on the server', hidden: true },
       h('div', { class: 'server-queue-header' }, codicon('list-ordered'), this.title, h('span', { class: 'spacer' }), this.toggle),
       this.hint,
-      this.rowsEl);
+      this.rowsEl,
+    );
   }
 
   update(state: SessionState): void {
@@ -50,7 +74,7 @@ export class ServerQueuePanel {
     this.lastQueue = state.serverQueue;
     this.lastCore = state.core;
     this.model = queuePanelModel(state);
-    this.entries = this.model ? state.serverQueue?.entries ?? [] : [];
+    this.entries = this.model ? (state.serverQueue?.entries ?? []) : [];
     this.followEditedEntry();
     this.render();
   }
@@ -83,7 +107,9 @@ export class ServerQueuePanel {
     this.hint.hidden = !model.hint;
     this.root.dataset.paused = String(model.paused);
     this.toggle.setAttribute('aria-pressed', String(model.paused));
-    this.toggle.title = model.paused ? 'Resume: let the server start queued prompts again' : 'Pause: hold queued prompts (the running turn goes on)';
+    this.toggle.title = model.paused
+      ? 'Resume: let the server start queued prompts again'
+      : 'Pause: hold queued prompts (the running turn goes on)';
     replaceChildren(this.toggle, codicon(model.paused ? 'debug-start' : 'debug-pause'), h('span', {}, model.paused ? 'Resume' : 'Pause'));
     replaceChildren(this.rowsEl, ...model.rows.map((r) => (this.editing?.id === r.id ? this.editorRow(r, this.editing) : this.row(r))));
     if (focus) this.restoreFocus(focus);
@@ -94,19 +120,33 @@ export class ServerQueuePanel {
     const down = iconButton('arrow-down', `Move queued prompt ${r.position} down`, () => this.move(r.id, 'down'), TEST_IDS.serverQueueDown);
     up.disabled = !r.canMoveUp;
     down.disabled = !r.canMoveDown;
-    return this.rowShell(r, false,
+    return this.rowShell(
+      r,
+      false,
       h('span', { class: 'server-queue-position', 'aria-hidden': 'true' }, String(r.position)),
       h('span', { class: 'server-queue-prompt', title: r.prompt }, r.preview),
-      h('span', { class: 'server-queue-actions' },
+      h(
+        'span',
+        { class: 'server-queue-actions' },
         iconButton('edit', `Edit queued prompt ${r.position}`, () => this.startEditing(r), TEST_IDS.serverQueueEdit),
         up,
         down,
-        iconButton('trash', `Remove queued prompt ${r.position}`, () => this.post({ type: 'queueRemove', id: r.id }), TEST_IDS.serverQueueRemove)));
+        iconButton(
+          'trash',
+          `Remove queued prompt ${r.position}`,
+          () => this.post({ type: 'queueRemove', id: r.id }),
+          TEST_IDS.serverQueueRemove,
+        ),
+      ),
+    );
   }
 
   private editorRow(r: QueueRowModel, editing: Editing): HTMLElement {
     const input = h('textarea', {
-      class: 'text-input server-queue-input', 'data-testid': TEST_IDS.serverQueueEditInput, rows: '3', spellcheck: 'true',
+      class: 'text-input server-queue-input',
+      'data-testid': TEST_IDS.serverQueueEditInput,
+      rows: '3',
+      spellcheck: 'true',
       'aria-label': `Edit queued prompt ${r.position}. Enter saves, Shift+Enter adds a line, Escape cancels.`,
     });
     input.value = editing.draft;
@@ -122,20 +162,36 @@ export class ServerQueuePanel {
         this.stopEditing(r.id);
       }
     });
-    return this.rowShell(r, true,
+    return this.rowShell(
+      r,
+      true,
       h('span', { class: 'server-queue-position', 'aria-hidden': 'true' }, String(r.position)),
-      h('div', { class: 'server-queue-editor' },
+      h(
+        'div',
+        { class: 'server-queue-editor' },
         input,
         editing.note ? h('div', { class: 'server-queue-note', role: 'alert' }, codicon('warning'), h('span', {}, editing.note)) : null,
-        h('div', { class: 'server-queue-edit-actions' },
+        h(
+          'div',
+          { class: 'server-queue-edit-actions' },
           vscodeButton({ label: 'Save', title: 'Save (Enter)', onClick: () => this.save() }),
-          vscodeButton({ label: 'Cancel', secondary: true, title: 'Cancel (Escape)', onClick: () => this.stopEditing(r.id) }))));
+          vscodeButton({ label: 'Cancel', secondary: true, title: 'Cancel (Escape)', onClick: () => this.stopEditing(r.id) }),
+        ),
+      ),
+    );
   }
 
   private rowShell(r: QueueRowModel, editing: boolean, ...children: HTMLElement[]): HTMLElement {
-    return h('li', {
-      class: `server-queue-row${editing ? ' editing' : ''}`, 'data-testid': TEST_IDS.serverQueueRow, 'data-id': r.id, 'data-revision': String(r.revision),
-    }, ...children);
+    return h(
+      'li',
+      {
+        class: `server-queue-row${editing ? ' editing' : ''}`,
+        'data-testid': TEST_IDS.serverQueueRow,
+        'data-id': r.id,
+        'data-revision': String(r.revision),
+      },
+      ...children,
+    );
   }
 
   private move(id: string, direction: 'up' | 'down'): void {
@@ -181,7 +237,11 @@ export class ServerQueuePanel {
     const active = document.activeElement as HTMLElement | null;
     if (!active || !this.root.contains(active)) return undefined;
     const row = active.closest<HTMLElement>('li[data-id]');
-    const mark: FocusMark = { rowId: row?.dataset.id, rowIndex: row ? [...this.rowsEl.children].indexOf(row) : -1, testId: active.dataset.testid };
+    const mark: FocusMark = {
+      rowId: row?.dataset.id,
+      rowIndex: row ? [...this.rowsEl.children].indexOf(row) : -1,
+      testId: active.dataset.testid,
+    };
     if (active instanceof HTMLTextAreaElement) mark.selection = [active.selectionStart, active.selectionEnd];
     return mark;
   }
@@ -193,7 +253,9 @@ export class ServerQueuePanel {
   private restoreFocus(mark: FocusMark): void {
     if (this.root.contains(document.activeElement)) return;
     const rows = [...this.rowsEl.children] as HTMLElement[];
-    const row = (mark.rowId !== undefined ? this.rowElement(mark.rowId) : undefined) ?? (mark.rowIndex >= 0 ? rows[Math.min(mark.rowIndex, rows.length - 1)] : undefined);
+    const row =
+      (mark.rowId !== undefined ? this.rowElement(mark.rowId) : undefined) ??
+      (mark.rowIndex >= 0 ? rows[Math.min(mark.rowIndex, rows.length - 1)] : undefined);
     const usable = (el: Element | null | undefined): el is HTMLElement => Boolean(el) && !(el as HTMLButtonElement).disabled;
     const byTestId = (testId: string | undefined) => (testId ? row?.querySelector(`[data-testid=${testId}]`) : undefined);
     const same = byTestId(mark.testId);

@@ -10,22 +10,36 @@ import { orderSessions, relativeTime } from './sessionOrder';
 export class SessionList {
   readonly root: HTMLElement;
   private readonly rows = h('ul', { class: 'session-rows', role: 'list' });
-  private readonly filter = h('input', { type: 'search', class: 'text-input', placeholder: 'Filter sessions', 'aria-label': 'Filter sessions' });
+  private readonly filter = h('input', {
+    type: 'search',
+    class: 'text-input',
+    placeholder: 'Filter sessions',
+    'aria-label': 'Filter sessions',
+  });
   private sessions: readonly SessionView[] = [];
   private renaming: string | undefined;
   private confirmingDelete: string | undefined;
 
-  constructor(private readonly post: (message: WebviewToHost) => void, private readonly onClose: () => void) {
+  constructor(
+    private readonly post: (message: WebviewToHost) => void,
+    private readonly onClose: () => void,
+  ) {
     this.filter.addEventListener('input', () => this.render());
-    this.root = h('div', { class: 'session-panel', 'data-testid': TEST_IDS.sessionList, role: 'region', 'aria-label': 'Sessions', hidden: true },
-      h('div', { class: 'session-panel-header' },
+    this.root = h(
+      'div',
+      { class: 'session-panel', 'data-testid': TEST_IDS.sessionList, role: 'region', 'aria-label': 'Sessions', hidden: true },
+      h(
+        'div',
+        { class: 'session-panel-header' },
         this.filter,
         iconButton('add', 'New session', () => {
           this.post({ type: 'newSession' });
           this.onClose();
         }),
-        iconButton('close', 'Close sessions', () => this.onClose())),
-      this.rows);
+        iconButton('close', 'Close sessions', () => this.onClose()),
+      ),
+      this.rows,
+    );
     this.root.addEventListener('keydown', (event) => {
       if (event.key === 'Escape' && !event.defaultPrevented) {
         event.preventDefault();
@@ -58,25 +72,35 @@ export class SessionList {
     const list = orderSessions(this.sessions, this.filter.value);
     const now = Date.now();
     replaceChildren(this.rows, ...list.map((s) => this.row(s, now)));
-    if (list.length === 0) this.rows.appendChild(h('li', { class: 'session-empty' }, this.sessions.length ? 'No session matches.' : 'No saved sessions yet.'));
+    if (list.length === 0)
+      this.rows.appendChild(h('li', { class: 'session-empty' }, this.sessions.length ? 'No session matches.' : 'No saved sessions yet.'));
   }
 
   private row(s: SessionView, now: number): HTMLElement {
-    const li = h('li', { class: `session-row${s.current ? ' current' : ''}${s.pinned ? ' pinned' : ''}`, 'data-testid': TEST_IDS.sessionRow, 'data-path': s.path });
+    const li = h('li', {
+      class: `session-row${s.current ? ' current' : ''}${s.pinned ? ' pinned' : ''}`,
+      'data-testid': TEST_IDS.sessionRow,
+      'data-path': s.path,
+    });
     if (this.renaming === s.path) return replaceWith(li, this.renameEditor(s));
     if (this.confirmingDelete === s.path) return replaceWith(li, this.deleteConfirm(s));
     const title = s.title || s.name || 'Untitled session';
-    const open = h('button', { type: 'button', class: 'session-open', title: s.path, 'aria-current': s.current ? 'true' : undefined },
+    const open = h(
+      'button',
+      { type: 'button', class: 'session-open', title: s.path, 'aria-current': s.current ? 'true' : undefined },
       s.pinned ? codicon('pinned') : null,
       h('span', { class: 'session-title' }, title),
-      h('span', { class: 'session-meta' }, `${relativeTime(s.mtime, now)} · ${s.messages} message${s.messages === 1 ? '' : 's'}`));
+      h('span', { class: 'session-meta' }, `${relativeTime(s.mtime, now)} · ${s.messages} message${s.messages === 1 ? '' : 's'}`),
+    );
     open.addEventListener('click', () => {
       if (!s.current) this.post({ type: 'openSession', path: s.path });
       this.onClose();
     });
     li.append(
       open,
-      iconButton(s.pinned ? 'pinned' : 'pin', s.pinned ? `Unpin ${title}` : `Pin ${title}`, () => this.post({ type: 'pinSession', path: s.path, pinned: !s.pinned })),
+      iconButton(s.pinned ? 'pinned' : 'pin', s.pinned ? `Unpin ${title}` : `Pin ${title}`, () =>
+        this.post({ type: 'pinSession', path: s.path, pinned: !s.pinned }),
+      ),
       iconButton('edit', `Rename ${title}`, () => this.startRename(s.path)),
       iconButton('trash', `Delete ${title}`, () => this.startDelete(s.path)),
     );
@@ -112,19 +136,32 @@ export class SessionList {
   }
 
   private deleteConfirm(s: SessionView): HTMLElement {
-    const cancel = vscodeButton({ label: 'Cancel', secondary: true, onClick: () => {
-      this.confirmingDelete = undefined;
-      this.render();
-      this.focusRow(s.path);
-    } });
-    const confirm = vscodeButton({ label: 'Delete', icon: 'trash', onClick: () => {
-      this.confirmingDelete = undefined;
-      this.post({ type: 'deleteSession', path: s.path });
-      this.render();
-    } });
+    const cancel = vscodeButton({
+      label: 'Cancel',
+      secondary: true,
+      onClick: () => {
+        this.confirmingDelete = undefined;
+        this.render();
+        this.focusRow(s.path);
+      },
+    });
+    const confirm = vscodeButton({
+      label: 'Delete',
+      icon: 'trash',
+      onClick: () => {
+        this.confirmingDelete = undefined;
+        this.post({ type: 'deleteSession', path: s.path });
+        this.render();
+      },
+    });
     focusWhenRendered(cancel);
-    return h('div', { class: 'session-confirm', role: 'alertdialog', 'aria-label': 'Confirm delete' },
-      h('span', {}, `Delete “${s.title || s.name}”? This cannot be undone.`), confirm, cancel);
+    return h(
+      'div',
+      { class: 'session-confirm', role: 'alertdialog', 'aria-label': 'Confirm delete' },
+      h('span', {}, `Delete “${s.title || s.name}”? This cannot be undone.`),
+      confirm,
+      cancel,
+    );
   }
 
   private startRename(path: string): void {

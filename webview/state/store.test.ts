@@ -38,7 +38,10 @@ test('consecutive patches apply and report touched items, set keys and length ch
 test('a truncate drops touched indexes past the new end', () => {
   const store = new SessionStore();
   store.applySnapshot(0, stateWith(['a', 'b', 'c']), view);
-  const out = store.applyPatches(1, [{ op: 'append', index: 2, field: 'text', text: 'x' }, { op: 'truncate', length: 1 }]);
+  const out = store.applyPatches(1, [
+    { op: 'append', index: 2, field: 'text', text: 'x' },
+    { op: 'truncate', length: 1 },
+  ]);
   assert.ok(out.kind === 'applied');
   if (out.kind !== 'applied') return;
   assert.deepEqual([...out.change.items], []);

@@ -4,11 +4,19 @@ import { UiStateStore } from './uiState';
 
 function fakeApi(initial: unknown) {
   const saved: unknown[] = [];
-  return { saved, api: { postMessage: () => undefined, getState: () => initial, setState: (s: unknown) => saved.push(structuredClone(s)) } };
+  return {
+    saved,
+    api: { postMessage: () => undefined, getState: () => initial, setState: (s: unknown) => saved.push(structuredClone(s)) },
+  };
 }
 
 test('restored state is sanitized: wrong types are dropped, never trusted', () => {
-  const { api } = fakeApi({ draft: 42, expanded: { a: true, b: 'yes' }, scroll: { session: 's', index: 1.5, offset: 0, stick: false }, items: ['transcript?'] });
+  const { api } = fakeApi({
+    draft: 42,
+    expanded: { a: true, b: 'yes' },
+    scroll: { session: 's', index: 1.5, offset: 0, stick: false },
+    items: ['transcript?'],
+  });
   const ui = new UiStateStore(api);
   assert.deepEqual(ui.current, { draft: '', expanded: { a: true }, scroll: undefined });
   assert.deepEqual(new UiStateStore(fakeApi(undefined).api).current, { draft: '', expanded: {}, scroll: undefined });

@@ -64,8 +64,9 @@ function sanitize(raw: unknown): UiState {
     for (const [k, v] of Object.entries(r.expanded).slice(-MAX_EXPANDED)) if (typeof v === 'boolean') expanded[k] = v;
   }
   const s = r.scroll as Record<string, unknown> | undefined;
-  const scroll = s && typeof s.session === 'string' && Number.isInteger(s.index) && typeof s.offset === 'number' && typeof s.stick === 'boolean'
-    ? { session: s.session, index: s.index as number, offset: s.offset, stick: s.stick }
-    : undefined;
+  const scroll =
+    s && typeof s.session === 'string' && Number.isInteger(s.index) && typeof s.offset === 'number' && typeof s.stick === 'boolean'
+      ? { session: s.session, index: s.index as number, offset: s.offset, stick: s.stick }
+      : undefined;
   return { draft, expanded, scroll };
 }

@@ -1,5 +1,9 @@
 /** One line of a unified diff, classified for colouring; file header lines carry the file's path. */
-export interface DiffLine { kind: 'add' | 'del' | 'hunk' | 'file' | 'meta' | 'context'; text: string; path?: string }
+export interface DiffLine {
+  kind: 'add' | 'del' | 'hunk' | 'file' | 'meta' | 'context';
+  text: string;
+  path?: string;
+}
 
 export function parseDiffLines(diff: string): DiffLine[] {
   const lines = diff.replace(/\n$/, '').split('\n');

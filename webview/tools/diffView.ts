@@ -27,7 +27,13 @@ function appendLines(pre: HTMLElement, lines: readonly DiffLine[]): void {
 
 function lineElement(line: DiffLine): HTMLElement {
   if (line.kind === 'file' && line.path && line.text.startsWith('+++')) {
-    return h('span', { class: 'diff-line diff-file' }, '+++ ', h('button', { type: 'button', class: 'link-button', [OPEN_PATH_ATTR]: line.path, title: `Open ${line.path}` }, line.path), '\n');
+    return h(
+      'span',
+      { class: 'diff-line diff-file' },
+      '+++ ',
+      h('button', { type: 'button', class: 'link-button', [OPEN_PATH_ATTR]: line.path, title: `Open ${line.path}` }, line.path),
+      '\n',
+    );
   }
   return h('span', { class: `diff-line diff-${line.kind}` }, `${line.text}\n`);
 }

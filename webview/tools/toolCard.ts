@@ -64,7 +64,15 @@ export class ToolCardView implements ItemView<ToolItem> {
       icon,
       h('span', { class: 'tool-name' }, item.name),
       h('span', { class: 'tool-detail', title: summary.detail }, summary.detail),
-      stats ? h('span', { class: 'diff-stats' }, h('span', { class: 'added' }, `+${stats.added}`), ' ', h('span', { class: 'removed' }, `−${stats.removed}`)) : null,
+      stats
+        ? h(
+            'span',
+            { class: 'diff-stats' },
+            h('span', { class: 'added' }, `+${stats.added}`),
+            ' ',
+            h('span', { class: 'removed' }, `−${stats.removed}`),
+          )
+        : null,
       badge(toolStatusLabel(item.status), tone),
     );
   }
@@ -83,7 +91,9 @@ export class ToolCardView implements ItemView<ToolItem> {
     this.renderedFiles = key;
     replaceChildren(
       this.files,
-      ...item.files.map((path) => h('button', { type: 'button', class: 'file-chip', [OPEN_PATH_ATTR]: path, title: `Open ${path}` }, codicon('go-to-file'), path)),
+      ...item.files.map((path) =>
+        h('button', { type: 'button', class: 'file-chip', [OPEN_PATH_ATTR]: path, title: `Open ${path}` }, codicon('go-to-file'), path),
+      ),
     );
   }
 

@@ -13,18 +13,31 @@ test('file tools show their path; bash its command; rename both paths', () => {
 });
 
 test("SCV's tools: write and read show their path, web_fetch its URL", () => {
-  assert.deepEqual(summarizeTool('write', '{"path":"src/a.ts","content":"x","mode":"replace"}'), { icon: 'new-file', detail: 'src/a.ts', path: 'src/a.ts' });
+  assert.deepEqual(summarizeTool('write', '{"path":"src/a.ts","content":"x","mode":"replace"}'), {
+    icon: 'new-file',
+    detail: 'src/a.ts',
+    path: 'src/a.ts',
+  });
   assert.deepEqual(summarizeTool('read', '{"path":"README.md"}'), { icon: 'file', detail: 'README.md', path: 'README.md' });
   assert.deepEqual(summarizeTool('web_fetch', '{"url":"https://example.com/a"}'), { icon: 'globe', detail: 'https://example.com/a' });
   assert.deepEqual(summarizeTool('web_search', '{"query":"node streams"}'), { icon: 'search', detail: 'node streams' });
 });
 
 test('progress lines show while the tool waits or runs, and give way to the output once it finished', () => {
-  const tool = (status: ToolItem['status'], progress?: string[]): ToolItem => ({ kind: 'tool', id: 't', name: 'bash', args: '{}', status, files: [], ...(progress ? { progress } : {}) });
+  const tool = (status: ToolItem['status'], progress?: string[]): ToolItem => ({
+    kind: 'tool',
+    id: 't',
+    name: 'bash',
+    args: '{}',
+    status,
+    files: [],
+    ...(progress ? { progress } : {}),
+  });
   assert.deepEqual(visibleProgress(tool('running', ['compiling', 'linking'])), ['compiling', 'linking']);
   assert.deepEqual(visibleProgress(tool('pending', ['queued'])), ['queued']);
   assert.deepEqual(visibleProgress(tool('running')), []);
-  for (const done of ['success', 'failed', 'denied', 'cancelled', 'timed_out'] as const) assert.deepEqual(visibleProgress(tool(done, ['compiling'])), [], done);
+  for (const done of ['success', 'failed', 'denied', 'cancelled', 'timed_out'] as const)
+    assert.deepEqual(visibleProgress(tool(done, ['compiling'])), [], done);
   // Same (empty) value each time: the card skips re-rendering.
   assert.equal(visibleProgress(tool('success', ['a'])), visibleProgress(tool('failed')));
 });
@@ -51,22 +64,34 @@ test('status labels and tones', () => {
 
 test('unified diff lines are classified, with file paths from the headers', () => {
   const lines = parseDiffLines('--- a/src/x.ts\n+++ b/src/x.ts\n@@ -1,2 +1,2 @@\n keep\n-old\n+new\n\\ No newline at end of file\n');
-  assert.deepEqual(lines.map((l) => l.kind), ['file', 'file', 'hunk', 'context', 'del', 'add', 'meta']);
+  assert.deepEqual(
+    lines.map((l) => l.kind),
+    ['file', 'file', 'hunk', 'context', 'del', 'add', 'meta'],
+  );
   assert.equal(lines[1].path, 'src/x.ts');
   assert.deepEqual(diffStats(lines), { added: 1, removed: 1 });
   assert.equal(parseDiffLines('--- /dev/null\n+++ b/new.txt\n')[0].path, undefined);
 });
 
 test("upstream's deferred tools show their key argument, each with an icon of its own", () => {
-  assert.deepEqual(summarizeTool('git_commit', '{"message":"Fix the parser\\n\\nIt dropped the last token.","all":true}'), { icon: 'git-commit', detail: 'Fix the parser … · all tracked changes' });
+  assert.deepEqual(summarizeTool('git_commit', '{"message":"Fix the parser\\n\\nIt dropped the last token.","all":true}'), {
+    icon: 'git-commit',
+    detail: 'Fix the parser … · all tracked changes',
+  });
   assert.deepEqual(summarizeTool('git_commit', '{"message":"Fix the par'), { icon: 'git-commit', detail: 'Fix the par' });
   assert.deepEqual(summarizeTool('git_diff', '{"path":"src/a.ts","staged":true}'), { icon: 'git-compare', detail: 'src/a.ts · staged' });
   assert.deepEqual(summarizeTool('git_diff', '{}'), { icon: 'git-compare', detail: '' });
   assert.deepEqual(summarizeTool('git_log', '{"limit":5}'), { icon: 'history', detail: 'last 5' });
   assert.deepEqual(summarizeTool('git_status', '{"path":"src"}'), { icon: 'source-control', detail: 'src' });
   assert.deepEqual(summarizeTool('git_add', '{"paths":["a.ts","b.ts"]}'), { icon: 'diff-added', detail: 'a.ts, b.ts' });
-  assert.deepEqual(summarizeTool('load_tools', '{"tools":["git","diagnostics"],"tool":"bulk"}'), { icon: 'extensions', detail: 'git, diagnostics, bulk' });
-  assert.deepEqual(summarizeTool('memory', '{"action":"save","name":"test-command","content":"npm test"}'), { icon: 'bookmark', detail: 'save test-command' });
+  assert.deepEqual(summarizeTool('load_tools', '{"tools":["git","diagnostics"],"tool":"bulk"}'), {
+    icon: 'extensions',
+    detail: 'git, diagnostics, bulk',
+  });
+  assert.deepEqual(summarizeTool('memory', '{"action":"save","name":"test-command","content":"npm test"}'), {
+    icon: 'bookmark',
+    detail: 'save test-command',
+  });
   assert.deepEqual(summarizeTool('memory', '{"action":"list"}'), { icon: 'bookmark', detail: 'list' });
   assert.deepEqual(summarizeTool('finish', '{}'), { icon: 'pass', detail: '' });
   assert.deepEqual(summarizeTool('finish', '{"summary":"Renamed everywhere"}'), { icon: 'pass', detail: 'Renamed everywhere' });
@@ -75,16 +100,44 @@ test("upstream's deferred tools show their key argument, each with an icon of it
 
 test('diagnostics names its path, and the checker once its output does', () => {
   assert.deepEqual(summarizeTool('diagnostics', '{"path":"web"}'), { icon: 'warning', detail: 'web' });
-  assert.deepEqual(summarizeTool('diagnostics', '{"path":"web"}', 'tsc --noEmit\n(no diagnostics — clean)'), { icon: 'warning', detail: 'tsc --noEmit in web' });
+  assert.deepEqual(summarizeTool('diagnostics', '{"path":"web"}', 'tsc --noEmit\n(no diagnostics — clean)'), {
+    icon: 'warning',
+    detail: 'tsc --noEmit in web',
+  });
   assert.deepEqual(summarizeTool('diagnostics', '{}', 'cargo check\nerror[E0308]'), { icon: 'warning', detail: 'cargo check' });
   assert.deepEqual(summarizeTool('diagnostics', '{}', 'diagnostics aborted'), { icon: 'warning', detail: '' });
 });
 
 test('a bulk call counts its entries and names them; nothing while its arguments stream', () => {
   const rename = [{ search: 'a', replace: 'b' }];
-  assert.deepEqual(summarizeTool('bulk_edit', JSON.stringify({ edits: [{ path: 'a.ts', edits: rename }, { path: 'b.ts', edits: rename }] })), { icon: 'replace-all', detail: '2 files: a.ts, b.ts' });
-  assert.deepEqual(summarizeTool('bulk_write', JSON.stringify({ files: [{ path: 'x.md', content: '# x' }] })), { icon: 'save-all', detail: '1 file: x.md' });
+  assert.deepEqual(
+    summarizeTool(
+      'bulk_edit',
+      JSON.stringify({
+        edits: [
+          { path: 'a.ts', edits: rename },
+          { path: 'b.ts', edits: rename },
+        ],
+      }),
+    ),
+    { icon: 'replace-all', detail: '2 files: a.ts, b.ts' },
+  );
+  assert.deepEqual(summarizeTool('bulk_write', JSON.stringify({ files: [{ path: 'x.md', content: '# x' }] })), {
+    icon: 'save-all',
+    detail: '1 file: x.md',
+  });
   assert.deepEqual(summarizeTool('bulk_read', '{"paths":["a.ts","b.ts","c.ts"]}'), { icon: 'files', detail: '3 files: a.ts, b.ts, c.ts' });
-  assert.deepEqual(summarizeTool('bulk', JSON.stringify({ calls: [{ name: 'read_file', args: {} }, { name: 'bash', args: {} }] })), { icon: 'layers', detail: '2 calls: read_file, bash' });
+  assert.deepEqual(
+    summarizeTool(
+      'bulk',
+      JSON.stringify({
+        calls: [
+          { name: 'read_file', args: {} },
+          { name: 'bash', args: {} },
+        ],
+      }),
+    ),
+    { icon: 'layers', detail: '2 calls: read_file, bash' },
+  );
   assert.deepEqual(summarizeTool('bulk_edit', '{"edits":[{"path":"a.ts"'), { icon: 'replace-all', detail: '' });
 });

@@ -1,23 +1,55 @@
 import type { ToolCardStatus, ToolItem } from '../../src/shared/sessionState';
 
 /** What a tool card's header shows: a codicon, the tool's name and its key argument (a path or a command). */
-export interface ToolSummary { icon: string; detail: string; path?: string }
+export interface ToolSummary {
+  icon: string;
+  detail: string;
+  path?: string;
+}
 
 const ICONS: Record<string, string> = {
-  read_file: 'file', write_file: 'new-file', edit: 'edit', patch: 'diff', delete: 'trash', rename: 'arrow-swap',
-  mkdir: 'new-folder', list_dir: 'folder-opened', grep: 'search', glob: 'files', bash: 'terminal',
-  todo_write: 'checklist', todo_read: 'checklist', ask: 'question', memory: 'bookmark', finish: 'pass',
+  read_file: 'file',
+  write_file: 'new-file',
+  edit: 'edit',
+  patch: 'diff',
+  delete: 'trash',
+  rename: 'arrow-swap',
+  mkdir: 'new-folder',
+  list_dir: 'folder-opened',
+  grep: 'search',
+  glob: 'files',
+  bash: 'terminal',
+  todo_write: 'checklist',
+  todo_read: 'checklist',
+  ask: 'question',
+  memory: 'bookmark',
+  finish: 'pass',
   // SCV's tools.
-  read: 'file', write: 'new-file', web_fetch: 'globe', web_search: 'search', agent: 'hubot',
+  read: 'file',
+  write: 'new-file',
+  web_fetch: 'globe',
+  web_search: 'search',
+  agent: 'hubot',
   // Upstream's deferred tools.
-  load_tools: 'extensions', diagnostics: 'warning', workspace_activity: 'pulse', git_status: 'source-control',
-  git_diff: 'git-compare', git_log: 'history', git_add: 'diff-added', git_commit: 'git-commit', bulk: 'layers',
-  bulk_read: 'files', bulk_write: 'save-all', bulk_edit: 'replace-all',
+  load_tools: 'extensions',
+  diagnostics: 'warning',
+  workspace_activity: 'pulse',
+  git_status: 'source-control',
+  git_diff: 'git-compare',
+  git_log: 'history',
+  git_add: 'diff-added',
+  git_commit: 'git-commit',
+  bulk: 'layers',
+  bulk_read: 'files',
+  bulk_write: 'save-all',
+  bulk_edit: 'replace-all',
 };
 
 /** The bulk tools' array of entries, one per inner call, and what each entry is counted as. */
 const BULK_ENTRIES: Record<string, { key: string; unit: string }> = {
-  bulk: { key: 'calls', unit: 'call' }, bulk_read: { key: 'paths', unit: 'file' }, bulk_write: { key: 'files', unit: 'file' },
+  bulk: { key: 'calls', unit: 'call' },
+  bulk_read: { key: 'paths', unit: 'file' },
+  bulk_write: { key: 'files', unit: 'file' },
   bulk_edit: { key: 'edits', unit: 'file' },
 };
 
@@ -68,7 +100,10 @@ export function summarizeTool(name: string, args: string, output?: string): Tool
     case 'git_add':
       return { icon, detail: stringListField(args, 'paths').join(', ') };
     case 'git_commit':
-      return { icon, detail: joined(firstLine(field('message') ?? ''), parsedArgs(args)?.all === true ? 'all tracked changes' : undefined) };
+      return {
+        icon,
+        detail: joined(firstLine(field('message') ?? ''), parsedArgs(args)?.all === true ? 'all tracked changes' : undefined),
+      };
     case 'diagnostics':
       return { icon, detail: inPath(checkerOf(output), field('path')) };
     case 'load_tools': {
@@ -89,7 +124,9 @@ function bulkDetail(name: string, args: string): string {
   const { key, unit } = BULK_ENTRIES[name];
   const entries = parsedArgs(args)?.[key];
   if (!Array.isArray(entries)) return '';
-  const labels = entries.map((entry) => (typeof entry === 'string' ? entry : entryLabel(entry))).filter((label): label is string => Boolean(label));
+  const labels = entries
+    .map((entry) => (typeof entry === 'string' ? entry : entryLabel(entry)))
+    .filter((label): label is string => Boolean(label));
   const count = `${entries.length} ${unit}${entries.length === 1 ? '' : 's'}`;
   return labels.length > 0 ? `${count}: ${labels.join(', ')}` : count;
 }
@@ -107,7 +144,7 @@ function checkerOf(output: string | undefined): string | undefined {
 
 /** "what in path", or whichever of the two is there. */
 function inPath(what: string | undefined, path: string | undefined): string {
-  return what && path ? `${what} in ${path}` : (what || path) ?? '';
+  return what && path ? `${what} in ${path}` : ((what || path) ?? '');
 }
 
 /** The parts that are there, "a · b". */
@@ -172,14 +209,22 @@ export function prettyArgs(args: string): string {
 
 /** The progress lines a tool card shows: only while the tool waits or runs (its output takes over once it finished). */
 export function visibleProgress(item: ToolItem): readonly string[] {
-  return item.status === 'pending' || item.status === 'running' ? item.progress ?? NO_LINES : NO_LINES;
+  return item.status === 'pending' || item.status === 'running' ? (item.progress ?? NO_LINES) : NO_LINES;
 }
 
 const NO_LINES: readonly string[] = Object.freeze([]);
 
 const STATUS_LABELS: Record<ToolCardStatus, string> = {
-  streaming: 'preparing', pending: 'pending', awaiting_approval: 'needs approval', running: 'running', success: 'done',
-  denied: 'denied', cancelled: 'cancelled', timed_out: 'timed out', failed: 'failed', stale: 'stale',
+  streaming: 'preparing',
+  pending: 'pending',
+  awaiting_approval: 'needs approval',
+  running: 'running',
+  success: 'done',
+  denied: 'denied',
+  cancelled: 'cancelled',
+  timed_out: 'timed out',
+  failed: 'failed',
+  stale: 'stale',
   partially_completed: 'partial',
 };
 
@@ -190,10 +235,20 @@ export function toolStatusLabel(status: ToolCardStatus): string {
 /** The tool status as one of the badge tones the stylesheet knows. */
 export function toolStatusTone(status: ToolCardStatus): 'busy' | 'ok' | 'warn' | 'error' | 'muted' {
   switch (status) {
-    case 'streaming': case 'pending': case 'running': return 'busy';
-    case 'success': return 'ok';
-    case 'awaiting_approval': case 'partially_completed': case 'timed_out': return 'warn';
-    case 'failed': case 'denied': return 'error';
-    default: return 'muted';
+    case 'streaming':
+    case 'pending':
+    case 'running':
+      return 'busy';
+    case 'success':
+      return 'ok';
+    case 'awaiting_approval':
+    case 'partially_completed':
+    case 'timed_out':
+      return 'warn';
+    case 'failed':
+    case 'denied':
+      return 'error';
+    default:
+      return 'muted';
   }
 }

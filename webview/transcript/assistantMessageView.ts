@@ -58,11 +58,19 @@ class ThinkingBlock {
   /** The `open` value we set ourselves: its toggle event is not the user's choice. */
   private programmaticOpen: boolean | undefined;
 
-  constructor(private readonly id: string, private readonly ctx: ItemContext) {
+  constructor(
+    private readonly id: string,
+    private readonly ctx: ItemContext,
+  ) {
     this.label = h('span', { class: 'thinking-label' }, 'Thinking');
     this.text = document.createTextNode('');
     this.body = h('div', { class: 'thinking-body' }, this.text);
-    this.root = h('details', { class: 'thinking', 'data-testid': TEST_IDS.thinking }, h('summary', {}, codicon('lightbulb'), this.label), this.body);
+    this.root = h(
+      'details',
+      { class: 'thinking', 'data-testid': TEST_IDS.thinking },
+      h('summary', {}, codicon('lightbulb'), this.label),
+      this.body,
+    );
     this.root.addEventListener('toggle', () => {
       if (this.root.open === this.programmaticOpen) {
         this.programmaticOpen = undefined;

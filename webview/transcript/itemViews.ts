@@ -11,15 +11,24 @@ import { UserMessageView } from './userMessageView';
 /** The view for an item's kind. */
 export function createItemView(item: TranscriptItem, ctx: ItemContext): ItemView {
   switch (item.kind) {
-    case 'user': return new UserMessageView() as ItemView;
-    case 'assistant': return new AssistantMessageView(ctx) as ItemView;
-    case 'tool': return new ToolCardView(ctx) as ItemView;
-    case 'approval': return new ApprovalCardView(ctx) as ItemView;
-    case 'ask': return new AskFormView(ctx) as ItemView;
-    case 'sudo': return new SudoCardView(ctx) as ItemView;
-    case 'notice': return new NoticeView(ctx) as ItemView;
-    case 'bash': return new BashBlockView() as ItemView;
-    case 'checkpoint': return new CheckpointRowView(ctx) as ItemView;
+    case 'user':
+      return new UserMessageView() as ItemView;
+    case 'assistant':
+      return new AssistantMessageView(ctx) as ItemView;
+    case 'tool':
+      return new ToolCardView(ctx) as ItemView;
+    case 'approval':
+      return new ApprovalCardView(ctx) as ItemView;
+    case 'ask':
+      return new AskFormView(ctx) as ItemView;
+    case 'sudo':
+      return new SudoCardView(ctx) as ItemView;
+    case 'notice':
+      return new NoticeView(ctx) as ItemView;
+    case 'bash':
+      return new BashBlockView() as ItemView;
+    case 'checkpoint':
+      return new CheckpointRowView(ctx) as ItemView;
   }
 }
 
@@ -37,17 +46,25 @@ export function estimateItemHeight(item: TranscriptItem, width: number): number 
     return n + Math.floor(text.length / charsPerLine);
   };
   switch (item.kind) {
-    case 'user': return 36 + lines(item.text) * 19;
-    case 'assistant': return 20 + lines(item.text) * 20 + (item.thinking ? 30 : 0);
+    case 'user':
+      return 36 + lines(item.text) * 19;
+    case 'assistant':
+      return 20 + lines(item.text) * 20 + (item.thinking ? 30 : 0);
     case 'tool': {
       const progress = visibleProgress(item).length;
       return 40 + (item.files.length ? 26 : 0) + (progress ? 12 + progress * 17 : 0);
     }
-    case 'approval': return item.state === 'pending' ? 220 : 120;
-    case 'ask': return 80 + item.questions.length * 60;
-    case 'sudo': return 100;
-    case 'notice': return 44;
-    case 'bash': return 44 + Math.min(lines(item.output), 40) * 17;
-    case 'checkpoint': return 30;
+    case 'approval':
+      return item.state === 'pending' ? 220 : 120;
+    case 'ask':
+      return 80 + item.questions.length * 60;
+    case 'sudo':
+      return 100;
+    case 'notice':
+      return 44;
+    case 'bash':
+      return 44 + Math.min(lines(item.output), 40) * 17;
+    case 'checkpoint':
+      return 30;
   }
 }

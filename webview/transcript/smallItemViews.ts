@@ -7,7 +7,12 @@ import type { ItemContext, ItemView } from './itemView';
 
 /** The sudo prompt: the password is asked by the host in a native input box, never in the webview. */
 export class SudoCardView implements ItemView<SudoItem> {
-  readonly root = h('div', { class: 'item sudo-card', 'data-testid': TEST_IDS.sudoCard, role: 'group', 'aria-label': 'sudo password request' });
+  readonly root = h('div', {
+    class: 'item sudo-card',
+    'data-testid': TEST_IDS.sudoCard,
+    role: 'group',
+    'aria-label': 'sudo password request',
+  });
   private key = '';
 
   constructor(private readonly ctx: ItemContext) {}
@@ -17,19 +22,30 @@ export class SudoCardView implements ItemView<SudoItem> {
     if (key === this.key) return;
     this.key = key;
     this.root.dataset.state = item.state;
-    const action = item.state === 'pending'
-      ? vscodeButton({ label: 'Enter Password…', icon: 'key', testId: TEST_IDS.sudoAnswer, onClick: () => this.ctx.post({ type: 'action', action: 'answerSudo', arg: item.id }) })
-      : h('span', { class: 'card-state' }, item.state === 'answered' ? 'Answered' : 'Cancelled');
-    replaceChildren(this.root,
+    const action =
+      item.state === 'pending'
+        ? vscodeButton({
+            label: 'Enter Password…',
+            icon: 'key',
+            testId: TEST_IDS.sudoAnswer,
+            onClick: () => this.ctx.post({ type: 'action', action: 'answerSudo', arg: item.id }),
+          })
+        : h('span', { class: 'card-state' }, item.state === 'answered' ? 'Answered' : 'Cancelled');
+    replaceChildren(
+      this.root,
       h('div', { class: 'card-header' }, codicon('lock'), h('span', {}, 'sudo needs your password to run')),
       h('pre', { class: 'approval-command' }, item.command),
-      h('div', { class: 'card-actions' }, action));
+      h('div', { class: 'card-actions' }, action),
+    );
   }
 }
 
 const NOTICE_ICONS: Record<NoticeItem['level'], string> = { info: 'info', warning: 'warning', error: 'error' };
 const ACTION_LABELS: Record<NonNullable<NoticeItem['action']>, string> = {
-  login: 'Log In', restartCore: 'Restart Core', showLog: 'Show Core Log', openSettings: 'Open Settings',
+  login: 'Log In',
+  restartCore: 'Restart Core',
+  showLog: 'Show Core Log',
+  openSettings: 'Open Settings',
 };
 
 /** An info, warning or error line, with the button that fixes it when there is one. */
@@ -46,10 +62,18 @@ export class NoticeView implements ItemView<NoticeItem> {
     this.root.dataset.level = item.level;
     this.root.setAttribute('role', item.level === 'error' ? 'alert' : 'status');
     const action = item.action;
-    replaceChildren(this.root,
+    replaceChildren(
+      this.root,
       codicon(NOTICE_ICONS[item.level]),
       h('div', { class: 'notice-text' }, item.text, item.code ? h('span', { class: 'notice-code' }, ` (${item.code})`) : null),
-      action ? vscodeButton({ label: ACTION_LABELS[action], secondary: item.level !== 'error', onClick: () => this.ctx.post({ type: 'action', action: action as HostAction }) }) : null);
+      action
+        ? vscodeButton({
+            label: ACTION_LABELS[action],
+            secondary: item.level !== 'error',
+            onClick: () => this.ctx.post({ type: 'action', action: action as HostAction }),
+          })
+        : null,
+    );
   }
 }
 
@@ -62,9 +86,17 @@ export class BashBlockView implements ItemView<BashItem> {
     const key = `${item.command}\0${item.output.length}\0${item.ok}`;
     if (key === this.key) return;
     this.key = key;
-    replaceChildren(this.root,
-      h('div', { class: 'bash-header' }, codicon('terminal'), h('code', { class: 'bash-command' }, item.command), badge(item.ok ? 'ok' : 'failed', item.ok ? 'ok' : 'error')),
-      item.output ? clippedText(item.output, 'bash-output') : null);
+    replaceChildren(
+      this.root,
+      h(
+        'div',
+        { class: 'bash-header' },
+        codicon('terminal'),
+        h('code', { class: 'bash-command' }, item.command),
+        badge(item.ok ? 'ok' : 'failed', item.ok ? 'ok' : 'error'),
+      ),
+      item.output ? clippedText(item.output, 'bash-output') : null,
+    );
   }
 }
 
@@ -89,17 +121,45 @@ export class CheckpointRowView implements ItemView<CheckpointItem> {
     this.root.dataset.state = item.deleted ? 'deleted' : item.restored ? 'restored' : '';
     this.root.setAttribute('aria-label', `Checkpoint: ${label}`);
     const post = (action: CheckpointRowAction) => () => this.ctx.post({ type: 'checkpointAction', id: item.id, action });
-    replaceChildren(this.root,
+    replaceChildren(
+      this.root,
       codicon('history'),
       h('span', { class: 'checkpoint-label', title: item.label }, `Checkpoint: ${label}`),
       h('span', { class: 'checkpoint-kind' }, item.auto ? 'auto' : 'manual'),
-      item.createdAt ? h('time', { class: 'checkpoint-time', datetime: new Date(item.createdAt).toISOString(), title: new Date(item.createdAt).toLocaleString() }, timeOfDay(item.createdAt)) : null,
+      item.createdAt
+        ? h(
+            'time',
+            {
+              class: 'checkpoint-time',
+              datetime: new Date(item.createdAt).toISOString(),
+              title: new Date(item.createdAt).toLocaleString(),
+            },
+            timeOfDay(item.createdAt),
+          )
+        : null,
       item.deleted ? badge('deleted', 'warn') : item.restored ? badge(restoredText(item), 'ok') : null,
       !actionable
         ? null
-        : h('span', { class: 'checkpoint-actions' },
-          rowButton('diff', 'Compare', 'Compare the checkpoint with the workspace (Source Control)', TEST_IDS.checkpointCompare, post('compare')),
-          rowButton('discard', 'Restore…', 'Restore files, conversation or both', TEST_IDS.checkpointRestore, post('restore'), 'chevron-down')));
+        : h(
+            'span',
+            { class: 'checkpoint-actions' },
+            rowButton(
+              'diff',
+              'Compare',
+              'Compare the checkpoint with the workspace (Source Control)',
+              TEST_IDS.checkpointCompare,
+              post('compare'),
+            ),
+            rowButton(
+              'discard',
+              'Restore…',
+              'Restore files, conversation or both',
+              TEST_IDS.checkpointRestore,
+              post('restore'),
+              'chevron-down',
+            ),
+          ),
+    );
   }
 }
 
@@ -123,8 +183,21 @@ function timeOfDay(ms: number): string {
   return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
 }
 
-function rowButton(icon: string, label: string, title: string, testId: string, onClick: () => void, trailingIcon?: string): HTMLButtonElement {
-  const button = h('button', { type: 'button', class: 'checkpoint-action', title, 'data-testid': testId }, codicon(icon), h('span', {}, label), trailingIcon ? codicon(trailingIcon, 'checkpoint-action-chevron') : null);
+function rowButton(
+  icon: string,
+  label: string,
+  title: string,
+  testId: string,
+  onClick: () => void,
+  trailingIcon?: string,
+): HTMLButtonElement {
+  const button = h(
+    'button',
+    { type: 'button', class: 'checkpoint-action', title, 'data-testid': testId },
+    codicon(icon),
+    h('span', {}, label),
+    trailingIcon ? codicon(trailingIcon, 'checkpoint-action-chevron') : null,
+  );
   button.addEventListener('click', onClick);
   return button;
 }

@@ -21,23 +21,45 @@ export class TranscriptView {
   private readonly empty: HTMLElement;
   private state: SessionState | undefined;
 
-  constructor(private readonly ctx: ItemContext, requestLayout: () => void, onScrolled: () => void) {
+  constructor(
+    private readonly ctx: ItemContext,
+    requestLayout: () => void,
+    onScrolled: () => void,
+  ) {
     const scroller = h('div', {
-      class: 'transcript', 'data-testid': TEST_IDS.transcript, role: 'log', 'aria-live': 'polite', 'aria-relevant': 'additions',
-      'aria-label': 'Conversation', tabindex: '0',
+      class: 'transcript',
+      'data-testid': TEST_IDS.transcript,
+      role: 'log',
+      'aria-live': 'polite',
+      'aria-relevant': 'additions',
+      'aria-label': 'Conversation',
+      tabindex: '0',
     });
-    this.jumpButton = h('button', { type: 'button', class: 'jump-latest', hidden: true, 'aria-label': 'Jump to latest message' }, codicon('arrow-down'), ' Jump to latest');
+    this.jumpButton = h(
+      'button',
+      { type: 'button', class: 'jump-latest', hidden: true, 'aria-label': 'Jump to latest message' },
+      codicon('arrow-down'),
+      ' Jump to latest',
+    );
     this.jumpButton.addEventListener('click', () => this.list.scrollToBottom());
-    this.empty = h('div', { class: 'transcript-empty', hidden: true },
+    this.empty = h(
+      'div',
+      { class: 'transcript-empty', hidden: true },
       h('div', { class: 'empty-title' }, 'What should we build?'),
-      h('div', {}, 'Type / for commands, @ to mention a file; paste images to attach them.'));
+      h('div', {}, 'Type / for commands, @ to mention a file; paste images to attach them.'),
+    );
     this.root = h('div', { class: 'transcript-wrap' }, scroller, this.empty, this.jumpButton);
-    this.list = new VirtualList(scroller, {
-      count: () => this.state?.items.length ?? 0,
-      estimate: (i, width) => (this.state ? estimateItemHeight(this.state.items[i], width) : 40),
-      render: (i) => this.renderItem(i),
-      release: (i) => this.releaseItem(i),
-    }, requestLayout, (stuck) => (this.jumpButton.hidden = stuck));
+    this.list = new VirtualList(
+      scroller,
+      {
+        count: () => this.state?.items.length ?? 0,
+        estimate: (i, width) => (this.state ? estimateItemHeight(this.state.items[i], width) : 40),
+        render: (i) => this.renderItem(i),
+        release: (i) => this.releaseItem(i),
+      },
+      requestLayout,
+      (stuck) => (this.jumpButton.hidden = stuck),
+    );
     scroller.addEventListener('click', (event) => this.onClick(event));
     scroller.addEventListener('scroll', onScrolled, { passive: true });
   }

@@ -13,9 +13,10 @@ export class UserMessageView implements ItemView<UserItem> {
     if (item.text === this.text && item.images === this.images) return;
     this.text = item.text;
     this.images = item.images;
-    const attachments = item.images > 0
-      ? h('div', { class: 'user-images' }, codicon('file-media'), ` ${item.images} image${item.images === 1 ? '' : 's'}`)
-      : null;
+    const attachments =
+      item.images > 0
+        ? h('div', { class: 'user-images' }, codicon('file-media'), ` ${item.images} image${item.images === 1 ? '' : 's'}`)
+        : null;
     replaceChildren(this.root, h('div', { class: 'user-bubble' }, h('div', { class: 'user-text' }, item.text), attachments));
   }
 }

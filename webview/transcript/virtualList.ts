@@ -10,9 +10,17 @@ export interface VirtualListSource {
   release(index: number): void;
 }
 
-export interface ListChange { reset: boolean; items: ReadonlySet<number>; length: boolean }
+export interface ListChange {
+  reset: boolean;
+  items: ReadonlySet<number>;
+  length: boolean;
+}
 
-export interface ListPosition { index: number; offset: number; stick: boolean }
+export interface ListPosition {
+  index: number;
+  offset: number;
+  stick: boolean;
+}
 
 /** Pixels rendered above and below the viewport, so scrolling a little never shows a gap. */
 const OVERSCAN_PX = 900;
@@ -229,13 +237,21 @@ export class VirtualList {
   private listenForUserScrolling(): void {
     const scroller = this.scroller;
     // Our own scrolling already laid out the range it shows; only someone else's needs a new layout.
-    scroller.addEventListener('scroll', () => {
-      if (this.noticeForeignScroll()) this.requestLayout();
-    }, { passive: true });
+    scroller.addEventListener(
+      'scroll',
+      () => {
+        if (this.noticeForeignScroll()) this.requestLayout();
+      },
+      { passive: true },
+    );
     // Scrolling up must win over following new content even before the scroll event arrives.
-    scroller.addEventListener('wheel', (event) => {
-      if (event.deltaY < 0 && scroller.scrollTop > 0) this.setStuck(false);
-    }, { passive: true });
+    scroller.addEventListener(
+      'wheel',
+      (event) => {
+        if (event.deltaY < 0 && scroller.scrollTop > 0) this.setStuck(false);
+      },
+      { passive: true },
+    );
     scroller.addEventListener('keydown', (event) => {
       if (['PageUp', 'ArrowUp', 'Home'].includes(event.key)) this.setStuck(false);
     });

@@ -10,7 +10,10 @@ function index(heights: number[]): HeightIndex {
 
 test('offsets are prefix sums of heights; total is their sum', () => {
   const h = index([10, 20, 30]);
-  assert.deepEqual([0, 1, 2, 3].map((i) => h.offsetOf(i)), [0, 10, 30, 60]);
+  assert.deepEqual(
+    [0, 1, 2, 3].map((i) => h.offsetOf(i)),
+    [0, 10, 30, 60],
+  );
   assert.equal(h.total(), 60);
 });
 

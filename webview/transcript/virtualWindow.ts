@@ -91,7 +91,10 @@ export class HeightIndex {
   }
 }
 
-export interface ItemRange { start: number; end: number /* exclusive */ }
+export interface ItemRange {
+  start: number;
+  end: number; /* exclusive */
+}
 
 /** The items that intersect the viewport widened by `overscan` pixels on each side. */
 export function visibleRange(index: HeightIndex, scrollTop: number, viewportHeight: number, overscan: number): ItemRange {
@@ -102,7 +105,10 @@ export function visibleRange(index: HeightIndex, scrollTop: number, viewportHeig
 }
 
 /** A scroll position expressed as an item and a distance into it, so it survives height changes above. */
-export interface ScrollAnchor { index: number; offset: number }
+export interface ScrollAnchor {
+  index: number;
+  offset: number;
+}
 
 export function anchorAt(index: HeightIndex, scrollTop: number): ScrollAnchor {
   const i = index.indexAt(scrollTop);

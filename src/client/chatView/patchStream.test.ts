@@ -54,7 +54,10 @@ describe('PatchStream', () => {
       h.stream.push([append(t)]);
       h.tick();
     }
-    assert.deepEqual(h.posted.map((m) => ('seq' in m ? m.seq : -1)), [1, 2, 3, 4]);
+    assert.deepEqual(
+      h.posted.map((m) => ('seq' in m ? m.seq : -1)),
+      [1, 2, 3, 4],
+    );
     assert.equal(h.stream.lastSeq, 4);
   });
 
@@ -64,7 +67,10 @@ describe('PatchStream', () => {
     h.stream.push([append('lost')]);
     h.stream.snapshot(initialSessionState(), VIEW);
     h.tick();
-    assert.deepEqual(h.posted.map((m) => m.type), ['snapshot', 'snapshot']);
+    assert.deepEqual(
+      h.posted.map((m) => m.type),
+      ['snapshot', 'snapshot'],
+    );
     h.stream.push([append('kept')]);
     h.tick();
     assert.deepEqual(h.posted[2], { type: 'patches', seq: 3, patches: [append('kept')] });
@@ -103,6 +109,9 @@ describe('PatchStream', () => {
     stream.push([append('a')]);
     assert.equal(posted.length, 1, 'the patch waits for the timer');
     await patches;
-    assert.deepEqual(posted.map((m) => m.type), ['snapshot', 'patches']);
+    assert.deepEqual(
+      posted.map((m) => m.type),
+      ['snapshot', 'patches'],
+    );
   });
 });

@@ -43,7 +43,9 @@ export function chatWebviewShell<U>(
 
 /** A fresh nonce per HTML load: 128 random bits, base64 without padding characters that need escaping. */
 export function createNonce(): string {
-  return randomBytes(16).toString('base64').replace(/[+/=]/g, (c) => ({ '+': '-', '/': '_', '=': '' })[c] ?? '');
+  return randomBytes(16)
+    .toString('base64')
+    .replace(/[+/=]/g, (c) => ({ '+': '-', '/': '_', '=': '' })[c] ?? '');
 }
 
 /**

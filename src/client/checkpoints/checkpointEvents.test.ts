@@ -25,7 +25,24 @@ describe('safeRelativePath', () => {
   });
 
   test('refuses what could leave the folder or is not a path', () => {
-    for (const bad of ['', ' ', '/etc/passwd', 'C:/x', 'c:\\x', '../x', 'a/../../x', 'a/./b', 'a//b', 'a/', 'a\u0000b', 42, null, undefined, ['a'], 'x'.repeat(4097)]) {
+    for (const bad of [
+      '',
+      ' ',
+      '/etc/passwd',
+      'C:/x',
+      'c:\\x',
+      '../x',
+      'a/../../x',
+      'a/./b',
+      'a//b',
+      'a/',
+      'a\u0000b',
+      42,
+      null,
+      undefined,
+      ['a'],
+      'x'.repeat(4097),
+    ]) {
       assert.equal(safeRelativePath(bad), undefined, JSON.stringify(bad));
     }
   });
@@ -53,14 +70,45 @@ describe('times', () => {
 
 describe('parseCheckpointEntry / parseCheckpointList', () => {
   test('a full info of our core', () => {
-    const entry = parseCheckpointEntry({ id: ID, label: 'auto-before-destructive', created_at: 1_767_225_601, kind: 'git', auto: true, run_id: 'run-7', paths: [], skipped: ['big.bin', '../evil'], max_file_bytes: 5_242_880, head_sha: 'abc', stash_sha: 'def' });
-    assert.deepEqual(entry, { id: ID, label: 'auto-before-destructive', createdAt: 1_767_225_601_000, kind: 'git', auto: true, runId: 'run-7', paths: [], skipped: ['big.bin'], maxFileBytes: 5_242_880 });
+    const entry = parseCheckpointEntry({
+      id: ID,
+      label: 'auto-before-destructive',
+      created_at: 1_767_225_601,
+      kind: 'git',
+      auto: true,
+      run_id: 'run-7',
+      paths: [],
+      skipped: ['big.bin', '../evil'],
+      max_file_bytes: 5_242_880,
+      head_sha: 'abc',
+      stash_sha: 'def',
+    });
+    assert.deepEqual(entry, {
+      id: ID,
+      label: 'auto-before-destructive',
+      createdAt: 1_767_225_601_000,
+      kind: 'git',
+      auto: true,
+      runId: 'run-7',
+      paths: [],
+      skipped: ['big.bin'],
+      maxFileBytes: 5_242_880,
+    });
   });
 
   test('upstream shapes: no created_at (the id tells), null run_id, missing fields', () => {
-    assert.deepEqual(parseCheckpointEntry({ id: ID, label: 'manual', kind: 'files', auto: false, paths: ['a.txt'], run_id: null, dir: '/x' }), {
-      id: ID, label: 'manual', createdAt: 1_767_225_600_000, kind: 'files', auto: false, paths: ['a.txt'], skipped: [],
-    });
+    assert.deepEqual(
+      parseCheckpointEntry({ id: ID, label: 'manual', kind: 'files', auto: false, paths: ['a.txt'], run_id: null, dir: '/x' }),
+      {
+        id: ID,
+        label: 'manual',
+        createdAt: 1_767_225_600_000,
+        kind: 'files',
+        auto: false,
+        paths: ['a.txt'],
+        skipped: [],
+      },
+    );
     assert.deepEqual(parseCheckpointEntry({ id: 'cp-x' }), { id: 'cp-x', label: '', auto: false, paths: [], skipped: [] });
     assert.equal(parseCheckpointEntry({ label: 'no id' }), undefined);
     assert.equal(parseCheckpointEntry({ id: 5 }), undefined);
@@ -77,7 +125,10 @@ describe('parseCheckpointEntry / parseCheckpointList', () => {
         { nope: true },
       ],
     });
-    assert.deepEqual(list?.map((e) => e.label), ['newest', 'same second, listed later', 'first']);
+    assert.deepEqual(
+      list?.map((e) => e.label),
+      ['newest', 'same second, listed later', 'first'],
+    );
     assert.equal(parseCheckpointList({}), undefined);
     assert.deepEqual(parseCheckpointList({ checkpoints: [] }), []);
   });
@@ -97,21 +148,57 @@ describe('answers', () => {
         'junk',
       ],
     });
-    assert.deepEqual(changes, { id: ID, files: [{ path: 'a.ts', status: 'modified' }, { path: 'c.ts', status: 'deleted' }, { path: 'src/z.ts', status: 'modified' }] });
+    assert.deepEqual(changes, {
+      id: ID,
+      files: [
+        { path: 'a.ts', status: 'modified' },
+        { path: 'c.ts', status: 'deleted' },
+        { path: 'src/z.ts', status: 'modified' },
+      ],
+    });
     assert.equal(parseCheckpointChanges({ id: ID }), undefined);
     assert.equal(parseCheckpointChanges({ files: [] }), undefined);
   });
 
   test('checkpoint_file: text, binary, too large, missing', () => {
-    assert.deepEqual(parseCheckpointFile({ id: ID, path: 'a.ts', exists: true, content: 'x\n' }), { id: ID, path: 'a.ts', exists: true, content: 'x\n', binary: false, tooLarge: false });
-    assert.deepEqual(parseCheckpointFile({ id: ID, path: 'img.png', exists: true, binary: true }), { id: ID, path: 'img.png', exists: true, binary: true, tooLarge: false });
-    assert.deepEqual(parseCheckpointFile({ id: ID, path: 'big.log', exists: true, too_large: true }), { id: ID, path: 'big.log', exists: true, binary: false, tooLarge: true });
-    assert.deepEqual(parseCheckpointFile({ id: ID, path: 'gone.ts', exists: false }), { id: ID, path: 'gone.ts', exists: false, binary: false, tooLarge: false });
+    assert.deepEqual(parseCheckpointFile({ id: ID, path: 'a.ts', exists: true, content: 'x\n' }), {
+      id: ID,
+      path: 'a.ts',
+      exists: true,
+      content: 'x\n',
+      binary: false,
+      tooLarge: false,
+    });
+    assert.deepEqual(parseCheckpointFile({ id: ID, path: 'img.png', exists: true, binary: true }), {
+      id: ID,
+      path: 'img.png',
+      exists: true,
+      binary: true,
+      tooLarge: false,
+    });
+    assert.deepEqual(parseCheckpointFile({ id: ID, path: 'big.log', exists: true, too_large: true }), {
+      id: ID,
+      path: 'big.log',
+      exists: true,
+      binary: false,
+      tooLarge: true,
+    });
+    assert.deepEqual(parseCheckpointFile({ id: ID, path: 'gone.ts', exists: false }), {
+      id: ID,
+      path: 'gone.ts',
+      exists: false,
+      binary: false,
+      tooLarge: false,
+    });
     assert.equal(parseCheckpointFile({ id: ID, path: '/etc/passwd', exists: true, content: 'root' }), undefined);
   });
 
   test('checkpoint_restored with and without the lists; checkpoint_deleted', () => {
-    assert.deepEqual(parseCheckpointRestored({ id: ID, kind: 'git', restored: ['a', 3], removed: [] }), { id: ID, restored: ['a'], removed: [] });
+    assert.deepEqual(parseCheckpointRestored({ id: ID, kind: 'git', restored: ['a', 3], removed: [] }), {
+      id: ID,
+      restored: ['a'],
+      removed: [],
+    });
     assert.deepEqual(parseCheckpointRestored({ id: ID, kind: 'git' }), { id: ID });
     assert.equal(parseCheckpointRestored({}), undefined);
     assert.equal(parseCheckpointDeleted({ id: ID }), ID);

@@ -94,8 +94,12 @@ export function parseCheckpointEntry(f: Untrusted<CheckpointInfo> | Untrusted<Ev
     id,
     label: str(f.label) ?? '',
     auto: f.auto === true,
-    paths: strings(f.paths).map(safeRelativePath).filter((p): p is string => p !== undefined),
-    skipped: strings(f.skipped).map(safeRelativePath).filter((p): p is string => p !== undefined),
+    paths: strings(f.paths)
+      .map(safeRelativePath)
+      .filter((p): p is string => p !== undefined),
+    skipped: strings(f.skipped)
+      .map(safeRelativePath)
+      .filter((p): p is string => p !== undefined),
   };
   const createdAt = timestampMs(f.created_at) ?? createdAtFromId(id);
   if (createdAt !== undefined) entry.createdAt = createdAt;

@@ -19,7 +19,15 @@ import {
 
 const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
 const MIN = 60_000;
-const entry = (over: Partial<CheckpointEntry> = {}): CheckpointEntry => ({ id: 'cp-1', label: 'auto-before-destructive', createdAt: NOW - 5 * MIN, auto: true, paths: [], skipped: [], ...over });
+const entry = (over: Partial<CheckpointEntry> = {}): CheckpointEntry => ({
+  id: 'cp-1',
+  label: 'auto-before-destructive',
+  createdAt: NOW - 5 * MIN,
+  auto: true,
+  paths: [],
+  skipped: [],
+  ...over,
+});
 const files: CheckpointFileChange[] = [
   { path: 'src/a.ts', status: 'modified' },
   { path: 'src/b.ts', status: 'modified' },
@@ -56,15 +64,30 @@ describe('labels and times', () => {
   test('group labels: label · time · kind, then the turn’s prompt or run, then a note', () => {
     assert.equal(groupLabel(entry(), { now: NOW }), 'Before agent edits · 5 min ago · auto');
     assert.equal(groupLabel(entry({ runId: 'run-0123456789' }), { now: NOW }), 'Before agent edits · 5 min ago · auto · run 01234567');
-    assert.equal(groupLabel(entry({ runId: 'run-1' }), { now: NOW, prompt: 'Fix the\nlogin bug in the session handling code please' }), 'Before agent edits · 5 min ago · auto · “Fix the login bug in the session handli…”');
-    assert.equal(groupLabel(entry({ label: 'mine', auto: false }), { now: NOW, files: [] }), 'mine · 5 min ago · manual · no changes since');
-    assert.equal(groupLabel(entry(), { now: NOW, files: [], filesNote: 'files not listed by this core' }), 'Before agent edits · 5 min ago · auto · files not listed by this core');
+    assert.equal(
+      groupLabel(entry({ runId: 'run-1' }), { now: NOW, prompt: 'Fix the\nlogin bug in the session handling code please' }),
+      'Before agent edits · 5 min ago · auto · “Fix the login bug in the session handli…”',
+    );
+    assert.equal(
+      groupLabel(entry({ label: 'mine', auto: false }), { now: NOW, files: [] }),
+      'mine · 5 min ago · manual · no changes since',
+    );
+    assert.equal(
+      groupLabel(entry(), { now: NOW, files: [], filesNote: 'files not listed by this core' }),
+      'Before agent edits · 5 min ago · auto · files not listed by this core',
+    );
   });
 });
 
 describe('decorations', () => {
   test('each status: icon, git colour, strike-through for deleted, a tooltip saying what a restore does', () => {
-    assert.deepEqual(changeDecoration({ path: 'a', status: 'modified' }), { icon: 'diff-modified', color: 'gitDecoration.modifiedResourceForeground', strikeThrough: false, letter: 'M', tooltip: 'a\nModified since the checkpoint: restoring brings back its version' });
+    assert.deepEqual(changeDecoration({ path: 'a', status: 'modified' }), {
+      icon: 'diff-modified',
+      color: 'gitDecoration.modifiedResourceForeground',
+      strikeThrough: false,
+      letter: 'M',
+      tooltip: 'a\nModified since the checkpoint: restoring brings back its version',
+    });
     assert.equal(changeDecoration({ path: 'a', status: 'deleted' }).strikeThrough, true);
     assert.match(changeDecoration({ path: 'a', status: 'deleted' }).tooltip, /recreates/);
     assert.match(changeDecoration({ path: 'a', status: 'added' }).tooltip, /removes it/);
@@ -84,18 +107,28 @@ describe('what a restore will change', () => {
   test('the restore modal lists the files; nothing to do is said, not asked; unknown files are explained', () => {
     const c = restoreConfirmation(entry(), files, NOW);
     assert.equal(c.message, 'Restore checkpoint “Before agent edits” (5 min ago)?');
-    assert.equal(c.detail, '3 files will be restored, 1 removed:\n  M  src/a.ts\n  M  src/b.ts\n  D  old.txt (recreated)\n  A  new.txt (removed)');
+    assert.equal(
+      c.detail,
+      '3 files will be restored, 1 removed:\n  M  src/a.ts\n  M  src/b.ts\n  D  old.txt (recreated)\n  A  new.txt (removed)',
+    );
     assert.equal(c.button, 'Restore');
     assert.equal(c.nothingToDo, undefined);
     assert.equal(restoreConfirmation(entry(), [], NOW).nothingToDo, true);
     assert.match(restoreConfirmation(entry(), undefined, NOW).detail, /cannot list/);
     const many = Array.from({ length: 15 }, (_, i) => ({ path: `f${i}.ts`, status: 'modified' as const }));
     assert.match(restoreConfirmation(entry(), many, NOW).detail, /…and 3 more$/);
-    assert.match(restoreConfirmation(entry({ skipped: ['big.bin'] }), files, NOW).detail, /1 file over the size limit was not in the checkpoint/);
+    assert.match(
+      restoreConfirmation(entry({ skipped: ['big.bin'] }), files, NOW).detail,
+      /1 file over the size limit was not in the checkpoint/,
+    );
   });
 
   test('one file, and delete', () => {
-    assert.deepEqual(restoreFileConfirmation(entry(), { path: 'new.txt', status: 'added' }, NOW), { message: 'Restore new.txt from checkpoint “Before agent edits” (5 min ago)?', detail: 'It did not exist at the checkpoint, so restoring removes it.', button: 'Remove File' });
+    assert.deepEqual(restoreFileConfirmation(entry(), { path: 'new.txt', status: 'added' }, NOW), {
+      message: 'Restore new.txt from checkpoint “Before agent edits” (5 min ago)?',
+      detail: 'It did not exist at the checkpoint, so restoring removes it.',
+      button: 'Remove File',
+    });
     assert.equal(restoreFileConfirmation(entry(), { path: 'a', status: 'modified' }, NOW).button, 'Restore File');
     assert.match(restoreFileConfirmation(entry(), { path: 'a', status: 'deleted' }, NOW).detail, /recreated/);
     const d = deleteConfirmation(entry({ label: 'mine', auto: false }), NOW);
@@ -114,9 +147,19 @@ describe('what a restore will change', () => {
 
 describe('Restore Checkpoint… rows and the status bar', () => {
   test('each row previews its files', () => {
-    const rows = checkpointPickRows([entry({ kind: 'git' }), entry({ id: 'cp-2', label: 'mine', auto: false, createdAt: NOW - 2 * 60 * MIN })], (id) => (id === 'cp-1' ? files : undefined), NOW, true);
+    const rows = checkpointPickRows(
+      [entry({ kind: 'git' }), entry({ id: 'cp-2', label: 'mine', auto: false, createdAt: NOW - 2 * 60 * MIN })],
+      (id) => (id === 'cp-1' ? files : undefined),
+      NOW,
+      true,
+    );
     assert.deepEqual(rows, [
-      { id: 'cp-1', label: 'Before agent edits', description: '5 min ago · auto · git', detail: '3 files will be restored, 1 removed: M src/a.ts, M src/b.ts, D old.txt, A new.txt' },
+      {
+        id: 'cp-1',
+        label: 'Before agent edits',
+        description: '5 min ago · auto · git',
+        detail: '3 files will be restored, 1 removed: M src/a.ts, M src/b.ts, D old.txt, A new.txt',
+      },
       { id: 'cp-2', label: 'mine', description: '2 h ago · manual', detail: 'Changed files not compared yet' },
     ]);
   });
@@ -130,7 +173,10 @@ describe('Restore Checkpoint… rows and the status bar', () => {
 
   test('status tooltip', () => {
     assert.equal(statusTooltip(0, undefined, undefined, NOW), 'No Catalyst checkpoints yet. Click to show Source Control.');
-    assert.equal(statusTooltip(3, entry(), 'api', NOW), '3 Catalyst checkpoints in api; newest: Before agent edits, 5 min ago. Click to show them in Source Control.');
+    assert.equal(
+      statusTooltip(3, entry(), 'api', NOW),
+      '3 Catalyst checkpoints in api; newest: Before agent edits, 5 min ago. Click to show them in Source Control.',
+    );
     assert.match(statusTooltip(1, entry(), undefined, NOW), /^1 Catalyst checkpoint;/);
   });
 });

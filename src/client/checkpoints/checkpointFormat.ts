@@ -76,9 +76,27 @@ export interface ChangeDecoration {
 }
 
 const DECORATIONS: Record<CheckpointChangeStatus, Omit<ChangeDecoration, 'tooltip'> & { what: string }> = {
-  modified: { icon: 'diff-modified', color: 'gitDecoration.modifiedResourceForeground', strikeThrough: false, letter: 'M', what: 'Modified since the checkpoint: restoring brings back its version' },
-  added: { icon: 'diff-added', color: 'gitDecoration.untrackedResourceForeground', strikeThrough: false, letter: 'A', what: 'Created after the checkpoint: restoring removes it' },
-  deleted: { icon: 'diff-removed', color: 'gitDecoration.deletedResourceForeground', strikeThrough: true, letter: 'D', what: 'Deleted since the checkpoint: restoring recreates it' },
+  modified: {
+    icon: 'diff-modified',
+    color: 'gitDecoration.modifiedResourceForeground',
+    strikeThrough: false,
+    letter: 'M',
+    what: 'Modified since the checkpoint: restoring brings back its version',
+  },
+  added: {
+    icon: 'diff-added',
+    color: 'gitDecoration.untrackedResourceForeground',
+    strikeThrough: false,
+    letter: 'A',
+    what: 'Created after the checkpoint: restoring removes it',
+  },
+  deleted: {
+    icon: 'diff-removed',
+    color: 'gitDecoration.deletedResourceForeground',
+    strikeThrough: true,
+    letter: 'D',
+    what: 'Deleted since the checkpoint: restoring recreates it',
+  },
 };
 
 export function changeDecoration(change: CheckpointFileChange): ChangeDecoration {
@@ -146,12 +164,22 @@ export function restoreConfirmation(entry: CheckpointEntry, files: readonly Chec
   if (!files) {
     return {
       message,
-      detail: 'Every file goes back to its state at the checkpoint, and files created since are removed. This core cannot list the affected files beforehand.',
+      detail:
+        'Every file goes back to its state at the checkpoint, and files created since are removed. This core cannot list the affected files beforehand.',
       button: 'Restore',
     };
   }
-  if (files.length === 0) return { message: `The workspace already matches checkpoint ${title(entry, now)}.`, detail: 'Nothing to restore.', button: 'Restore', nothingToDo: true };
-  const skipped = entry.skipped.length > 0 ? `\n\n${plural(entry.skipped.length, 'file')} over the size limit ${entry.skipped.length === 1 ? 'was' : 'were'} not in the checkpoint and stay as they are.` : '';
+  if (files.length === 0)
+    return {
+      message: `The workspace already matches checkpoint ${title(entry, now)}.`,
+      detail: 'Nothing to restore.',
+      button: 'Restore',
+      nothingToDo: true,
+    };
+  const skipped =
+    entry.skipped.length > 0
+      ? `\n\n${plural(entry.skipped.length, 'file')} over the size limit ${entry.skipped.length === 1 ? 'was' : 'were'} not in the checkpoint and stay as they are.`
+      : '';
   return { message, detail: `${describeRestoreCounts(restoreCounts(files))}:\n${fileLines(files)}${skipped}`, button: 'Restore' };
 }
 
@@ -163,7 +191,11 @@ export function restoreFileConfirmation(entry: CheckpointEntry, change: Checkpoi
       : change.status === 'deleted'
         ? 'It is recreated with its content at the checkpoint.'
         : 'Your current version is replaced by the checkpoint’s.';
-  return { message: `Restore ${change.path} from checkpoint ${title(entry, now)}?`, detail, button: change.status === 'added' ? 'Remove File' : 'Restore File' };
+  return {
+    message: `Restore ${change.path} from checkpoint ${title(entry, now)}?`,
+    detail,
+    button: change.status === 'added' ? 'Remove File' : 'Restore File',
+  };
 }
 
 export function deleteConfirmation(entry: CheckpointEntry, now: number): Confirmation {
@@ -194,7 +226,12 @@ export interface CheckpointPickRow {
 }
 
 /** The rows of "Restore Checkpoint…": label, when and how, and a preview of the files a restore would change. */
-export function checkpointPickRows(entries: readonly CheckpointEntry[], changesOf: (id: string) => readonly CheckpointFileChange[] | undefined, now: number, filesSupported: boolean): CheckpointPickRow[] {
+export function checkpointPickRows(
+  entries: readonly CheckpointEntry[],
+  changesOf: (id: string) => readonly CheckpointFileChange[] | undefined,
+  now: number,
+  filesSupported: boolean,
+): CheckpointPickRow[] {
   return entries.map((entry) => {
     const files = changesOf(entry.id);
     const description = [relativeTime(entry.createdAt, now), entry.auto ? 'auto' : 'manual', entry.kind].filter(Boolean).join(' · ');

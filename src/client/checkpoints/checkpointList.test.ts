@@ -3,7 +3,15 @@ import assert from 'node:assert/strict';
 import type { CheckpointEntry } from './checkpointEvents';
 import { CheckpointList } from './checkpointList';
 
-const entry = (id: string, createdAt: number, over: Partial<CheckpointEntry> = {}): CheckpointEntry => ({ id, label: id, createdAt, auto: false, paths: [], skipped: [], ...over });
+const entry = (id: string, createdAt: number, over: Partial<CheckpointEntry> = {}): CheckpointEntry => ({
+  id,
+  label: id,
+  createdAt,
+  auto: false,
+  paths: [],
+  skipped: [],
+  ...over,
+});
 
 describe('CheckpointList', () => {
   test('setList reports a change only when something visible changed, and keeps comparisons of listed checkpoints', () => {
@@ -23,10 +31,17 @@ describe('CheckpointList', () => {
     const list = new CheckpointList();
     list.setList([entry('c', 30), entry('a', 10)]);
     assert.equal(list.upsert(entry('b', 20)), true);
-    assert.deepEqual(list.all.map((e) => e.id), ['c', 'b', 'a']);
+    assert.deepEqual(
+      list.all.map((e) => e.id),
+      ['c', 'b', 'a'],
+    );
     assert.equal(list.upsert(entry('d', 40)), true);
     assert.equal(list.upsert({ id: 'e', label: 'no time', auto: true, paths: [], skipped: [] }), true);
-    assert.deepEqual(list.all.map((e) => e.id), ['e', 'd', 'c', 'b', 'a'], 'a checkpoint without a time is the newest');
+    assert.deepEqual(
+      list.all.map((e) => e.id),
+      ['e', 'd', 'c', 'b', 'a'],
+      'a checkpoint without a time is the newest',
+    );
     assert.equal(list.upsert({ id: 'b', label: '', auto: false, paths: [], skipped: [], runId: 'run-1' }), true);
     assert.deepEqual(list.get('b'), entry('b', 20, { runId: 'run-1' }));
     assert.equal(list.upsert(entry('b', 20)), false, 'nothing new');

@@ -16,7 +16,20 @@ describe('checkpoint document paths', () => {
   });
 
   test('malformed or escaping paths are refused', () => {
-    for (const bad of ['', '/', '/0', '/0/cp-1', 'x/0/cp-1/a', '/a/cp-1/x', '/-1/cp-1/x', '/0/cp-1/../x', '/0/cp-1/a/%2E%2E/b', '/0//x', '/0/cp-1/%E0%A4%A', '/12345/cp/x']) {
+    for (const bad of [
+      '',
+      '/',
+      '/0',
+      '/0/cp-1',
+      'x/0/cp-1/a',
+      '/a/cp-1/x',
+      '/-1/cp-1/x',
+      '/0/cp-1/../x',
+      '/0/cp-1/a/%2E%2E/b',
+      '/0//x',
+      '/0/cp-1/%E0%A4%A',
+      '/12345/cp/x',
+    ]) {
       assert.equal(parseCheckpointDocPath(bad), undefined, bad);
     }
   });

@@ -6,13 +6,21 @@ const ID = 'cp-1767225600-0123456789abcdef';
 
 describe('answerOf', () => {
   test('names the request each answer settles', () => {
-    assert.deepEqual(answerOf({ type: 'checkpoint_changes', id: ID, files: [] }), { kind: 'changes', key: ID, value: { id: ID, files: [] } });
+    assert.deepEqual(answerOf({ type: 'checkpoint_changes', id: ID, files: [] }), {
+      kind: 'changes',
+      key: ID,
+      value: { id: ID, files: [] },
+    });
     assert.equal(answerOf({ type: 'checkpoint_file', id: ID, path: 'a.ts', exists: false })?.key, fileKey(ID, 'a.ts'));
     assert.equal(answerOf({ type: 'checkpoint_restored', id: ID })?.kind, 'restore');
     assert.deepEqual(answerOf({ type: 'checkpoint_deleted', id: ID }), { kind: 'delete', key: ID, value: ID });
     assert.equal(answerOf({ type: 'checkpoints', checkpoints: [] })?.kind, 'list');
     assert.equal(answerOf({ type: 'checkpoint_created', id: ID, label: 'manual', auto: false })?.kind, 'create');
-    assert.equal(answerOf({ type: 'checkpoint_created', id: ID, label: 'auto-before-destructive', auto: true }), undefined, 'an automatic one answers nothing');
+    assert.equal(
+      answerOf({ type: 'checkpoint_created', id: ID, label: 'auto-before-destructive', auto: true }),
+      undefined,
+      'an automatic one answers nothing',
+    );
     assert.equal(answerOf({ type: 'checkpoint_changes', id: ID }), undefined, 'malformed');
     assert.equal(answerOf({ type: 'delta', text: 'x' }), undefined);
   });
@@ -20,7 +28,10 @@ describe('answerOf', () => {
   test('errors: checkpoint codes fail the oldest, unsupported the command it names, others nothing', () => {
     assert.equal(failedKindOf({ type: 'error', code: 'checkpoint_not_found', message: 'unknown checkpoint: x' }, ['changes']), 'oldest');
     assert.equal(failedKindOf({ type: 'error', code: 'invalid_path' }, []), 'oldest');
-    assert.equal(failedKindOf({ type: 'error', code: 'unsupported', message: 'unsupported command: checkpoint_file' }, ['changes', 'file']), 'file');
+    assert.equal(
+      failedKindOf({ type: 'error', code: 'unsupported', message: 'unsupported command: checkpoint_file' }, ['changes', 'file']),
+      'file',
+    );
     assert.equal(failedKindOf({ type: 'error', code: 'unsupported', message: 'unsupported command: frobnicate' }, ['changes']), undefined);
     assert.equal(failedKindOf({ type: 'error', code: 'auth', message: 'no key' }, ['changes']), undefined);
     assert.equal(failedKindOf({ type: 'info', code: 'checkpoint_not_found' }, ['changes']), undefined);
@@ -48,7 +59,11 @@ describe('CheckpointRequests', () => {
     const first = r.expect('restore', 'cp-gone', 1000);
     const second = r.expect('changes', ID, 1000);
     r.observe({ type: 'error', code: 'checkpoint_not_found', message: 'unknown checkpoint: cp-gone' });
-    await assert.rejects(first, (err: unknown) => err instanceof CheckpointRequestError && err.code === 'checkpoint_not_found' && err.message === 'unknown checkpoint: cp-gone');
+    await assert.rejects(
+      first,
+      (err: unknown) =>
+        err instanceof CheckpointRequestError && err.code === 'checkpoint_not_found' && err.message === 'unknown checkpoint: cp-gone',
+    );
     r.observe({ type: 'checkpoint_changes', id: ID, files: [{ path: 'x', status: 'added' }] });
     assert.deepEqual((await second).files, [{ path: 'x', status: 'added' }]);
   });
@@ -93,7 +108,10 @@ describe('CheckpointRequests', () => {
 
   test('request: a command that was not sent rejects at once', async () => {
     const r = new CheckpointRequests();
-    await assert.rejects(r.request('delete', ID, 60_000, () => false), (err: unknown) => err instanceof CheckpointRequestError && err.code === 'not_sent');
+    await assert.rejects(
+      r.request('delete', ID, 60_000, () => false),
+      (err: unknown) => err instanceof CheckpointRequestError && err.code === 'not_sent',
+    );
     await assert.rejects(
       r.request('delete', ID, 60_000, () => {
         throw new Error('boom');

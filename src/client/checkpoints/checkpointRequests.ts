@@ -37,7 +37,15 @@ export const REQUEST_COMMANDS: Record<CheckpointRequestKind, string> = {
 };
 
 /** Error codes that answer a checkpoint command (ours, and what older embedded cores used). */
-const CHECKPOINT_ERROR_CODES = new Set(['checkpoint_not_found', 'not_found', 'invalid_path', 'busy', 'checkpoint_restore', 'checkpoint_timeout', 'checkpoint_failed']);
+const CHECKPOINT_ERROR_CODES = new Set([
+  'checkpoint_not_found',
+  'not_found',
+  'invalid_path',
+  'busy',
+  'checkpoint_restore',
+  'checkpoint_timeout',
+  'checkpoint_failed',
+]);
 
 export class CheckpointRequestError extends Error {
   constructor(
@@ -50,7 +58,9 @@ export class CheckpointRequestError extends Error {
 }
 
 /** Which request an answer event settles, with its parsed value. */
-export function answerOf(e: Fields): { kind: CheckpointRequestKind; key: string; value: CheckpointAnswers[CheckpointRequestKind] } | undefined {
+export function answerOf(
+  e: Fields,
+): { kind: CheckpointRequestKind; key: string; value: CheckpointAnswers[CheckpointRequestKind] } | undefined {
   switch (e.type) {
     case 'checkpoints': {
       const list = parseCheckpointList(e);
@@ -127,7 +137,12 @@ export class CheckpointRequests {
         reject,
         timer: setTimeout(() => {
           this.drop(waiter);
-          reject(new CheckpointRequestError(`the core did not answer ${REQUEST_COMMANDS[kind]} within ${Math.round(timeoutMs / 1000)} s`, 'timeout'));
+          reject(
+            new CheckpointRequestError(
+              `the core did not answer ${REQUEST_COMMANDS[kind]} within ${Math.round(timeoutMs / 1000)} s`,
+              'timeout',
+            ),
+          );
         }, timeoutMs),
       };
       this.waiters.push(waiter);
@@ -165,7 +180,10 @@ export class CheckpointRequests {
       }
       return matched.length > 0;
     }
-    const failed = failedKindOf(e, this.waiters.map((w) => w.kind));
+    const failed = failedKindOf(
+      e,
+      this.waiters.map((w) => w.kind),
+    );
     if (!failed) return false;
     const waiter = failed === 'oldest' ? (this.waiterNamedBy(e) ?? this.waiters[0]) : this.waiters.find((w) => w.kind === failed);
     if (!waiter) return false;

@@ -19,7 +19,12 @@ before(async () => {
   env = await realCoreEnv([]);
   writeFileSync(join(env.workspace, 'a.txt'), 'one\n');
   writeFileSync(join(env.workspace, 'b.txt'), 'two\n');
-  controller = new SessionController({ launch: env.launch(), sessionsDir: env.sessionsDir, clientVersion: '0.1.0-test', handshakeTimeoutMs: 15_000 });
+  controller = new SessionController({
+    launch: env.launch(),
+    sessionsDir: env.sessionsDir,
+    clientVersion: '0.1.0-test',
+    handshakeTimeoutMs: 15_000,
+  });
   controller.onEvent((e) => requests.observe(e));
   assert.equal(await controller.start(), true);
 });

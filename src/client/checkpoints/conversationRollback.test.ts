@@ -39,16 +39,34 @@ describe('chatRestoreOptions', () => {
 
   test('all three when idle with undo and a known turn count', () => {
     const options = chatRestoreOptions(base);
-    assert.deepEqual(options.map((o) => [o.mode, o.unavailable]), [['files', undefined], ['conversation', undefined], ['both', undefined]]);
+    assert.deepEqual(
+      options.map((o) => [o.mode, o.unavailable]),
+      [
+        ['files', undefined],
+        ['conversation', undefined],
+        ['both', undefined],
+      ],
+    );
     assert.match(options[1].detail, /the last 2 turns/);
     assert.match(chatRestoreOptions({ ...base, turns: 1 })[2].detail, /the last turn /);
   });
 
   test('why an option is unavailable', () => {
-    const reasons = (c: Partial<typeof base> & { turns?: number | undefined }) => chatRestoreOptions({ ...base, ...c }).map((o) => o.unavailable);
-    assert.deepEqual(reasons({ canUndo: false }), [undefined, 'This core cannot roll back the conversation.', 'This core cannot roll back the conversation.']);
-    assert.deepEqual(reasons({ running: true }).map((r) => r && /running/.test(r)), [true, true, true]);
-    assert.deepEqual(reasons({ deleted: true }).map((r) => r && /deleted/.test(r)), [true, true, true]);
+    const reasons = (c: Partial<typeof base> & { turns?: number | undefined }) =>
+      chatRestoreOptions({ ...base, ...c }).map((o) => o.unavailable);
+    assert.deepEqual(reasons({ canUndo: false }), [
+      undefined,
+      'This core cannot roll back the conversation.',
+      'This core cannot roll back the conversation.',
+    ]);
+    assert.deepEqual(
+      reasons({ running: true }).map((r) => r && /running/.test(r)),
+      [true, true, true],
+    );
+    assert.deepEqual(
+      reasons({ deleted: true }).map((r) => r && /deleted/.test(r)),
+      [true, true, true],
+    );
     assert.match(reasons({ turns: undefined })[1] as string, /no longer shows/);
     assert.match(reasons({ turns: 0 })[2] as string, /No turn came after/);
   });

@@ -74,8 +74,23 @@ export function chatRestoreOptions(c: ChatRestoreContext): ChatRestoreOption[] {
           ? 'No turn came after this checkpoint.'
           : undefined);
   return [
-    { mode: 'files', label: 'Restore Files Only', detail: 'Files go back to the checkpoint; the conversation stays as it is.', unavailable: common },
-    { mode: 'conversation', label: 'Restore Conversation Only', detail: `Removes ${turnsText || 'the turns since the checkpoint'} from the conversation; your files stay as they are now (they are checkpointed first and put back).`, unavailable: conversationBlock },
-    { mode: 'both', label: 'Restore Files and Conversation', detail: `Removes ${turnsText || 'the turns since the checkpoint'} and puts the files back to the checkpoint.`, unavailable: conversationBlock },
+    {
+      mode: 'files',
+      label: 'Restore Files Only',
+      detail: 'Files go back to the checkpoint; the conversation stays as it is.',
+      unavailable: common,
+    },
+    {
+      mode: 'conversation',
+      label: 'Restore Conversation Only',
+      detail: `Removes ${turnsText || 'the turns since the checkpoint'} from the conversation; your files stay as they are now (they are checkpointed first and put back).`,
+      unavailable: conversationBlock,
+    },
+    {
+      mode: 'both',
+      label: 'Restore Files and Conversation',
+      detail: `Removes ${turnsText || 'the turns since the checkpoint'} and puts the files back to the checkpoint.`,
+      unavailable: conversationBlock,
+    },
   ];
 }

@@ -109,12 +109,31 @@ describe('FolderCheckpointModel', () => {
     s.session.setStatus('ready');
     assert.deepEqual(s.calls, ['ready true']);
     assert.equal(await s.session.nextSent(), 'list', 'the first command is the list: nothing was sent while starting');
-    s.session.emit({ type: 'checkpoints', checkpoints: [{ id: OLD, label: 'old' }, { id: NEW, label: 'new' }] });
-    assert.deepEqual(s.model.list.all.map((e) => e.id), [NEW, OLD]);
+    s.session.emit({
+      type: 'checkpoints',
+      checkpoints: [
+        { id: OLD, label: 'old' },
+        { id: NEW, label: 'new' },
+      ],
+    });
+    assert.deepEqual(
+      s.model.list.all.map((e) => e.id),
+      [NEW, OLD],
+    );
     assert.equal(await s.session.nextSent(), `changes ${NEW}`);
     assert.equal(await s.session.nextSent(), `changes ${OLD}`);
-    s.session.emit({ type: 'checkpoint_changes', id: NEW, files: [{ path: 'b.ts', status: 'modified' }, { path: 'a.ts', status: 'added' }] });
-    assert.deepEqual(s.model.list.changesOf(NEW), [{ path: 'a.ts', status: 'added' }, { path: 'b.ts', status: 'modified' }]);
+    s.session.emit({
+      type: 'checkpoint_changes',
+      id: NEW,
+      files: [
+        { path: 'b.ts', status: 'modified' },
+        { path: 'a.ts', status: 'added' },
+      ],
+    });
+    assert.deepEqual(s.model.list.changesOf(NEW), [
+      { path: 'a.ts', status: 'added' },
+      { path: 'b.ts', status: 'modified' },
+    ]);
     assert.deepEqual(s.calls, ['ready true', 'listChanged', 'listChanged']);
   });
 
@@ -182,7 +201,10 @@ describe('FolderCheckpointModel', () => {
     assert.equal(await s.session.nextSent(), `delete ${OLD}`);
     s.session.emit({ type: 'checkpoint_deleted', id: OLD });
     assert.equal(await deleted, OLD);
-    assert.deepEqual(s.model.list.all.map((e) => e.id), [NEW]);
+    assert.deepEqual(
+      s.model.list.all.map((e) => e.id),
+      [NEW],
+    );
     assert.deepEqual(s.calls, [`invalidated ${OLD}`, 'listChanged']);
   });
 

@@ -81,7 +81,10 @@ export class FolderCheckpointModel {
   /** Follows the session from now on, starting with its current status: the hooks may be called from here. */
   start(): void {
     if (this.disposed || this.subscriptions.length > 0) return;
-    this.subscriptions = [this.session.onDidChange((state) => this.onStatus(state.core.status)), this.session.onEvent((event) => this.onEvent(event))];
+    this.subscriptions = [
+      this.session.onDidChange((state) => this.onStatus(state.core.status)),
+      this.session.onEvent((event) => this.onEvent(event)),
+    ];
     this.onStatus(this.session.state.core.status);
   }
 
@@ -158,7 +161,9 @@ export class FolderCheckpointModel {
 
   /** How the working tree differs from the checkpoint now (also updates what the list knows of it). */
   fetchChanges(id: string): Promise<readonly CheckpointFileChange[]> {
-    return this.requests.request('changes', id, CHANGES_TIMEOUT_MS, () => this.isReady() && this.session.checkpointChanges(id)).then((c) => c.files);
+    return this.requests
+      .request('changes', id, CHANGES_TIMEOUT_MS, () => this.isReady() && this.session.checkpointChanges(id))
+      .then((c) => c.files);
   }
 
   /** The known comparison, or a fresh one when there is none yet (undefined when the core cannot compare). */

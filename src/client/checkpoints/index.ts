@@ -42,6 +42,22 @@ export {
   type RestoreCounts,
 } from './checkpointFormat';
 export { CHECKPOINT_SCHEME, checkpointDocPath, parseCheckpointDocPath, relativeToFolder, type CheckpointDocRef } from './checkpointPaths';
-export { CheckpointRequestError, CheckpointRequests, answerOf, failedKindOf, fileKey, REQUEST_COMMANDS, type CheckpointAnswers, type CheckpointRequestKind } from './checkpointRequests';
+export {
+  CheckpointRequestError,
+  CheckpointRequests,
+  answerOf,
+  failedKindOf,
+  fileKey,
+  REQUEST_COMMANDS,
+  type CheckpointAnswers,
+  type CheckpointRequestKind,
+} from './checkpointRequests';
 export { COMPARED_CHECKPOINTS, FolderCheckpointModel, type CheckpointSession, type FolderCheckpointHooks } from './folderCheckpointModel';
-export { chatRestoreOptions, promptOfRun, turnsSinceCheckpoint, type ChatRestoreContext, type ChatRestoreMode, type ChatRestoreOption } from './conversationRollback';
+export {
+  chatRestoreOptions,
+  promptOfRun,
+  turnsSinceCheckpoint,
+  type ChatRestoreContext,
+  type ChatRestoreMode,
+  type ChatRestoreOption,
+} from './conversationRollback';

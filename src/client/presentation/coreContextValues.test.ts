@@ -11,7 +11,12 @@ const withCore = (kind: CoreKind, capabilities: string[], status: SessionState['
 describe('coreContextValues', () => {
   test('an SCV server with its advertised capabilities: no checkpoints, undo, steer, sessions or proposal editing', () => {
     assert.deepEqual(coreContextValues(withCore('scv', ['server_queue', 'tool_progress']), 'scv'), {
-      kind: 'scv', canCheckpoint: false, canUndo: false, canSteer: false, canSwitchSessions: false, canEditProposal: false,
+      kind: 'scv',
+      canCheckpoint: false,
+      canUndo: false,
+      canSteer: false,
+      canSwitchSessions: false,
+      canEditProposal: false,
     });
   });
 
@@ -23,18 +28,49 @@ describe('coreContextValues', () => {
   });
 
   test('the embedded core: what protocol v2 implies plus what it advertises', () => {
-    const v = coreContextValues(withCore('embedded', ['steer', 'thinking', 'sessions', 'undo', 'checkpoint', 'approval_edited_content']), 'embedded');
-    assert.deepEqual(v, { kind: 'embedded', canCheckpoint: true, canUndo: true, canSteer: true, canSwitchSessions: true, canEditProposal: true });
+    const v = coreContextValues(
+      withCore('embedded', ['steer', 'thinking', 'sessions', 'undo', 'checkpoint', 'approval_edited_content']),
+      'embedded',
+    );
+    assert.deepEqual(v, {
+      kind: 'embedded',
+      canCheckpoint: true,
+      canUndo: true,
+      canSteer: true,
+      canSwitchSessions: true,
+      canEditProposal: true,
+    });
   });
 
   test('an upstream core without checkpoint or edited content: only those are off', () => {
     const v = coreContextValues(withCore('catalyst', ['steer', 'thinking', 'sessions', 'undo']), 'catalyst');
-    assert.deepEqual(v, { kind: 'catalyst', canCheckpoint: false, canUndo: true, canSteer: true, canSwitchSessions: true, canEditProposal: false });
+    assert.deepEqual(v, {
+      kind: 'catalyst',
+      canCheckpoint: false,
+      canUndo: true,
+      canSteer: true,
+      canSwitchSessions: true,
+      canEditProposal: false,
+    });
   });
 
-  test('before the handshake (no core, or starting): expected from the kind, the state\'s kind first', () => {
-    assert.deepEqual(coreContextValues(undefined, 'embedded'), { kind: 'embedded', canCheckpoint: true, canUndo: true, canSteer: true, canSwitchSessions: true, canEditProposal: true });
-    assert.deepEqual(coreContextValues(undefined, 'scv'), { kind: 'scv', canCheckpoint: false, canUndo: false, canSteer: false, canSwitchSessions: false, canEditProposal: false });
+  test("before the handshake (no core, or starting): expected from the kind, the state's kind first", () => {
+    assert.deepEqual(coreContextValues(undefined, 'embedded'), {
+      kind: 'embedded',
+      canCheckpoint: true,
+      canUndo: true,
+      canSteer: true,
+      canSwitchSessions: true,
+      canEditProposal: true,
+    });
+    assert.deepEqual(coreContextValues(undefined, 'scv'), {
+      kind: 'scv',
+      canCheckpoint: false,
+      canUndo: false,
+      canSteer: false,
+      canSwitchSessions: false,
+      canEditProposal: false,
+    });
     assert.equal(coreContextValues(withCore('scv', [], 'starting'), 'embedded').canUndo, false);
     assert.equal(coreContextValues(withCore('embedded', [], 'crashed'), 'scv').canCheckpoint, true);
   });

@@ -3,7 +3,10 @@
  * for matches in the file name, at word boundaries and in runs. Pure so it is unit-tested.
  */
 
-export interface RankedPath { path: string; score: number }
+export interface RankedPath {
+  path: string;
+  score: number;
+}
 
 export function fuzzyScore(query: string, path: string): number | undefined {
   const q = query.toLowerCase().replace(/\s+/g, '');

@@ -16,18 +16,28 @@ describe('groupModelsByProvider', () => {
     );
     assert.deepEqual(
       groups.map((g) => [g.provider, g.models.map((m) => m.id)]),
-      [['openrouter', ['o1', 'o2', 'x']], ['anthropic', ['a1']], ['local', ['l1']]],
+      [
+        ['openrouter', ['o1', 'o2', 'x']],
+        ['anthropic', ['a1']],
+        ['local', ['l1']],
+      ],
     );
   });
 
   test('legacy models without a provider and no active provider share one group', () => {
-    assert.deepEqual(groupModelsByProvider([{ id: 'a' }, { id: 'b' }]).map((g) => g.provider), ['models']);
+    assert.deepEqual(
+      groupModelsByProvider([{ id: 'a' }, { id: 'b' }]).map((g) => g.provider),
+      ['models'],
+    );
   });
 });
 
 describe('describeModel', () => {
   test('context, reasoning and images', () => {
-    assert.equal(describeModel({ id: 'm', contextWindow: 128000, thinkingLevels: ['low'], vision: true }), '128k context · reasoning · images');
+    assert.equal(
+      describeModel({ id: 'm', contextWindow: 128000, thinkingLevels: ['low'], vision: true }),
+      '128k context · reasoning · images',
+    );
     assert.equal(describeModel({ id: 'm' }), '');
   });
 });

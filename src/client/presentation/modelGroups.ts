@@ -1,6 +1,9 @@
 import type { ModelView, SessionState } from '../../shared/sessionState';
 
-export interface ModelGroup { provider: string; models: ModelView[] }
+export interface ModelGroup {
+  provider: string;
+  models: ModelView[];
+}
 
 /** Models grouped by provider (the active provider first, then alphabetical), for the "Select Model…" picker. */
 export function groupModelsByProvider(models: readonly ModelView[], activeProvider?: string): ModelGroup[] {

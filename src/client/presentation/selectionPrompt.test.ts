@@ -4,7 +4,13 @@ import { formatPathMention, formatSelectionForPrompt, selectionLineRange } from 
 
 describe('formatSelectionForPrompt', () => {
   test('mentions the path and line range, then fences the code with its language', () => {
-    const text = formatSelectionForPrompt({ relativePath: 'src/a.ts', startLine: 10, endLine: 12, languageId: 'typescript', text: 'const a = 1;\nconst b = 2;\nconst c = 3;' });
+    const text = formatSelectionForPrompt({
+      relativePath: 'src/a.ts',
+      startLine: 10,
+      endLine: 12,
+      languageId: 'typescript',
+      text: 'const a = 1;\nconst b = 2;\nconst c = 3;',
+    });
     assert.equal(text, '@src/a.ts:10-12\n```typescript\nconst a = 1;\nconst b = 2;\nconst c = 3;\n```\n');
   });
 
@@ -14,13 +20,20 @@ describe('formatSelectionForPrompt', () => {
   });
 
   test('the fence is longer than any backtick run inside the code', () => {
-    const text = formatSelectionForPrompt({ relativePath: 'README.md', startLine: 1, endLine: 3, languageId: 'markdown', text: '```ts\nx\n````' });
+    const text = formatSelectionForPrompt({
+      relativePath: 'README.md',
+      startLine: 1,
+      endLine: 3,
+      languageId: 'markdown',
+      text: '```ts\nx\n````',
+    });
     assert.ok(text.includes('\n`````markdown\n'));
     assert.ok(text.endsWith('\n`````\n'));
   });
 
   test('maps VS Code language ids to fence names and drops unsafe ones', () => {
-    const lang = (languageId: string) => formatSelectionForPrompt({ relativePath: 'f', startLine: 1, endLine: 1, languageId, text: 'x' }).split('\n')[1];
+    const lang = (languageId: string) =>
+      formatSelectionForPrompt({ relativePath: 'f', startLine: 1, endLine: 1, languageId, text: 'x' }).split('\n')[1];
     assert.equal(lang('typescriptreact'), '```tsx');
     assert.equal(lang('shellscript'), '```bash');
     assert.equal(lang('plaintext'), '```');

@@ -10,7 +10,10 @@ export interface SelectionForPrompt {
   text: string;
 }
 
-export interface LinePosition { line: number; character: number }
+export interface LinePosition {
+  line: number;
+  character: number;
+}
 
 /** `@path`, quoted when the path has whitespace so the mention stays one token. */
 export function formatPathMention(relativePath: string): string {

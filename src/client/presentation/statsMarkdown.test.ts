@@ -9,8 +9,26 @@ describe('formatStatsMarkdown', () => {
   test('renders usage and context tables', () => {
     const md = formatStatsMarkdown(
       state,
-      { type: 'stats', tokens_in: 1200, tokens_out: 300, total_in: 5000, cached_tokens: 10, cache_hit_ratio: 0.25, turns: 3, messages: 9, compactions: 0 },
-      { type: 'context_breakdown', total_tokens: 1200, context_window: 128000, pct: 0.9375, by_role: { user: 200, assistant: 1000 }, system_tokens: 400, top_consumers: [{ index: 2, role: 'tool', tokens: 800, preview: 'a | b\nc' }] },
+      {
+        type: 'stats',
+        tokens_in: 1200,
+        tokens_out: 300,
+        total_in: 5000,
+        cached_tokens: 10,
+        cache_hit_ratio: 0.25,
+        turns: 3,
+        messages: 9,
+        compactions: 0,
+      },
+      {
+        type: 'context_breakdown',
+        total_tokens: 1200,
+        context_window: 128000,
+        pct: 0.9375,
+        by_role: { user: 200, assistant: 1000 },
+        system_tokens: 400,
+        top_consumers: [{ index: 2, role: 'tool', tokens: 800, preview: 'a | b\nc' }],
+      },
     );
     assert.match(md, /^# Catalyst Code — session stats/);
     assert.match(md, /\| Provider \| local \|/);

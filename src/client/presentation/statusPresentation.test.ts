@@ -5,7 +5,14 @@ import { describeStatus, shortModelName } from './statusPresentation';
 
 function state(core: SessionState['core']['status'], run: SessionState['run']['status'] = 'idle'): SessionState {
   const s = initialSessionState();
-  return { ...s, core: { ...s.core, status: core }, run: { status: run }, model: 'openrouter/anthropic/claude-sonnet-4', provider: 'openrouter', authed: true };
+  return {
+    ...s,
+    core: { ...s.core, status: core },
+    run: { status: run },
+    model: 'openrouter/anthropic/claude-sonnet-4',
+    provider: 'openrouter',
+    authed: true,
+  };
 }
 
 describe('describeStatus', () => {

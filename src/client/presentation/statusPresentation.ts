@@ -1,17 +1,35 @@
 import type { SessionState } from '../../shared/sessionState';
 
 export type StatusSeverity = 'normal' | 'warning' | 'error';
-export interface StatusPresentation { text: string; tooltip: string; severity: StatusSeverity }
+export interface StatusPresentation {
+  text: string;
+  tooltip: string;
+  severity: StatusSeverity;
+}
 
 /** What the status bar item shows for a core's state; `undefined` state = no core started yet in this window. */
 export function describeStatus(state: SessionState | undefined, folderName?: string): StatusPresentation {
-  if (!state) return { text: '$(comment-discussion) Catalyst', tooltip: 'Catalyst Code: the core starts when you open the chat. Click to open it.', severity: 'normal' };
+  if (!state)
+    return {
+      text: '$(comment-discussion) Catalyst',
+      tooltip: 'Catalyst Code: the core starts when you open the chat. Click to open it.',
+      severity: 'normal',
+    };
   const label = coreLabel(state);
   const model = state.model ? ` · ${shortModelName(state.model)}` : '';
-  return { text: `${label.icon} ${label.text}${label.withModel ? model : ''}`, tooltip: tooltipFor(state, folderName), severity: label.severity };
+  return {
+    text: `${label.icon} ${label.text}${label.withModel ? model : ''}`,
+    tooltip: tooltipFor(state, folderName),
+    severity: label.severity,
+  };
 }
 
-interface CoreLabel { icon: string; text: string; severity: StatusSeverity; withModel: boolean }
+interface CoreLabel {
+  icon: string;
+  text: string;
+  severity: StatusSeverity;
+  withModel: boolean;
+}
 
 function coreLabel(state: SessionState): CoreLabel {
   const name = serverName(state);

@@ -2,14 +2,27 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ProviderCatalog } from './providerCatalog';
 
-const PRESET = { id: 'openrouter', label: 'OpenRouter', kind: 'openai', base_url: 'https://openrouter.ai/api/v1', envVar: 'OPENROUTER_API_KEY', description: '', hasKey: false, configured: false, loggedIn: false };
+const PRESET = {
+  id: 'openrouter',
+  label: 'OpenRouter',
+  kind: 'openai',
+  base_url: 'https://openrouter.ai/api/v1',
+  envVar: 'OPENROUTER_API_KEY',
+  description: '',
+  hasKey: false,
+  configured: false,
+  loggedIn: false,
+};
 
 describe('ProviderCatalog', () => {
   test('ready sets the providers (the active one included) and the presets', () => {
     const c = new ProviderCatalog();
     c.observe({ type: 'ready', providers: ['local', 7], provider: 'scripted', providerPresets: [PRESET, { id: 3 }, null] });
     assert.deepEqual(c.providers.sort(), ['local', 'scripted']);
-    assert.deepEqual(c.presets.map((p) => p.id), ['openrouter']);
+    assert.deepEqual(
+      c.presets.map((p) => p.id),
+      ['openrouter'],
+    );
   });
 
   test('a later ready replaces what an earlier core said', () => {

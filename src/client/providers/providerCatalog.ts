@@ -51,5 +51,7 @@ function strings(v: unknown): string[] {
 
 function presets(v: unknown): ProviderPreset[] {
   if (!Array.isArray(v)) return [];
-  return v.filter((p): p is ProviderPreset => typeof p === 'object' && p !== null && typeof p.id === 'string' && typeof p.base_url === 'string');
+  return v.filter(
+    (p): p is ProviderPreset => typeof p === 'object' && p !== null && typeof p.id === 'string' && typeof p.base_url === 'string',
+  );
 }

@@ -6,7 +6,14 @@ import { ensureCoreBuilt, realCoreEnv, type RealCoreEnv } from '../../../test/su
 import { SessionController } from '../sessionController';
 import type { WireEvent } from '../coreConnection';
 import { startScriptedModelServer, type ScriptedModelServer } from '../../../test/support/scriptedModelServer';
-import { configureProviders, providersForPreset, secretKeyFor, validateBaseUrl, validateProviderName, type ProviderTarget } from './providerSetup';
+import {
+  configureProviders,
+  providersForPreset,
+  secretKeyFor,
+  validateBaseUrl,
+  validateProviderName,
+  type ProviderTarget,
+} from './providerSetup';
 
 describe('providersForPreset', () => {
   test('one provider per preset, with its kind', () => {
@@ -17,7 +24,13 @@ describe('providersForPreset', () => {
 
   test('OpenCode Go also gets its Anthropic endpoint, the primary one last (it becomes active)', () => {
     const setups = providersForPreset({ id: 'opencode-go', base_url: 'https://opencode.ai/zen/go/v1', kind: 'openai' });
-    assert.deepEqual(setups.map((s) => [s.name, s.kind]), [['opencode-go-anthropic', 'anthropic'], ['opencode-go', 'openai']]);
+    assert.deepEqual(
+      setups.map((s) => [s.name, s.kind]),
+      [
+        ['opencode-go-anthropic', 'anthropic'],
+        ['opencode-go', 'openai'],
+      ],
+    );
   });
 });
 
@@ -62,9 +75,16 @@ function recordingTarget(): ProviderTarget & { calls: unknown[][] } {
 describe('configureProviders', () => {
   test('with a key: each endpoint says its key follows, then the key goes with setKey', async () => {
     const target = recordingTarget();
-    await configureProviders(target, providersForPreset({ id: 'opencode-go', base_url: 'https://opencode.ai/zen/go/v1', kind: 'openai' }), 'sk-entered');
+    await configureProviders(
+      target,
+      providersForPreset({ id: 'opencode-go', base_url: 'https://opencode.ai/zen/go/v1', kind: 'openai' }),
+      'sk-entered',
+    );
     assert.deepEqual(target.calls, [
-      ['addCustomProvider', { name: 'opencode-go-anthropic', baseUrl: 'https://opencode.ai/zen/go/v1', kind: 'anthropic', keyFollows: true }],
+      [
+        'addCustomProvider',
+        { name: 'opencode-go-anthropic', baseUrl: 'https://opencode.ai/zen/go/v1', kind: 'anthropic', keyFollows: true },
+      ],
       ['setKey', 'opencode-go-anthropic', 'sk-entered'],
       ['addCustomProvider', { name: 'opencode-go', baseUrl: 'https://opencode.ai/zen/go/v1', kind: 'openai', keyFollows: true }],
       ['setKey', 'opencode-go', 'sk-entered'],
@@ -88,7 +108,12 @@ describe('configureProviders through the SessionController and the real core', (
     await ensureCoreBuilt();
     env = await realCoreEnv();
     vllm = await startScriptedModelServer({ models: ['vllm-model'], requiredKey: VLLM_KEY });
-    controller = new SessionController({ launch: env.launch(), sessionsDir: env.sessionsDir, clientVersion: '0.1.0-login', handshakeTimeoutMs: 20_000 });
+    controller = new SessionController({
+      launch: env.launch(),
+      sessionsDir: env.sessionsDir,
+      clientVersion: '0.1.0-login',
+      handshakeTimeoutMs: 20_000,
+    });
   });
 
   /** The next core event that satisfies `pred` (registered before its cause; the test's timeout bounds the wait). */
@@ -107,20 +132,30 @@ describe('configureProviders through the SessionController and the real core', (
     await env?.cleanup();
   });
 
-  test('logging in to a loopback endpoint that needs a key shows no discovery failure and lists its models', { timeout: 60_000 }, async () => {
-    assert.equal(await controller.start(), true);
-    const listed = nextEvent((e) => e.type === 'models' && JSON.stringify(e.models).includes('vllm-model'));
-    await configureProviders(controller, [{ name: 'vllm', baseUrl: vllm.url, kind: 'openai' }], VLLM_KEY);
-    await listed;
-    // The core answers in order: the answer to this stats comes after everything the log-in made it say.
-    const probe = nextEvent((e) => e.type === 'stats');
-    assert.equal(controller.stats(false), true);
-    await probe;
-    const s = controller.state;
-    assert.deepEqual(s.items.filter((i) => i.kind === 'notice').map((i) => (i.kind === 'notice' ? i.text : '')), []);
-    assert.deepEqual(s.models.filter((m) => m.provider === 'vllm').map((m) => m.id), ['vllm-model']);
-    assert.equal(s.provider, 'vllm');
-    assert.equal(s.authed, true);
-    assert.ok(!readFileSync(join(env.configDir, 'config.json'), 'utf8').includes(VLLM_KEY), 'the key reached config.json');
-  });
+  test(
+    'logging in to a loopback endpoint that needs a key shows no discovery failure and lists its models',
+    { timeout: 60_000 },
+    async () => {
+      assert.equal(await controller.start(), true);
+      const listed = nextEvent((e) => e.type === 'models' && JSON.stringify(e.models).includes('vllm-model'));
+      await configureProviders(controller, [{ name: 'vllm', baseUrl: vllm.url, kind: 'openai' }], VLLM_KEY);
+      await listed;
+      // The core answers in order: the answer to this stats comes after everything the log-in made it say.
+      const probe = nextEvent((e) => e.type === 'stats');
+      assert.equal(controller.stats(false), true);
+      await probe;
+      const s = controller.state;
+      assert.deepEqual(
+        s.items.filter((i) => i.kind === 'notice').map((i) => (i.kind === 'notice' ? i.text : '')),
+        [],
+      );
+      assert.deepEqual(
+        s.models.filter((m) => m.provider === 'vllm').map((m) => m.id),
+        ['vllm-model'],
+      );
+      assert.equal(s.provider, 'vllm');
+      assert.equal(s.authed, true);
+      assert.ok(!readFileSync(join(env.configDir, 'config.json'), 'utf8').includes(VLLM_KEY), 'the key reached config.json');
+    },
+  );
 });

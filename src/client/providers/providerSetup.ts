@@ -1,7 +1,11 @@
 import type { ProviderPreset } from '../../protocol';
 
 /** One provider the login flow configures with `add_custom_provider` (never with a key: keys go through `set_key`). */
-export interface ProviderSetup { name: string; baseUrl: string; kind: 'openai' | 'anthropic' }
+export interface ProviderSetup {
+  name: string;
+  baseUrl: string;
+  kind: 'openai' | 'anthropic';
+}
 
 /** What configuring a provider needs of a folder's session (a part of ChatSession). */
 export interface ProviderTarget {

@@ -39,7 +39,8 @@ describe('buildProposal: write_file', () => {
 });
 
 describe('buildProposal: SCV write', () => {
-  const write = (args: Record<string, unknown>, currentText: string | null) => buildProposal({ tool: 'write', argsJson: json({ path: 'src/a.txt', ...args }), currentText });
+  const write = (args: Record<string, unknown>, currentText: string | null) =>
+    buildProposal({ tool: 'write', argsJson: json({ path: 'src/a.txt', ...args }), currentText });
 
   test('create on a missing file and replace on an existing one give the content', () => {
     assert.deepEqual(write({ content: 'new\n', mode: 'create' }, null), { ok: true, content: 'new\n', source: 'tool_call' });
@@ -47,8 +48,14 @@ describe('buildProposal: SCV write', () => {
   });
 
   test('the cases SCV would fail are errors that say so, with no diff fallback to mention', () => {
-    assert.deepEqual(write({ content: 'x', mode: 'create' }, FILE), { ok: false, error: 'src/a.txt already exists, and SCV\'s write with mode "create" fails on an existing file.' });
-    assert.deepEqual(write({ content: 'x', mode: 'replace' }, null), { ok: false, error: 'src/a.txt does not exist, and SCV\'s write with mode "replace" fails on a missing file.' });
+    assert.deepEqual(write({ content: 'x', mode: 'create' }, FILE), {
+      ok: false,
+      error: 'src/a.txt already exists, and SCV\'s write with mode "create" fails on an existing file.',
+    });
+    assert.deepEqual(write({ content: 'x', mode: 'replace' }, null), {
+      ok: false,
+      error: 'src/a.txt does not exist, and SCV\'s write with mode "replace" fails on a missing file.',
+    });
     const drift = write({ content: 'x', mode: 'replace', expected_sha256: '0'.repeat(64) }, FILE);
     assert.equal(drift.ok, false);
     assert.match(!drift.ok ? drift.error : '', /^src\/a\.txt changed since the model read it/);
@@ -66,11 +73,19 @@ describe('buildProposal: edit', () => {
     buildProposal({ tool: 'edit', argsJson: json({ path: 'src/f.txt', edits }), currentText, coreDiff });
 
   test('a single edit', () => {
-    assert.deepEqual(edit([{ search: 'two\n', replace: 'TWO\n' }]), { ok: true, content: 'one\nTWO\nthree\nfour\nfive\n', source: 'tool_call' });
+    assert.deepEqual(edit([{ search: 'two\n', replace: 'TWO\n' }]), {
+      ok: true,
+      content: 'one\nTWO\nthree\nfour\nfive\n',
+      source: 'tool_call',
+    });
   });
 
   test('replace_all rewrites every match', () => {
-    assert.deepEqual(edit([{ search: 'o', replace: '0', replace_all: true }]), { ok: true, content: '0ne\ntw0\nthree\nf0ur\nfive\n', source: 'tool_call' });
+    assert.deepEqual(edit([{ search: 'o', replace: '0', replace_all: true }]), {
+      ok: true,
+      content: '0ne\ntw0\nthree\nf0ur\nfive\n',
+      source: 'tool_call',
+    });
   });
 
   test('normalize_whitespace matches despite different spacing', () => {
@@ -105,11 +120,15 @@ describe('buildProposal: edit', () => {
   test('search not found and no usable diff → a clear error', () => {
     const r = edit([{ search: 'tree', replace: 'THREE' }]);
     assert.equal(r.ok, false);
-    assert.match(!r.ok ? r.error : '', /^Cannot rebuild the proposed edit change: edit 1: search text not found.*\(and the approval carried no diff\)\.$/s);
+    assert.match(
+      !r.ok ? r.error : '',
+      /^Cannot rebuild the proposed edit change: edit 1: search text not found.*\(and the approval carried no diff\)\.$/s,
+    );
   });
 
   test('placeholder and truncated diffs are refused', () => {
-    const placeholder = '--- a/src/f.txt\n+++ b/src/f.txt\n@@ -1,3000 +1,3000 @@\n… large change (3000 → 3000 lines); diff omitted for size …\n';
+    const placeholder =
+      '--- a/src/f.txt\n+++ b/src/f.txt\n@@ -1,3000 +1,3000 @@\n… large change (3000 → 3000 lines); diff omitted for size …\n';
     const omitted = edit([{ search: 'tree', replace: 'X' }], FILE, placeholder);
     assert.equal(omitted.ok, false);
     assert.match(!omitted.ok ? omitted.error : '', /omitted for size/);
@@ -156,12 +175,20 @@ describe('buildProposal: patch', () => {
   });
 
   test('a zero-count insertion inserts after the given line', () => {
-    assert.deepEqual(patch('@@ -2,0 +3,1 @@\n+inserted\n'), { ok: true, content: 'one\ntwo\ninserted\nthree\nfour\nfive\n', source: 'tool_call' });
+    assert.deepEqual(patch('@@ -2,0 +3,1 @@\n+inserted\n'), {
+      ok: true,
+      content: 'one\ntwo\ninserted\nthree\nfour\nfive\n',
+      source: 'tool_call',
+    });
     assert.deepEqual(patch('@@ -0,0 +1,1 @@\n+top\n'), { ok: true, content: `top\n${FILE}`, source: 'tool_call' });
   });
 
   test('a patch creating a new file', () => {
-    assert.deepEqual(patch('--- /dev/null\n+++ b/f\n@@ -0,0 +1,2 @@\n+a\n+b\n', null), { ok: true, content: 'a\nb\n', source: 'tool_call' });
+    assert.deepEqual(patch('--- /dev/null\n+++ b/f\n@@ -0,0 +1,2 @@\n+a\n+b\n', null), {
+      ok: true,
+      content: 'a\nb\n',
+      source: 'tool_call',
+    });
   });
 
   test('a bad patch falls back to the core diff', () => {
@@ -214,7 +241,12 @@ describe('buildProposal: arguments', () => {
   });
 
   test('a tool that is not a file tool is refused', () => {
-    const r = buildProposal({ tool: 'bash', argsJson: json({ command: 'ls' }), currentText: null, coreDiff: makeUnifiedDiff('f', '', 'x\n') });
+    const r = buildProposal({
+      tool: 'bash',
+      argsJson: json({ command: 'ls' }),
+      currentText: null,
+      coreDiff: makeUnifiedDiff('f', '', 'x\n'),
+    });
     assert.equal(r.ok, false);
     assert.match(!r.ok ? r.error : '', /only write_file, edit, patch and SCV's write/);
   });

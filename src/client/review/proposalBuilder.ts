@@ -7,8 +7,7 @@ import { applyUnifiedPatch, isAnyFileProposalTool, proposeFileContent } from '..
 
 export type ProposalSource = 'tool_call' | 'core_diff';
 export type BuiltProposal =
-  | { ok: true; content: string; source: ProposalSource; /** Why the fallback was used. */ note?: string }
-  | { ok: false; error: string };
+  { ok: true; content: string; source: ProposalSource; /** Why the fallback was used. */ note?: string } | { ok: false; error: string };
 
 /**
  * Rebuilds a file tool's full proposed content from the tool_call's FULL raw JSON args, applied to currentText (null =
@@ -18,7 +17,8 @@ export type BuiltProposal =
  */
 export function buildProposal(input: { tool: string; argsJson: string; currentText: string | null; coreDiff?: string }): BuiltProposal {
   const { tool, argsJson, currentText, coreDiff } = input;
-  if (!isAnyFileProposalTool(tool)) return { ok: false, error: `${tool || 'this tool'} does not propose file content; only write_file, edit, patch and SCV's write do` };
+  if (!isAnyFileProposalTool(tool))
+    return { ok: false, error: `${tool || 'this tool'} does not propose file content; only write_file, edit, patch and SCV's write do` };
   const args = parseArgs(argsJson);
   let reason: string;
   if (typeof args === 'string') {
@@ -35,9 +35,17 @@ export function buildProposal(input: { tool: string; argsJson: string; currentTe
   if (diffProblem) return { ok: false, error: `Cannot rebuild the proposed ${tool} change: ${reason} (and ${diffProblem}).` };
   const fromDiff = applyUnifiedPatch(currentText ?? '', coreDiff as string);
   if (!fromDiff.ok) {
-    return { ok: false, error: `Cannot rebuild the proposed ${tool} change: ${reason} (and the core's diff does not apply to the file: ${fromDiff.error}).` };
+    return {
+      ok: false,
+      error: `Cannot rebuild the proposed ${tool} change: ${reason} (and the core's diff does not apply to the file: ${fromDiff.error}).`,
+    };
   }
-  return { ok: true, content: fromDiff.content, source: 'core_diff', note: `Rebuilt from the core's diff because the tool call's arguments could not be applied: ${reason}` };
+  return {
+    ok: true,
+    content: fromDiff.content,
+    source: 'core_diff',
+    note: `Rebuilt from the core's diff because the tool call's arguments could not be applied: ${reason}`,
+  };
 }
 
 /** The arguments object, or why there is none. A JSON string holding the object (double-encoded) is accepted. */

@@ -26,7 +26,10 @@ describe('ProposalReview', () => {
     review.acceptHunk(second.key);
     assert.equal(review.isAccepted(second.key), true);
     assert.equal(review.isAccepted(first.key), false);
-    assert.deepEqual(review.pendingHunks(PROPOSAL).map((h) => h.key), [first.key, third.key]);
+    assert.deepEqual(
+      review.pendingHunks(PROPOSAL).map((h) => h.key),
+      [first.key, third.key],
+    );
     review.acceptHunk(first.key);
     review.acceptHunk(third.key);
     review.acceptHunk(third.key); // idempotent
@@ -40,11 +43,17 @@ describe('ProposalReview', () => {
     const [first, second, third] = reviewHunks(ORIGINAL, PROPOSAL);
     review.acceptHunk(first.key);
     const current = rejectHunk(ORIGINAL, PROPOSAL, second.key) as string;
-    assert.deepEqual(review.pendingHunks(current).map((h) => h.key), [third.key]);
+    assert.deepEqual(
+      review.pendingHunks(current).map((h) => h.key),
+      [third.key],
+    );
     assert.equal(review.allDecided(current), false);
     review.acceptHunk(third.key);
     assert.equal(review.allDecided(current), true);
-    assert.deepEqual(review.answerFor(current), { decision: 'yes', editedContent: ORIGINAL.replace('line 3\n', 'line three\n').replace('line 28\n', '') });
+    assert.deepEqual(review.answerFor(current), {
+      decision: 'yes',
+      editedContent: ORIGINAL.replace('line 3\n', 'line three\n').replace('line 28\n', ''),
+    });
   });
 
   test('all rejected → decided, no', () => {
@@ -80,7 +89,10 @@ describe('ProposalReview', () => {
     const review = new ProposalReview({ original: ORIGINAL, modelProposal: PROPOSAL });
     for (const hunk of reviewHunks(ORIGINAL, PROPOSAL)) review.acceptHunk(hunk.key);
     const edited = PROPOSAL.replace('line three\n', 'line 3!\n');
-    assert.deepEqual(review.pendingHunks(edited).map((h) => h.proposalStart), [2]);
+    assert.deepEqual(
+      review.pendingHunks(edited).map((h) => h.proposalStart),
+      [2],
+    );
   });
 
   test('a proposal that changes nothing is decided at once and answered yes', () => {

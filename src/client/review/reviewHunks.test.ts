@@ -100,7 +100,10 @@ describe('reviewHunks', () => {
       [15, 0, 15, 1, 15],
       [27, 1, 28, 0, 28],
     ]);
-    assert.deepEqual(hunks.map((h) => h.index), [0, 1, 2]);
+    assert.deepEqual(
+      hunks.map((h) => h.index),
+      [0, 1, 2],
+    );
     assert.equal(new Set(hunks.map((h) => h.key)).size, 3);
     assertConsistent(original, proposal, hunks);
   });
@@ -195,7 +198,10 @@ describe('rejectHunk / rejectHunkEdit', () => {
     const result = rejectHunk(original, proposal, hunks[1].key);
     assert.equal(result, original.replace('line 3\n', 'line three\n').replace('line 28\n', ''));
     const remaining = reviewHunks(original, result as string);
-    assert.deepEqual(remaining.map((h) => h.key), [hunks[0].key, hunks[2].key]);
+    assert.deepEqual(
+      remaining.map((h) => h.key),
+      [hunks[0].key, hunks[2].key],
+    );
     assert.deepEqual(shape(remaining), [
       [2, 1, 2, 1, 2],
       [27, 1, 27, 0, 27],
@@ -206,7 +212,10 @@ describe('rejectHunk / rejectHunkEdit', () => {
     const hunks = reviewHunks(original, proposal);
     for (const rejected of hunks) {
       const remaining = reviewHunks(original, rejectHunk(original, proposal, rejected.key) as string);
-      assert.deepEqual(remaining.map((h) => h.key), hunks.filter((h) => h !== rejected).map((h) => h.key));
+      assert.deepEqual(
+        remaining.map((h) => h.key),
+        hunks.filter((h) => h !== rejected).map((h) => h.key),
+      );
     }
   });
 

@@ -18,7 +18,11 @@ describe('checkBeforeAnswer', () => {
       ['', '', false, 'ok'],
     ];
     for (const [previewBase, diskNow, bufferDirty, kind] of cases) {
-      assert.deepEqual(checkBeforeAnswer({ previewBase, diskNow, bufferDirty }), { kind }, JSON.stringify([previewBase, diskNow, bufferDirty]));
+      assert.deepEqual(
+        checkBeforeAnswer({ previewBase, diskNow, bufferDirty }),
+        { kind },
+        JSON.stringify([previewBase, diskNow, bufferDirty]),
+      );
     }
   });
 

@@ -12,7 +12,9 @@ import { ScvConnection, approvalPolicyOf } from './scvConnection';
  * of events; it logs every line it reads to stderr as `got <line>` and exits on stdin EOF unless `ignoreEof`.
  */
 function serverScript(answers: Record<string, string>, opts: { ignoreEof?: boolean; prelude?: string } = {}): string {
-  const cases = Object.entries(answers).map(([type, expr]) => `case ${JSON.stringify(type)}: return ${expr};`).join('\n');
+  const cases = Object.entries(answers)
+    .map(([type, expr]) => `case ${JSON.stringify(type)}: return ${expr};`)
+    .join('\n');
   return `
     const readline = require('node:readline');
     let seq = 0;
@@ -85,7 +87,12 @@ describe('ScvConnection', () => {
     // stderr (what the server read) and stdout (its answers) are separate pipes: wait for both.
     await until(() => events.some((e) => e.type === 'client:server_queue') && received(logs).length >= 2, conn);
     const msgs = received(logs);
-    assert.deepEqual(msgs[0], { type: 'initialize', request_id: 'c-1', protocol_version: 3, client: { name: 'catalyst-vscode', version: '9.9.9' } });
+    assert.deepEqual(msgs[0], {
+      type: 'initialize',
+      request_id: 'c-1',
+      protocol_version: 3,
+      client: { name: 'catalyst-vscode', version: '9.9.9' },
+    });
     assert.deepEqual(msgs[1], { type: 'session.start', request_id: 'c-2', cwd });
     assert.equal(typeof conn.pid, 'number');
     assert.deepEqual(conn.limits, { maxPromptBytes: 262_144 });
@@ -96,7 +103,10 @@ describe('ScvConnection', () => {
   });
 
   test('a version mismatch rejects the handshake with both versions and the server', async () => {
-    const answers = { ...HANDSHAKE, initialize: `[{ type: 'initialized', request_id: m.request_id, protocol_version: 2, server: { name: 'old-scv', version: '0.1.20' } }]` };
+    const answers = {
+      ...HANDSHAKE,
+      initialize: `[{ type: 'initialized', request_id: m.request_id, protocol_version: 2, server: { name: 'old-scv', version: '0.1.20' } }]`,
+    };
     const conn = ScvConnection.spawn(launch(serverScript(answers)), tmpdir(), '1');
     watch(conn);
     await assert.rejects(conn.handshake(10_000), /old-scv 0\.1\.20.*version 2.*version 3/);
@@ -104,7 +114,9 @@ describe('ScvConnection', () => {
   });
 
   test('a fatal error rejects the handshake', async () => {
-    const answers = { initialize: `[{ type: 'error', request_id: m.request_id, code: 'version_mismatch', message: 'protocol 3 is not supported', fatal: true }]` };
+    const answers = {
+      initialize: `[{ type: 'error', request_id: m.request_id, code: 'version_mismatch', message: 'protocol 3 is not supported', fatal: true }]`,
+    };
     const conn = ScvConnection.spawn(launch(serverScript(answers)), tmpdir(), '1');
     watch(conn);
     await assert.rejects(conn.handshake(10_000), /protocol 3 is not supported \[version_mismatch\]/);
@@ -134,12 +146,18 @@ describe('ScvConnection', () => {
     await conn.handshake(10_000);
     assert.equal(conn.send({ type: 'send', prompt: 'there', model: 'm1' }), true);
     await until(() => events.some((e) => e.type === 'done'), conn);
-    assert.deepEqual(events.filter((e) => e.type === 'delta'), [{ type: 'delta', text: 'hi there', session_id: 's1', run_id: 't1' }]);
+    assert.deepEqual(
+      events.filter((e) => e.type === 'delta'),
+      [{ type: 'delta', text: 'hi there', session_id: 's1', run_id: 't1' }],
+    );
     assert.equal(conn.serverQueue.edit('q1', 'edited'), true);
     assert.equal(conn.serverQueue.edit('missing', 'x'), false);
     assert.ok(events.some((e) => e.type === 'error' && e.code === 'queue_not_found'));
     await until(() => received(logs).some((m) => m.type === 'queue.update'), conn);
-    assert.deepEqual(received(logs).find((m) => m.type === 'queue.update'), { type: 'queue.update', request_id: 'c-4', session_id: 's1', queue_id: 'q1', revision: 4, prompt: 'edited' });
+    assert.deepEqual(
+      received(logs).find((m) => m.type === 'queue.update'),
+      { type: 'queue.update', request_id: 'c-4', session_id: 's1', queue_id: 'q1', revision: 4, prompt: 'edited' },
+    );
     assert.equal(conn.send({ type: 'undo' }), false, 'refused by the adapter');
     await conn.stop();
   });
@@ -158,9 +176,18 @@ describe('ScvConnection', () => {
     await conn.handshake(10_000);
     conn.send({ type: 'send', prompt: 'go', model: 'm1' });
     await until(() => events.some((e) => e.type === 'delta'), conn);
-    assert.deepEqual(events.filter((e) => e.type === 'delta').map((e) => (e as Record<string, unknown>).text), ['small']);
-    assert.ok(logs.some((l) => l.includes('oversize') && l.includes('4096-byte limit')), logs.join('\n'));
-    assert.ok(logs.some((l) => l.includes('SCV events lost: expected seq 3, got 4')), 'the dropped frame shows as a gap');
+    assert.deepEqual(
+      events.filter((e) => e.type === 'delta').map((e) => (e as Record<string, unknown>).text),
+      ['small'],
+    );
+    assert.ok(
+      logs.some((l) => l.includes('oversize') && l.includes('4096-byte limit')),
+      logs.join('\n'),
+    );
+    assert.ok(
+      logs.some((l) => l.includes('SCV events lost: expected seq 3, got 4')),
+      'the dropped frame shows as a gap',
+    );
     await conn.stop();
   });
 

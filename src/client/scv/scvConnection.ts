@@ -5,7 +5,14 @@ import type { Command } from '../../protocol';
 import { type ApprovalPolicy, DEFAULT_MAX_SERVER_FRAME_BYTES, MAX_PROMPT_BYTES } from '../../protocol/scv';
 import { ChildProcessLink, ListenerSet, type ExitListener } from '../childProcessLink';
 import type { CoreChannel, ServerQueueControl } from '../coreChannel';
-import { type Disposable, type Handshake, type WireEvent, DEFAULT_HANDSHAKE_TIMEOUT_MS, STOP_GRACE_MS, describeExit } from '../coreConnection';
+import {
+  type Disposable,
+  type Handshake,
+  type WireEvent,
+  DEFAULT_HANDSHAKE_TIMEOUT_MS,
+  STOP_GRACE_MS,
+  describeExit,
+} from '../coreConnection';
 import type { CoreLaunch } from '../coreLaunch';
 import { ApprovalRules } from './approvalRules';
 import { ServerFrameReader } from './serverFrameReader';
@@ -96,14 +103,23 @@ export class ScvConnection implements CoreChannel {
   handshake(timeoutMs = DEFAULT_HANDSHAKE_TIMEOUT_MS): Promise<Handshake> {
     const exit = this.link.exitInfo;
     if (exit) {
-      return Promise.reject(new Error(`the SCV server exited (${describeExit(exit.code, exit.signal)}) before the handshake${this.link.stderrSuffix()}`));
+      return Promise.reject(
+        new Error(`the SCV server exited (${describeExit(exit.code, exit.signal)}) before the handshake${this.link.stderrSuffix()}`),
+      );
     }
     if (this.handshakeFailure) return Promise.reject(new Error(this.handshakeFailure));
     if (this.handshakeStarted) return Promise.reject(new Error('the SCV handshake was already started'));
     this.handshakeStarted = true;
     return new Promise<Handshake>((resolve, reject) => {
-      const timer = setTimeout(() => settle(new Error(`the SCV server did not finish the handshake within ${timeoutMs} ms${this.link.stderrSuffix()}`)), timeoutMs);
-      const exits = this.onExit((code, signal) => settle(new Error(`the SCV server exited (${describeExit(code, signal)}) before the handshake completed${this.link.stderrSuffix()}`)));
+      const timer = setTimeout(
+        () => settle(new Error(`the SCV server did not finish the handshake within ${timeoutMs} ms${this.link.stderrSuffix()}`)),
+        timeoutMs,
+      );
+      const exits = this.onExit((code, signal) =>
+        settle(
+          new Error(`the SCV server exited (${describeExit(code, signal)}) before the handshake completed${this.link.stderrSuffix()}`),
+        ),
+      );
       const settle = (result: Handshake | Error): void => {
         clearTimeout(timer);
         exits.dispose();

@@ -1,7 +1,17 @@
 // How single SCV events and facts look as Catalyst v2 events: the stateless half of the translation (scvTranslator.ts
 // holds the state: which turn runs, what was proposed, the queue, the rules).
 import type { ApprovalMode, CommandType, EventOf, ToolStatus } from '../../protocol';
-import type { ApprovalPolicy, JobOutcome, JobReport, LandingSummary, PeerInfo, ReviewSummary, ServerEventOf, ServerEventType, TurnOrigin } from '../../protocol/scv';
+import type {
+  ApprovalPolicy,
+  JobOutcome,
+  JobReport,
+  LandingSummary,
+  PeerInfo,
+  ReviewSummary,
+  ServerEventOf,
+  ServerEventType,
+  TurnOrigin,
+} from '../../protocol/scv';
 import { type Untrusted, num, record, records, str, strings } from '../eventFields';
 
 /** A server event of type `K` as the translator reads it: the mirror's field names, values still unchecked. */
@@ -111,7 +121,12 @@ export function toolStatusOf(success: boolean, error: string | undefined): ToolS
 export type ScvApprovalRequestEvent = EventOf<'approval_request'> & { summary: string; scv_risk: string };
 
 /** SCV sends no diff: the client rebuilds a `write` proposal from the tool_call's arguments. */
-export function approvalRequestEvent(e: UntrustedServerEvent<'approval.requested'>, proposedArguments: unknown, createdAt: number, scope: TurnScope & { run_id: string }): ScvApprovalRequestEvent {
+export function approvalRequestEvent(
+  e: UntrustedServerEvent<'approval.requested'>,
+  proposedArguments: unknown,
+  createdAt: number,
+  scope: TurnScope & { run_id: string },
+): ScvApprovalRequestEvent {
   const risk = str(e.risk) ?? '';
   const catalystRisk = risk === 'read_only' ? 'readonly' : 'destructive';
   return {
@@ -136,7 +151,15 @@ export function argsPreview(args: unknown): string {
 }
 
 export function compactedEvent(e: UntrustedServerEvent<'context.compacted'>, scope: TurnScope): EventOf<'compacted'> {
-  return { type: 'compacted', before_tokens: num(e.before_tokens) ?? 0, after_tokens: num(e.after_tokens) ?? 0, within_limit: true, summary_chars: 0, scope: 'session', ...scope };
+  return {
+    type: 'compacted',
+    before_tokens: num(e.before_tokens) ?? 0,
+    after_tokens: num(e.after_tokens) ?? 0,
+    within_limit: true,
+    summary_chars: 0,
+    scope: 'session',
+    ...scope,
+  };
 }
 
 export function infoEvent(message: string, scope: TurnScope): EventOf<'info'> {
@@ -180,7 +203,9 @@ export function backgroundUpdatedMessage(e: UntrustedServerEvent<'background.upd
 function outcomeText(o: Untrusted<JobOutcome>): string {
   const review = str(record<ReviewSummary>(o.review)?.outcome);
   const landing = str(record<LandingSummary>(o.landing)?.status);
-  const parts = [review ? `review ${review.replace(/_/g, ' ')}` : '', landing ? `landing ${landing.replace(/_/g, ' ')}` : ''].filter(Boolean);
+  const parts = [review ? `review ${review.replace(/_/g, ' ')}` : '', landing ? `landing ${landing.replace(/_/g, ' ')}` : ''].filter(
+    Boolean,
+  );
   return parts.length ? parts.join(', ') : 'no outcome reported';
 }
 

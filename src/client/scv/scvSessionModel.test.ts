@@ -25,7 +25,14 @@ function readySession(h: TranslatorHarness): SessionState {
   const snap = h.handshake({ entries: [{ queue_id: 'q1', revision: 1, prompt: 'queued earlier', submitter: 'x' }] });
   s = reduce(s, snap);
   const hello = snap.events.find((e) => e.type === 'protocol_hello') as { capabilities: string[]; version: string };
-  return reduce(s, { type: 'client:core_status', status: 'ready', kind: 'scv', pid: 42, capabilities: hello.capabilities, version: hello.version });
+  return reduce(s, {
+    type: 'client:core_status',
+    status: 'ready',
+    kind: 'scv',
+    pid: 42,
+    capabilities: hello.capabilities,
+    version: hello.version,
+  });
 }
 
 describe('SCV events in the session model', () => {
@@ -58,7 +65,17 @@ describe('SCV events in the session model', () => {
     s = reduce(s, h.turnEvent('assistant.delta', T1, { content: 'Let me ' }), h.turnEvent('assistant.delta', T1, { content: 'run it' }));
     s = reduce(s, h.turnEvent('assistant.completed', T1, { content: 'Let me run it.' }));
     s = reduce(s, h.turnEvent('tool.proposed', T1, { call_id: 'call-1', name: 'bash', arguments: { command: 'make' } }));
-    s = reduce(s, h.turnEvent('approval.requested', T1, { approval_id: 'ap-1', call_id: 'call-1', name: 'bash', risk: 'process', cwd: '/ws', summary: 'Run shell command: make' }));
+    s = reduce(
+      s,
+      h.turnEvent('approval.requested', T1, {
+        approval_id: 'ap-1',
+        call_id: 'call-1',
+        name: 'bash',
+        risk: 'process',
+        cwd: '/ws',
+        summary: 'Run shell command: make',
+      }),
+    );
     assert.equal(s.run.status, 'waiting_approval');
     assert.equal(s.run.runId, T1);
     const approval = s.items.find((i) => i.kind === 'approval');
@@ -70,13 +87,23 @@ describe('SCV events in the session model', () => {
     assert.equal(approval.state, 'pending');
     s = reduce(s, { type: 'client:approval_answered', requestId: 'ap-1', decision: 'yes' });
     h.record(h.t.onCommand({ type: 'approve', request_id: 'ap-1', decision: 'yes' }));
-    s = reduce(s, h.turnEvent('tool.started', T1, { call_id: 'call-1', name: 'bash' }), h.turnEvent('tool.progress', T1, { call_id: 'call-1', text: 'cc main.c' }));
-    s = reduce(s, h.turnEvent('tool.completed', T1, { call_id: 'call-1', name: 'bash', success: true, output: 'exit 0', truncated: false }));
+    s = reduce(
+      s,
+      h.turnEvent('tool.started', T1, { call_id: 'call-1', name: 'bash' }),
+      h.turnEvent('tool.progress', T1, { call_id: 'call-1', text: 'cc main.c' }),
+    );
+    s = reduce(
+      s,
+      h.turnEvent('tool.completed', T1, { call_id: 'call-1', name: 'bash', success: true, output: 'exit 0', truncated: false }),
+    );
     s = reduce(s, h.turnEvent('assistant.delta', T1, { content: 'Fixed.' }), h.turnEvent('assistant.completed', T1, { content: 'Fixed.' }));
     s = reduce(s, h.turnEvent('turn.completed', T1, { steps: 2, usage: { input_tokens: 300, output_tokens: 40 } }));
     s = reduce(s, h.t.onCommand({ type: 'stats' }));
 
-    assert.deepEqual(s.items.map((i) => i.kind), ['user', 'assistant', 'tool', 'approval', 'assistant']);
+    assert.deepEqual(
+      s.items.map((i) => i.kind),
+      ['user', 'assistant', 'tool', 'approval', 'assistant'],
+    );
     const [user, first, tool, answered, last] = s.items;
     assert.ok(user.kind === 'user' && user.text === 'fix the build');
     assert.ok(first.kind === 'assistant' && first.text === 'Let me run it.' && !first.streaming);
@@ -97,10 +124,33 @@ describe('SCV events in the session model', () => {
     const h = new TranslatorHarness();
     let s = readySession(h);
     s = reduce(s, h.record(h.t.onCommand({ type: 'send', prompt: 'write it', model: 'gpt-test' })));
-    s = reduce(s, h.turnEvent('turn.started', T1), h.turnEvent('tool.proposed', T1, { call_id: 'w1', name: 'write', arguments: { path: 'a', content: 'x', mode: 'create' } }));
-    s = reduce(s, h.turnEvent('approval.requested', T1, { approval_id: 'ap-1', call_id: 'w1', name: 'write', risk: 'filesystem', summary: 'Create a (1 bytes)' }));
+    s = reduce(
+      s,
+      h.turnEvent('turn.started', T1),
+      h.turnEvent('tool.proposed', T1, { call_id: 'w1', name: 'write', arguments: { path: 'a', content: 'x', mode: 'create' } }),
+    );
+    s = reduce(
+      s,
+      h.turnEvent('approval.requested', T1, {
+        approval_id: 'ap-1',
+        call_id: 'w1',
+        name: 'write',
+        risk: 'filesystem',
+        summary: 'Create a (1 bytes)',
+      }),
+    );
     s = reduce(s, { type: 'client:approval_answered', requestId: 'ap-1', decision: 'no' });
-    s = reduce(s, h.turnEvent('tool.completed', T1, { call_id: 'w1', name: 'write', success: false, output: 'tool call denied by policy or user', truncated: false, error: 'denied' }));
+    s = reduce(
+      s,
+      h.turnEvent('tool.completed', T1, {
+        call_id: 'w1',
+        name: 'write',
+        success: false,
+        output: 'tool call denied by policy or user',
+        truncated: false,
+        error: 'denied',
+      }),
+    );
     assert.equal((s.items.find((i) => i.kind === 'tool') as { status: string }).status, 'denied');
     s = reduce(s, h.turnEvent('turn.cancelled', T1));
     assert.equal(s.run.status, 'idle');
@@ -117,7 +167,7 @@ describe('SCV events in the session model', () => {
     assert.ok(error.kind === 'notice' && error.level === 'error' && error.text === 'HTTP 500' && error.action === 'showLog');
   });
 
-  test('a queued prompt: shown in the queue, then as the next turn\'s prompt; a background turn gets its own row', () => {
+  test("a queued prompt: shown in the queue, then as the next turn's prompt; a background turn gets its own row", () => {
     const h = new TranslatorHarness();
     let s = readySession(h);
     s = reduce(s, h.event('queue.snapshot', { entries: [], paused: false }));
@@ -126,12 +176,26 @@ describe('SCV events in the session model', () => {
     s = reduce(s, h.turnEvent('turn.started', T1));
     assert.deepEqual(users(s), ['first']);
     s = reduce(s, h.record(h.t.onCommand({ type: 'send', prompt: 'second', model: 'gpt-test' })));
-    s = reduce(s, h.event('queue.enqueued', { request_id: 'c-4', entry: { queue_id: 'q9', revision: 1, prompt: 'second', submitter: 'c' }, position: 0 }));
-    assert.deepEqual(s.serverQueue?.entries.map((e) => e.prompt), ['second']);
+    s = reduce(
+      s,
+      h.event('queue.enqueued', {
+        request_id: 'c-4',
+        entry: { queue_id: 'q9', revision: 1, prompt: 'second', submitter: 'c' },
+        position: 0,
+      }),
+    );
+    assert.deepEqual(
+      s.serverQueue?.entries.map((e) => e.prompt),
+      ['second'],
+    );
     assert.equal(s.run.queued, undefined);
     assert.deepEqual(users(s), ['first'], 'queued: only in the queue');
     s = reduce(s, h.turnEvent('turn.completed', T1, { steps: 1, usage: {} }));
-    s = reduce(s, h.event('queue.dequeued', { request_id: 'c-4', queue_id: 'q9', turn_id: 'turn-2' }), h.turnEvent('turn.started', 'turn-2', {}, 'c-4'));
+    s = reduce(
+      s,
+      h.event('queue.dequeued', { request_id: 'c-4', queue_id: 'q9', turn_id: 'turn-2' }),
+      h.turnEvent('turn.started', 'turn-2', {}, 'c-4'),
+    );
     assert.deepEqual(s.serverQueue?.entries, []);
     assert.deepEqual(users(s), ['first', 'second']);
     assert.equal(s.run.status, 'running');

@@ -30,16 +30,39 @@ describe('ScvTranslator: handshake', () => {
   test('initialize v3 → session.start{cwd} → session.started + queue.snapshot → protocol_hello, ready, queue', () => {
     const h = new TranslatorHarness();
     const begin = h.record(h.t.begin());
-    assert.deepEqual(begin.messages.map((m) => m.message), [{ type: 'initialize', request_id: 'c-1', protocol_version: 3, client: { name: 'catalyst-vscode', version: '1.2.3' } }]);
+    assert.deepEqual(
+      begin.messages.map((m) => m.message),
+      [{ type: 'initialize', request_id: 'c-1', protocol_version: 3, client: { name: 'catalyst-vscode', version: '1.2.3' } }],
+    );
     assert.ok(begin.messages[0].line.endsWith('\n'));
-    const init = h.server({ type: 'initialized', request_id: 'c-1', protocol_version: 3, server: { name: 'scv-server', version: '0.3.14' } });
-    assert.deepEqual(init.messages.map((m) => m.message), [{ type: 'session.start', request_id: 'c-2', cwd: WORKSPACE }]);
+    const init = h.server({
+      type: 'initialized',
+      request_id: 'c-1',
+      protocol_version: 3,
+      server: { name: 'scv-server', version: '0.3.14' },
+    });
+    assert.deepEqual(
+      init.messages.map((m) => m.message),
+      [{ type: 'session.start', request_id: 'c-2', cwd: WORKSPACE }],
+    );
     assert.deepEqual(init.events, []);
-    const started = h.server({ type: 'session.started', request_id: 'c-2', session_id: SESSION, cwd: WORKSPACE, model: 'gpt-test', context_max_tokens: 128_000, max_server_frame_bytes: 4_194_304 });
+    const started = h.server({
+      type: 'session.started',
+      request_id: 'c-2',
+      session_id: SESSION,
+      cwd: WORKSPACE,
+      model: 'gpt-test',
+      context_max_tokens: 128_000,
+      max_server_frame_bytes: 4_194_304,
+    });
     assert.equal(started.maxServerFrameBytes, 4_194_304);
     assert.deepEqual(started.events, [], 'ready waits for the queue snapshot');
     assert.equal(h.t.ready, false);
-    const snap = h.event('queue.snapshot', { request_id: 'c-2', entries: [{ queue_id: 'q1', revision: 2, prompt: 'later', submitter: 'x' }], paused: true });
+    const snap = h.event('queue.snapshot', {
+      request_id: 'c-2',
+      entries: [{ queue_id: 'q1', revision: 2, prompt: 'later', submitter: 'x' }],
+      paused: true,
+    });
     assert.deepEqual(types(snap), ['protocol_hello', 'ready', 'client:server_queue']);
     assert.equal(h.t.ready, true);
     const hello = only<Record<string, unknown>>(snap, 'protocol_hello');
@@ -55,11 +78,19 @@ describe('ScvTranslator: handshake', () => {
     assert.deepEqual(readyEvent.providers, []);
     assert.equal(readyEvent.approval, 'destructive');
     assert.equal(readyEvent.session_id, SESSION);
-    assert.deepEqual(only(snap, 'client:server_queue'), { type: 'client:server_queue', queue: { entries: [{ id: 'q1', revision: 2, prompt: 'later' }], paused: true } });
+    assert.deepEqual(only(snap, 'client:server_queue'), {
+      type: 'client:server_queue',
+      queue: { entries: [{ id: 'q1', revision: 2, prompt: 'later' }], paused: true },
+    });
   });
 
   test('the approval policy the server runs with becomes the approval mode', () => {
-    const cases = [['on-risk', 'destructive'], ['always', 'always'], ['never', 'never'], [undefined, 'destructive']] as const;
+    const cases = [
+      ['on-risk', 'destructive'],
+      ['always', 'always'],
+      ['never', 'never'],
+      [undefined, 'destructive'],
+    ] as const;
     for (const [policy, mode] of cases) {
       const snap = new TranslatorHarness({ policy }).handshake();
       assert.equal(only<Record<string, unknown>>(snap, 'ready').approval, mode, String(policy));
@@ -69,7 +100,12 @@ describe('ScvTranslator: handshake', () => {
   test('a version mismatch fails the handshake naming both versions and the server', () => {
     const h = new TranslatorHarness();
     h.record(h.t.begin());
-    const step = h.server({ type: 'initialized', request_id: 'c-1', protocol_version: 4, server: { name: 'scv-server', version: '0.5.0' } });
+    const step = h.server({
+      type: 'initialized',
+      request_id: 'c-1',
+      protocol_version: 4,
+      server: { name: 'scv-server', version: '0.5.0' },
+    });
     assert.ok(step.handshakeError);
     assert.match(step.handshakeError, /scv-server 0\.5\.0/);
     assert.match(step.handshakeError, /version 4/);
@@ -79,10 +115,16 @@ describe('ScvTranslator: handshake', () => {
     assert.deepEqual(later.events, []);
   });
 
-  test('a fatal error in the handshake fails it with the server\'s message', () => {
+  test("a fatal error in the handshake fails it with the server's message", () => {
     const h = new TranslatorHarness();
     h.record(h.t.begin());
-    const step = h.server({ type: 'error', request_id: 'c-1', code: 'version_mismatch', message: 'client speaks 3, server 2', fatal: true });
+    const step = h.server({
+      type: 'error',
+      request_id: 'c-1',
+      code: 'version_mismatch',
+      message: 'client speaks 3, server 2',
+      fatal: true,
+    });
     assert.match(step.handshakeError ?? '', /client speaks 3, server 2 \[version_mismatch\]/);
   });
 
@@ -137,8 +179,21 @@ describe('ScvTranslator: a turn', () => {
 
   test('tool.proposed → tool_call with the arguments as JSON', () => {
     const h = running();
-    const step = h.turnEvent('tool.proposed', T1, { call_id: 'call-1', name: 'write', arguments: { path: 'a.txt', content: 'x\n', mode: 'create' } });
-    assert.deepEqual(step.events, [{ type: 'tool_call', id: 'call-1', name: 'write', args: '{"path":"a.txt","content":"x\\n","mode":"create"}', session_id: SESSION, run_id: T1 }]);
+    const step = h.turnEvent('tool.proposed', T1, {
+      call_id: 'call-1',
+      name: 'write',
+      arguments: { path: 'a.txt', content: 'x\n', mode: 'create' },
+    });
+    assert.deepEqual(step.events, [
+      {
+        type: 'tool_call',
+        id: 'call-1',
+        name: 'write',
+        args: '{"path":"a.txt","content":"x\\n","mode":"create"}',
+        session_id: SESSION,
+        run_id: T1,
+      },
+    ]);
   });
 
   test('tool.started is only logged; tool.progress becomes client:tool_progress', () => {
@@ -152,8 +207,20 @@ describe('ScvTranslator: a turn', () => {
 
   test('tool.completed → tool_result, its status from the error kind', () => {
     const h = running();
-    const result = (fields: Record<string, unknown>) => only<Record<string, unknown>>(h.turnEvent('tool.completed', T1, { call_id: 'c', name: 'bash', truncated: false, ...fields }), 'tool_result');
-    assert.deepEqual(result({ success: true, output: 'ok' }), { type: 'tool_result', id: 'c', ok: true, output: 'ok', status: 'success', session_id: SESSION, run_id: T1 });
+    const result = (fields: Record<string, unknown>) =>
+      only<Record<string, unknown>>(
+        h.turnEvent('tool.completed', T1, { call_id: 'c', name: 'bash', truncated: false, ...fields }),
+        'tool_result',
+      );
+    assert.deepEqual(result({ success: true, output: 'ok' }), {
+      type: 'tool_result',
+      id: 'c',
+      ok: true,
+      output: 'ok',
+      status: 'success',
+      session_id: SESSION,
+      run_id: T1,
+    });
     assert.equal(result({ success: false, output: 'tool call denied by policy or user', error: 'denied' }).status, 'denied');
     assert.equal(result({ success: false, output: '', error: 'cancelled' }).status, 'cancelled');
     for (const error of ['failed', 'limit', 'unavailable', 'invalid_arguments', 'unknown_tool', undefined]) {
@@ -164,7 +231,7 @@ describe('ScvTranslator: a turn', () => {
     assert.equal(result({ success: true, output: 'head', truncated: true }).output, `head\n${TRUNCATED_OUTPUT_NOTE}`);
   });
 
-  test('turn.completed → done; its usage adds up and answers stats (tokens_in: the last turn\'s input_tokens)', () => {
+  test("turn.completed → done; its usage adds up and answers stats (tokens_in: the last turn's input_tokens)", () => {
     const h = running();
     const stats = (): Record<string, unknown> => {
       const step = command(h, { type: 'stats' });
@@ -193,7 +260,7 @@ describe('ScvTranslator: a turn', () => {
     h.turnEvent('turn.started', 'turn-3', {}, 'c-5');
     h.turnEvent('turn.completed', 'turn-3', { steps: 1, usage: { input_tokens: 250, output_tokens: 5 } }, 'c-5');
     e = stats();
-    assert.equal(e.tokens_in, 250, 'the last turn\'s input_tokens, not the sum');
+    assert.equal(e.tokens_in, 250, "the last turn's input_tokens, not the sum");
     assert.equal(e.total_in, 350, 'the sum over the turns');
     assert.equal(e.tokens_out, 25);
     assert.equal(e.tokens_total, 375);
@@ -203,7 +270,10 @@ describe('ScvTranslator: a turn', () => {
   test('turn.cancelled → aborted, then the rollback note', () => {
     const h = running();
     const step = h.turnEvent('turn.cancelled', T1);
-    assert.deepEqual(step.events, [{ type: 'aborted', session_id: SESSION, run_id: T1 }, { type: 'info', message: CANCELLED_TURN_NOTE, session_id: SESSION, run_id: T1 }]);
+    assert.deepEqual(step.events, [
+      { type: 'aborted', session_id: SESSION, run_id: T1 },
+      { type: 'info', message: CANCELLED_TURN_NOTE, session_id: SESSION, run_id: T1 },
+    ]);
     assert.equal(h.t.busy, false);
   });
 
@@ -218,29 +288,55 @@ describe('ScvTranslator: a turn', () => {
 
   test('context.compacted → compacted; session.trimmed → info', () => {
     const h = running();
-    const compacted = only<Record<string, unknown>>(h.turnEvent('context.compacted', T1, { before_tokens: 9000, after_tokens: 3000, removed_messages: 12 }), 'compacted');
-    assert.deepEqual(compacted, { type: 'compacted', before_tokens: 9000, after_tokens: 3000, within_limit: true, summary_chars: 0, scope: 'session', session_id: SESSION, run_id: T1 });
+    const compacted = only<Record<string, unknown>>(
+      h.turnEvent('context.compacted', T1, { before_tokens: 9000, after_tokens: 3000, removed_messages: 12 }),
+      'compacted',
+    );
+    assert.deepEqual(compacted, {
+      type: 'compacted',
+      before_tokens: 9000,
+      after_tokens: 3000,
+      within_limit: true,
+      summary_chars: 0,
+      scope: 'session',
+      session_id: SESSION,
+      run_id: T1,
+    });
     const trimmed = h.event('session.trimmed', { request_id: 'c-3', removed_messages: 4, history_bytes: 100 });
-    assert.deepEqual(trimmed.events, [{ type: 'info', message: 'SCV removed 4 older messages to stay within its history limit.', session_id: SESSION }]);
+    assert.deepEqual(trimmed.events, [
+      { type: 'info', message: 'SCV removed 4 older messages to stay within its history limit.', session_id: SESSION },
+    ]);
   });
 
   test('background.reported and background.updated → info summaries', () => {
     const h = ready();
-    const reported = only<Record<string, unknown>>(h.event('background.reported', {
-      code: 'provider_error', message: 'provider down', attempts: 3,
-      reports: [{ job: 'job-1', agent: 'codex', task: 'fix it', status: 'completed', reply: 'Done:\n  fixed the bug' }],
-    }), 'info');
+    const reported = only<Record<string, unknown>>(
+      h.event('background.reported', {
+        code: 'provider_error',
+        message: 'provider down',
+        attempts: 3,
+        reports: [{ job: 'job-1', agent: 'codex', task: 'fix it', status: 'completed', reply: 'Done:\n  fixed the bug' }],
+      }),
+      'info',
+    );
     assert.match(String(reported.message), /Background job results \(the model could not report them: provider down\)/);
     assert.match(String(reported.message), /job-1 \(codex\): completed — Done: fixed the bug/);
-    const updated = only<Record<string, unknown>>(h.event('background.updated', {
-      outcomes: [{ job: 'job-2', review: { outcome: 'no_verdict' }, landing: { status: 'not_landed' } }],
-    }), 'info');
+    const updated = only<Record<string, unknown>>(
+      h.event('background.updated', {
+        outcomes: [{ job: 'job-2', review: { outcome: 'no_verdict' }, landing: { status: 'not_landed' } }],
+      }),
+      'info',
+    );
     assert.match(String(updated.message), /job-2: review no verdict, landing not landed/);
   });
 
   test('a server-started turn is announced with client:server_turn (origin, or a background: request id)', () => {
     const h = ready();
-    const byOrigin = h.event('turn.started', { request_id: 'background:1', turn_id: 'bg-1', origin: { kind: 'background', jobs: ['job-1', 'job-2'] } });
+    const byOrigin = h.event('turn.started', {
+      request_id: 'background:1',
+      turn_id: 'bg-1',
+      origin: { kind: 'background', jobs: ['job-1', 'job-2'] },
+    });
     assert.deepEqual(byOrigin.events, [{ type: 'client:server_turn', runId: 'bg-1', reason: 'background jobs job-1, job-2 reported' }]);
     h.event('turn.completed', { request_id: 'background:1', turn_id: 'bg-1', steps: 1, usage: {} });
     const byRequest = h.event('turn.started', { request_id: 'background:2', turn_id: 'bg-2' });
@@ -251,27 +347,63 @@ describe('ScvTranslator: a turn', () => {
 describe('ScvTranslator: approvals', () => {
   function awaitingApproval(h: TranslatorHarness, fields: Record<string, unknown> = {}) {
     h.turnEvent('tool.proposed', T1, { call_id: 'call-1', name: 'bash', arguments: { command: 'make test' } });
-    return h.turnEvent('approval.requested', T1, { approval_id: 'ap-1', call_id: 'call-1', name: 'bash', risk: 'process', cwd: WORKSPACE, summary: 'Run shell command: make test', ...fields });
+    return h.turnEvent('approval.requested', T1, {
+      approval_id: 'ap-1',
+      call_id: 'call-1',
+      name: 'bash',
+      risk: 'process',
+      cwd: WORKSPACE,
+      summary: 'Run shell command: make test',
+      ...fields,
+    });
   }
 
   test('approval.requested → approval_request with the proposed arguments, summary and both risks', () => {
     const h = running();
     const step = awaitingApproval(h);
-    assert.deepEqual(step.events, [{
-      type: 'approval_request', request_id: 'ap-1', tool_call_id: 'call-1', tool: 'bash', risk: 'destructive', requested_permission: 'destructive',
-      created_at: NOW, args: '{"command":"make test"}', summary: 'Run shell command: make test', scv_risk: 'process', session_id: SESSION, run_id: T1,
-    }]);
+    assert.deepEqual(step.events, [
+      {
+        type: 'approval_request',
+        request_id: 'ap-1',
+        tool_call_id: 'call-1',
+        tool: 'bash',
+        risk: 'destructive',
+        requested_permission: 'destructive',
+        created_at: NOW,
+        args: '{"command":"make test"}',
+        summary: 'Run shell command: make test',
+        scv_risk: 'process',
+        session_id: SESSION,
+        run_id: T1,
+      },
+    ]);
     assert.deepEqual(step.messages, []);
   });
 
   test('a read_only risk is readonly; long arguments are previewed in at most 2000 characters', () => {
     const h = running();
-    h.turnEvent('tool.proposed', T1, { call_id: 'call-2', name: 'write', arguments: { path: 'big.txt', content: 'y'.repeat(5000), mode: 'create' } });
-    const write = only<Record<string, unknown>>(h.turnEvent('approval.requested', T1, { approval_id: 'ap-2', call_id: 'call-2', name: 'write', risk: 'filesystem', summary: 'Create big.txt (5000 bytes)' }), 'approval_request');
+    h.turnEvent('tool.proposed', T1, {
+      call_id: 'call-2',
+      name: 'write',
+      arguments: { path: 'big.txt', content: 'y'.repeat(5000), mode: 'create' },
+    });
+    const write = only<Record<string, unknown>>(
+      h.turnEvent('approval.requested', T1, {
+        approval_id: 'ap-2',
+        call_id: 'call-2',
+        name: 'write',
+        risk: 'filesystem',
+        summary: 'Create big.txt (5000 bytes)',
+      }),
+      'approval_request',
+    );
     assert.equal(String(write.args).length, ARGS_PREVIEW_CHARS);
     assert.ok(String(write.args).startsWith('{"path":"big.txt"'));
     h.turnEvent('tool.proposed', T1, { call_id: 'call-3', name: 'read', arguments: { path: 'a' } });
-    const read = only<Record<string, unknown>>(h.turnEvent('approval.requested', T1, { approval_id: 'ap-3', call_id: 'call-3', name: 'read', risk: 'read_only', summary: 'Read a' }), 'approval_request');
+    const read = only<Record<string, unknown>>(
+      h.turnEvent('approval.requested', T1, { approval_id: 'ap-3', call_id: 'call-3', name: 'read', risk: 'read_only', summary: 'Read a' }),
+      'approval_request',
+    );
     assert.equal(read.risk, 'readonly');
     assert.equal(read.scv_risk, 'read_only');
   });
@@ -280,10 +412,22 @@ describe('ScvTranslator: approvals', () => {
     const h = running();
     awaitingApproval(h);
     assert.equal(command(h, { type: 'approve', request_id: 'ap-1', decision: 'yes' }).accepted, true);
-    assert.deepEqual(h.lastSent(), { type: 'approval.resolve', request_id: 'c-4', session_id: SESSION, approval_id: 'ap-1', approved: true });
+    assert.deepEqual(h.lastSent(), {
+      type: 'approval.resolve',
+      request_id: 'c-4',
+      session_id: SESSION,
+      approval_id: 'ap-1',
+      approved: true,
+    });
     awaitingApproval(h, { approval_id: 'ap-2' });
     command(h, { type: 'approve', request_id: 'ap-2', decision: 'no' });
-    assert.deepEqual(h.lastSent(), { type: 'approval.resolve', request_id: 'c-5', session_id: SESSION, approval_id: 'ap-2', approved: false });
+    assert.deepEqual(h.lastSent(), {
+      type: 'approval.resolve',
+      request_id: 'c-5',
+      session_id: SESSION,
+      approval_id: 'ap-2',
+      approved: false,
+    });
     assert.equal(h.rules.size, 0, 'a plain yes remembers nothing');
   });
 
@@ -291,10 +435,21 @@ describe('ScvTranslator: approvals', () => {
     const h = running();
     awaitingApproval(h);
     command(h, { type: 'approve', request_id: 'ap-1', decision: 'allow_session' });
-    assert.deepEqual(h.lastSent(), { type: 'approval.resolve', request_id: 'c-4', session_id: SESSION, approval_id: 'ap-1', approved: true });
+    assert.deepEqual(h.lastSent(), {
+      type: 'approval.resolve',
+      request_id: 'c-4',
+      session_id: SESSION,
+      approval_id: 'ap-1',
+      approved: true,
+    });
     const again = awaitingApproval(h, { approval_id: 'ap-2' });
-    assert.deepEqual(again.events, [{ type: 'info', message: 'Approved by your rule for bash (this session)', session_id: SESSION, run_id: T1 }]);
-    assert.deepEqual(again.messages.map((m) => m.message), [{ type: 'approval.resolve', request_id: 'c-5', session_id: SESSION, approval_id: 'ap-2', approved: true }]);
+    assert.deepEqual(again.events, [
+      { type: 'info', message: 'Approved by your rule for bash (this session)', session_id: SESSION, run_id: T1 },
+    ]);
+    assert.deepEqual(
+      again.messages.map((m) => m.message),
+      [{ type: 'approval.resolve', request_id: 'c-5', session_id: SESSION, approval_id: 'ap-2', approved: true }],
+    );
     const otherRisk = awaitingApproval(h, { approval_id: 'ap-3', risk: 'network' });
     assert.deepEqual(types(otherRisk), ['approval_request'], 'the rule is for the same tool and risk only');
   });
@@ -311,7 +466,13 @@ describe('ScvTranslator: approvals', () => {
     const next = running({ rules });
     const bash = awaitingApproval(next);
     assert.deepEqual(bash.events, [{ type: 'info', message: 'Approved by your rule for bash (always)', session_id: SESSION, run_id: T1 }]);
-    const write = next.turnEvent('approval.requested', T1, { approval_id: 'ap-10', call_id: 'call-10', name: 'write', risk: 'filesystem', summary: '' });
+    const write = next.turnEvent('approval.requested', T1, {
+      approval_id: 'ap-10',
+      call_id: 'call-10',
+      name: 'write',
+      risk: 'filesystem',
+      summary: '',
+    });
     assert.deepEqual(types(write), ['approval_request']);
   });
 
@@ -323,7 +484,12 @@ describe('ScvTranslator: approvals', () => {
     assert.equal(only<Record<string, unknown>>(pattern, 'error').code, 'unsupported');
     const edited = command(h, { type: 'approve', request_id: 'ap-1', decision: 'yes', edited_content: 'mine' });
     assert.equal(edited.accepted, false);
-    assert.deepEqual(only(edited, 'error'), { type: 'error', code: 'unsupported', message: 'SCV cannot apply an edited proposal', session_id: SESSION });
+    assert.deepEqual(only(edited, 'error'), {
+      type: 'error',
+      code: 'unsupported',
+      message: 'SCV cannot apply an edited proposal',
+      session_id: SESSION,
+    });
     assert.equal(h.sent.filter((m) => m.type === 'approval.resolve').length, 0);
     assert.equal(h.rules.size, 0);
   });
@@ -344,8 +510,15 @@ describe('ScvTranslator: abort, clear, unsupported commands', () => {
     assert.equal(step.accepted, true);
     assert.deepEqual(step.messages, []);
     const started = h.turnEvent('turn.started', T1);
-    assert.deepEqual(started.messages.map((m) => m.message), [{ type: 'turn.cancel', request_id: 'c-4', session_id: SESSION, turn_id: T1 }]);
-    assert.deepEqual(started.events, [{ type: 'client:prompt', text: 'hi', images: 0 }], 'the turn did start: its prompt shows, then its cancellation');
+    assert.deepEqual(
+      started.messages.map((m) => m.message),
+      [{ type: 'turn.cancel', request_id: 'c-4', session_id: SESSION, turn_id: T1 }],
+    );
+    assert.deepEqual(
+      started.events,
+      [{ type: 'client:prompt', text: 'hi', images: 0 }],
+      'the turn did start: its prompt shows, then its cancellation',
+    );
   });
 
   test('abort with nothing running says so', () => {
@@ -360,7 +533,10 @@ describe('ScvTranslator: abort, clear, unsupported commands', () => {
     command(h, { type: 'send', prompt: 'next', model: 'm' });
     h.event('queue.enqueued', { request_id: 'c-4', entry: { queue_id: 'q1', revision: 1, prompt: 'next', submitter: 'c' }, position: 0 });
     command(h, { type: 'abort' });
-    assert.deepEqual(h.sent.filter((m) => m.type === 'queue.remove'), []);
+    assert.deepEqual(
+      h.sent.filter((m) => m.type === 'queue.remove'),
+      [],
+    );
     assert.equal(h.t.queueEntries().length, 1);
   });
 
@@ -371,7 +547,10 @@ describe('ScvTranslator: abort, clear, unsupported commands', () => {
       assert.equal(command(h, { type }).accepted, true);
       assert.deepEqual(h.lastSent(), { type: 'session.clear', request_id: 'c-3', session_id: SESSION });
       const cleared = h.event('session.cleared', { request_id: 'c-3' });
-      assert.deepEqual(cleared.events, [{ type: 'reset', session_id: SESSION }, { type: 'client:server_queue', queue: { entries: [], paused: false } }]);
+      assert.deepEqual(cleared.events, [
+        { type: 'reset', session_id: SESSION },
+        { type: 'client:server_queue', queue: { entries: [], paused: false } },
+      ]);
     }
   });
 
@@ -415,7 +594,10 @@ describe('ScvTranslator: abort, clear, unsupported commands', () => {
       assert.match(String(error.message), /is not available with an SCV server$/);
       assert.deepEqual(step.messages, []);
     }
-    assert.match(String(only<Record<string, unknown>>(command(h, { type: 'steer', prompt: 'x', model: 'm' }), 'error').message), /^Steering a running turn/);
+    assert.match(
+      String(only<Record<string, unknown>>(command(h, { type: 'steer', prompt: 'x', model: 'm' }), 'error').message),
+      /^Steering a running turn/,
+    );
   });
 });
 
@@ -423,8 +605,16 @@ describe('ScvTranslator: sending prompts', () => {
   test('a prompt sent while a turn runs is queued by the server: the queue shows it, then it opens the next turn', () => {
     const h = running();
     command(h, { type: 'send', prompt: 'next one', model: 'm' });
-    const queued = h.event('queue.enqueued', { request_id: 'c-4', entry: { queue_id: 'q1', revision: 1, prompt: 'next one', submitter: 'catalyst' }, position: 0 });
-    assert.deepEqual(queued.events, [{ type: 'client:server_queue', queue: { entries: [{ id: 'q1', revision: 1, prompt: 'next one' }], paused: false } }], 'only the queue: no prompt, no aborted');
+    const queued = h.event('queue.enqueued', {
+      request_id: 'c-4',
+      entry: { queue_id: 'q1', revision: 1, prompt: 'next one', submitter: 'catalyst' },
+      position: 0,
+    });
+    assert.deepEqual(
+      queued.events,
+      [{ type: 'client:server_queue', queue: { entries: [{ id: 'q1', revision: 1, prompt: 'next one' }], paused: false } }],
+      'only the queue: no prompt, no aborted',
+    );
     h.turnEvent('turn.completed', T1, { steps: 1, usage: {} });
     const dequeued = h.event('queue.dequeued', { request_id: 'c-4', queue_id: 'q1', turn_id: 'turn-2' });
     assert.deepEqual(dequeued.events, [
@@ -487,11 +677,13 @@ describe('ScvTranslator: sending prompts', () => {
 describe('ScvTranslator: the server queue', () => {
   function withQueue(): TranslatorHarness {
     const h = new TranslatorHarness();
-    h.handshake({ entries: [
-      { queue_id: 'q1', revision: 3, prompt: 'one', submitter: 'c' },
-      { queue_id: 'q2', revision: 1, prompt: 'two', submitter: 'c' },
-      { queue_id: 'q3', revision: 7, prompt: 'three', submitter: 'c' },
-    ] });
+    h.handshake({
+      entries: [
+        { queue_id: 'q1', revision: 3, prompt: 'one', submitter: 'c' },
+        { queue_id: 'q2', revision: 1, prompt: 'two', submitter: 'c' },
+        { queue_id: 'q3', revision: 7, prompt: 'three', submitter: 'c' },
+      ],
+    });
     return h;
   }
 
@@ -499,20 +691,55 @@ describe('ScvTranslator: the server queue', () => {
     const h = withQueue();
     const step = h.record(h.t.queueEdit('q1', 'ONE'));
     assert.equal(step.accepted, true);
-    assert.deepEqual(h.lastSent(), { type: 'queue.update', request_id: 'c-3', session_id: SESSION, queue_id: 'q1', revision: 3, prompt: 'ONE' });
+    assert.deepEqual(h.lastSent(), {
+      type: 'queue.update',
+      request_id: 'c-3',
+      session_id: SESSION,
+      queue_id: 'q1',
+      revision: 3,
+      prompt: 'ONE',
+    });
     assert.equal(h.t.queueEntries()[0].prompt, 'one', 'the mirror changes only when the server says so');
     const updated = h.event('queue.updated', { request_id: 'c-3', entry: { queue_id: 'q1', revision: 4, prompt: 'ONE', submitter: 'c' } });
-    assert.deepEqual(only<Record<string, unknown>>(updated, 'client:server_queue').queue, { entries: [{ id: 'q1', revision: 4, prompt: 'ONE' }, { id: 'q2', revision: 1, prompt: 'two' }, { id: 'q3', revision: 7, prompt: 'three' }], paused: false });
+    assert.deepEqual(only<Record<string, unknown>>(updated, 'client:server_queue').queue, {
+      entries: [
+        { id: 'q1', revision: 4, prompt: 'ONE' },
+        { id: 'q2', revision: 1, prompt: 'two' },
+        { id: 'q3', revision: 7, prompt: 'three' },
+      ],
+      paused: false,
+    });
   });
 
   test('move → queue.move; queue.moved reorders with the new revision', () => {
     const h = withQueue();
     assert.equal(h.record(h.t.queueMove('q3', 'q1')).accepted, true);
-    assert.deepEqual(h.lastSent(), { type: 'queue.move', request_id: 'c-3', session_id: SESSION, queue_id: 'q3', revision: 7, before_queue_id: 'q1' });
+    assert.deepEqual(h.lastSent(), {
+      type: 'queue.move',
+      request_id: 'c-3',
+      session_id: SESSION,
+      queue_id: 'q3',
+      revision: 7,
+      before_queue_id: 'q1',
+    });
     h.record(h.t.queueMove('q1', null));
-    assert.deepEqual(h.lastSent(), { type: 'queue.move', request_id: 'c-4', session_id: SESSION, queue_id: 'q1', revision: 3, before_queue_id: null });
+    assert.deepEqual(h.lastSent(), {
+      type: 'queue.move',
+      request_id: 'c-4',
+      session_id: SESSION,
+      queue_id: 'q1',
+      revision: 3,
+      before_queue_id: null,
+    });
     const moved = h.event('queue.moved', { request_id: 'c-3', queue_id: 'q3', position: 0, revision: 8 });
-    assert.deepEqual(only<Record<string, unknown>>(moved, 'client:server_queue').queue, { entries: [{ id: 'q3', revision: 8, prompt: 'three' }, { id: 'q1', revision: 3, prompt: 'one' }, { id: 'q2', revision: 1, prompt: 'two' }], paused: false });
+    assert.deepEqual(only<Record<string, unknown>>(moved, 'client:server_queue').queue, {
+      entries: [
+        { id: 'q3', revision: 8, prompt: 'three' },
+        { id: 'q1', revision: 3, prompt: 'one' },
+        { id: 'q2', revision: 1, prompt: 'two' },
+      ],
+      paused: false,
+    });
   });
 
   test('remove → queue.remove; queue.removed drops the entry', () => {
@@ -520,7 +747,10 @@ describe('ScvTranslator: the server queue', () => {
     h.record(h.t.queueRemove('q2'));
     assert.deepEqual(h.lastSent(), { type: 'queue.remove', request_id: 'c-3', session_id: SESSION, queue_id: 'q2', revision: 1 });
     const removed = h.event('queue.removed', { request_id: 'c-3', queue_id: 'q2', revision: 2 });
-    assert.deepEqual(h.t.queueEntries().map((e) => e.id), ['q1', 'q3']);
+    assert.deepEqual(
+      h.t.queueEntries().map((e) => e.id),
+      ['q1', 'q3'],
+    );
     assert.deepEqual(types(removed), ['client:server_queue']);
   });
 
@@ -564,11 +794,14 @@ describe('ScvTranslator: the server queue', () => {
     const h = withQueue();
     const step = command(h, { type: 'clear_queue' });
     assert.equal(step.accepted, true);
-    assert.deepEqual(step.messages.map((m) => m.message), [
-      { type: 'queue.remove', request_id: 'c-3', session_id: SESSION, queue_id: 'q1', revision: 3 },
-      { type: 'queue.remove', request_id: 'c-4', session_id: SESSION, queue_id: 'q2', revision: 1 },
-      { type: 'queue.remove', request_id: 'c-5', session_id: SESSION, queue_id: 'q3', revision: 7 },
-    ]);
+    assert.deepEqual(
+      step.messages.map((m) => m.message),
+      [
+        { type: 'queue.remove', request_id: 'c-3', session_id: SESSION, queue_id: 'q1', revision: 3 },
+        { type: 'queue.remove', request_id: 'c-4', session_id: SESSION, queue_id: 'q2', revision: 1 },
+        { type: 'queue.remove', request_id: 'c-5', session_id: SESSION, queue_id: 'q3', revision: 7 },
+      ],
+    );
     const empty = command(ready(), { type: 'clear_queue' });
     assert.deepEqual(empty.events, [{ type: 'info', message: 'queue already empty', session_id: SESSION }]);
   });
@@ -576,7 +809,10 @@ describe('ScvTranslator: the server queue', () => {
   test('queue.enqueued inserts at its position', () => {
     const h = withQueue();
     h.event('queue.enqueued', { request_id: 'c-9', entry: { queue_id: 'q0', revision: 1, prompt: 'zero', submitter: 'c' }, position: 1 });
-    assert.deepEqual(h.t.queueEntries().map((e) => e.id), ['q1', 'q0', 'q2', 'q3']);
+    assert.deepEqual(
+      h.t.queueEntries().map((e) => e.id),
+      ['q1', 'q0', 'q2', 'q3'],
+    );
   });
 });
 
@@ -592,7 +828,14 @@ describe('ScvTranslator: seq, unknown events, errors', () => {
 
   test('a duplicate is logged and dropped', () => {
     const h = running();
-    const step = h.t.onServerValue({ type: 'assistant.delta', request_id: 'c-3', session_id: SESSION, turn_id: T1, seq: h.lastSeq, content: 'again' });
+    const step = h.t.onServerValue({
+      type: 'assistant.delta',
+      request_id: 'c-3',
+      session_id: SESSION,
+      turn_id: T1,
+      seq: h.lastSeq,
+      content: 'again',
+    });
     assert.deepEqual(step.events, []);
     assert.ok(step.logs.some((l) => l.startsWith('SCV duplicate event dropped')));
   });
@@ -614,7 +857,10 @@ describe('ScvTranslator: seq, unknown events, errors', () => {
 
   test('events without seq are not checked; values without a type are logged', () => {
     const h = running();
-    assert.deepEqual(h.server({ type: 'error', code: 'internal_error', message: 'hiccup', fatal: false }).logs.filter((l) => l.includes('seq')), []);
+    assert.deepEqual(
+      h.server({ type: 'error', code: 'internal_error', message: 'hiccup', fatal: false }).logs.filter((l) => l.includes('seq')),
+      [],
+    );
     assert.ok(h.server({ nope: 1 }).logs[0].includes('without a string "type"'));
   });
 

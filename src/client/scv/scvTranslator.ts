@@ -164,7 +164,12 @@ export class ScvTranslator {
     }
     this.phase = 'initializing';
     this.initializeId = this.nextRequestId();
-    this.write(step, { type: 'initialize', request_id: this.initializeId, protocol_version: PROTOCOL_VERSION, client: { ...this.o.client } });
+    this.write(step, {
+      type: 'initialize',
+      request_id: this.initializeId,
+      protocol_version: PROTOCOL_VERSION,
+      client: { ...this.o.client },
+    });
     return step;
   }
 
@@ -289,7 +294,10 @@ export class ScvTranslator {
     const version = num(e.protocol_version);
     if (version !== PROTOCOL_VERSION) {
       const peer = `${this.server.name}${this.server.version ? ` ${this.server.version}` : ''}`;
-      this.fail(step, `The SCV server (${peer}) speaks protocol version ${version ?? 'unknown'}, but Catalyst Code speaks version ${PROTOCOL_VERSION}; install a server that speaks version ${PROTOCOL_VERSION}.`);
+      this.fail(
+        step,
+        `The SCV server (${peer}) speaks protocol version ${version ?? 'unknown'}, but Catalyst Code speaks version ${PROTOCOL_VERSION}; install a server that speaks version ${PROTOCOL_VERSION}.`,
+      );
       return;
     }
     this.phase = 'starting_session';
@@ -300,7 +308,11 @@ export class ScvTranslator {
   private onSessionStarted(e: UntrustedServerEvent<'session.started'>, step: TranslatorStep): void {
     const sessionId = str(e.session_id);
     if (this.phase !== 'starting_session' || !sessionId) {
-      step.logs.push(this.phase !== 'starting_session' ? 'SCV session.started outside the handshake ignored' : 'SCV session.started without a session_id ignored');
+      step.logs.push(
+        this.phase !== 'starting_session'
+          ? 'SCV session.started outside the handshake ignored'
+          : 'SCV session.started without a session_id ignored',
+      );
       return;
     }
     this.sessionId = sessionId;
@@ -315,13 +327,21 @@ export class ScvTranslator {
   }
 
   private onQueueSnapshot(e: UntrustedServerEvent<'queue.snapshot'>, step: TranslatorStep): void {
-    this.queue.replace(records<QueueEntry>(e.entries).map((x) => mirroredEntry(x)).filter(isDefined), e.paused === true);
+    this.queue.replace(
+      records<QueueEntry>(e.entries)
+        .map((x) => mirroredEntry(x))
+        .filter(isDefined),
+      e.paused === true,
+    );
     if (this.phase === 'awaiting_snapshot') {
       this.phase = 'ready';
       const scope = this.scope();
       step.events.push(
         protocolHelloEvent(this.server, this.o.client, scope),
-        readyEvent({ model: this.model, contextMaxTokens: this.contextMaxTokens, workspace: this.o.workspace, policy: this.o.policy }, scope),
+        readyEvent(
+          { model: this.model, contextMaxTokens: this.contextMaxTokens, workspace: this.o.workspace, policy: this.o.policy },
+          scope,
+        ),
       );
     }
     step.events.push(this.queueEvent());
@@ -344,7 +364,8 @@ export class ScvTranslator {
     if (entry) this.queue.insert(entry, num(e.position));
     else step.logs.push('SCV queue.enqueued without a valid entry');
     step.events.push(this.queueEvent());
-    if (!pending && requestId && !requestId.startsWith(BACKGROUND_REQUEST_PREFIX)) step.logs.push(`SCV queue.enqueued for a request we did not send: ${requestId}`);
+    if (!pending && requestId && !requestId.startsWith(BACKGROUND_REQUEST_PREFIX))
+      step.logs.push(`SCV queue.enqueued for a request we did not send: ${requestId}`);
   }
 
   private onQueueUpdated(e: UntrustedServerEvent<'queue.updated'>, step: TranslatorStep): void {
@@ -425,7 +446,9 @@ export class ScvTranslator {
       step.events.push({ type: 'delta', text: content.slice(streamed.length), ...this.scope(str(e.turn_id)) });
       return;
     }
-    step.logs.push(`SCV assistant.completed differs from the streamed text of this step (${streamed.length} chars streamed, ${content.length} final); the streamed text is kept`);
+    step.logs.push(
+      `SCV assistant.completed differs from the streamed text of this step (${streamed.length} chars streamed, ${content.length} final); the streamed text is kept`,
+    );
   }
 
   private onToolProposed(e: UntrustedServerEvent<'tool.proposed'>, step: TranslatorStep): void {
@@ -451,7 +474,13 @@ export class ScvTranslator {
     const rule = this.o.rules.match(tool, risk);
     if (rule) {
       step.logs.push(`SCV approval ${approvalId} (${tool}, ${risk}) answered by the ${rule} rule`);
-      this.write(step, { type: 'approval.resolve', request_id: this.nextRequestId(), session_id: this.session(), approval_id: approvalId, approved: true });
+      this.write(step, {
+        type: 'approval.resolve',
+        request_id: this.nextRequestId(),
+        session_id: this.session(),
+        approval_id: approvalId,
+        approved: true,
+      });
       step.events.push(infoEvent(`Approved by your rule for ${tool} (${rule === 'always' ? 'always' : 'this session'})`, scope));
       return;
     }
@@ -461,7 +490,10 @@ export class ScvTranslator {
 
   private onToolCompleted(e: UntrustedServerEvent<'tool.completed'>, step: TranslatorStep): void {
     const jobs = records<JobChange>(e.jobs);
-    if (jobs.length) step.logs.push(`SCV tool ${str(e.name) ?? '?'} background jobs: ${jobs.map((j) => `${str(j.job) ?? '?'} ${str(j.status) ?? '?'}`).join(', ')}`);
+    if (jobs.length)
+      step.logs.push(
+        `SCV tool ${str(e.name) ?? '?'} background jobs: ${jobs.map((j) => `${str(j.job) ?? '?'} ${str(j.status) ?? '?'}`).join(', ')}`,
+      );
     step.events.push(toolResultEvent(e, this.scope(str(e.turn_id))));
   }
 
@@ -615,7 +647,9 @@ export class ScvTranslator {
 
   private clear(step: TranslatorStep): boolean {
     if (this.turn) {
-      step.events.push(errorEvent('turn_active', 'SCV clears the conversation only between turns; stop the running turn first', this.scope()));
+      step.events.push(
+        errorEvent('turn_active', 'SCV clears the conversation only between turns; stop the running turn first', this.scope()),
+      );
       return false;
     }
     return this.write(step, { type: 'session.clear', request_id: this.nextRequestId(), session_id: this.session() });
@@ -638,7 +672,13 @@ export class ScvTranslator {
       this.o.rules.remember(scope, pending.tool, pending.risk);
       step.logs.push(`SCV rule added (${scope}): ${pending.tool} with risk ${pending.risk}`);
     }
-    return this.write(step, { type: 'approval.resolve', request_id: this.nextRequestId(), session_id: this.session(), approval_id: cmd.request_id, approved });
+    return this.write(step, {
+      type: 'approval.resolve',
+      request_id: this.nextRequestId(),
+      session_id: this.session(),
+      approval_id: cmd.request_id,
+      approved,
+    });
   }
 
   private statsEvent(): EventOf<'stats'> {
@@ -669,7 +709,14 @@ export class ScvTranslator {
         step.events.push(errorEvent('prompt_too_large', tooLong, this.scope()));
         return false;
       }
-      return this.write(step, { type: 'queue.update', request_id: this.nextRequestId(), session_id: this.session(), queue_id: entry.id, revision: entry.revision, prompt });
+      return this.write(step, {
+        type: 'queue.update',
+        request_id: this.nextRequestId(),
+        session_id: this.session(),
+        queue_id: entry.id,
+        revision: entry.revision,
+        prompt,
+      });
     });
   }
 
@@ -679,7 +726,14 @@ export class ScvTranslator {
         step.events.push(errorEvent('queue_not_found', 'The queued prompt to move before is no longer in the queue', this.scope()));
         return false;
       }
-      return this.write(step, { type: 'queue.move', request_id: this.nextRequestId(), session_id: this.session(), queue_id: entry.id, revision: entry.revision, before_queue_id: beforeId });
+      return this.write(step, {
+        type: 'queue.move',
+        request_id: this.nextRequestId(),
+        session_id: this.session(),
+        queue_id: entry.id,
+        revision: entry.revision,
+        before_queue_id: beforeId,
+      });
     });
   }
 
@@ -707,7 +761,13 @@ export class ScvTranslator {
   }
 
   private writeRemove(step: TranslatorStep, entry: MirroredEntry): boolean {
-    return this.write(step, { type: 'queue.remove', request_id: this.nextRequestId(), session_id: this.session(), queue_id: entry.id, revision: entry.revision });
+    return this.write(step, {
+      type: 'queue.remove',
+      request_id: this.nextRequestId(),
+      session_id: this.session(),
+      queue_id: entry.id,
+      revision: entry.revision,
+    });
   }
 
   private requireReady(step: TranslatorStep): boolean {

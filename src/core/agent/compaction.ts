@@ -18,7 +18,7 @@ export function hardLimitTokens(contextWindow: number): number {
 }
 
 const SUMMARY_PROMPT = [
-  'Summarize the conversation so far for your own future reference. Keep: the user\'s goals and constraints, decisions made,',
+  "Summarize the conversation so far for your own future reference. Keep: the user's goals and constraints, decisions made,",
   'files created or changed (with paths), commands run and their important results, open problems and next steps.',
   'Be concise and factual; use bullet points. Do not call tools.',
 ].join(' ');
@@ -68,11 +68,21 @@ export function keptTailStart(messages: readonly ChatMessage[], contextWindow: n
 
 /** The figures upstream's compacting and compacted events both carry. */
 function limitFigures(contextWindow: number) {
-  return { context_window: contextWindow, threshold_tokens: Math.round(contextWindow * COMPACT_AT), hard_limit_tokens: hardLimitTokens(contextWindow) };
+  return {
+    context_window: contextWindow,
+    threshold_tokens: Math.round(contextWindow * COMPACT_AT),
+    hard_limit_tokens: hardLimitTokens(contextWindow),
+  };
 }
 
 function compactingEvent(trigger: CompactionInput['trigger'], before: number, contextWindow: number): RunEventOf<'compacting'> {
-  return { type: 'compacting', trigger, before_tokens: before, ...limitFigures(contextWindow), utilization_pct: Math.round((before / contextWindow) * 1000) / 10 };
+  return {
+    type: 'compacting',
+    trigger,
+    before_tokens: before,
+    ...limitFigures(contextWindow),
+    utilization_pct: Math.round((before / contextWindow) * 1000) / 10,
+  };
 }
 
 interface CompactionOutcome {
@@ -87,13 +97,25 @@ interface CompactionOutcome {
 function compactedEvent(o: CompactionOutcome, contextWindow: number): RunEventOf<'compacted'> {
   const figures = limitFigures(contextWindow);
   return {
-    type: 'compacted', before_tokens: o.before, after_tokens: o.after, within_limit: o.after <= figures.hard_limit_tokens, summary_chars: o.summaryChars,
-    scope: 'session', trigger: o.trigger, before_messages: o.beforeMessages, after_messages: o.afterMessages, ...figures,
+    type: 'compacted',
+    before_tokens: o.before,
+    after_tokens: o.after,
+    within_limit: o.after <= figures.hard_limit_tokens,
+    summary_chars: o.summaryChars,
+    scope: 'session',
+    trigger: o.trigger,
+    before_messages: o.beforeMessages,
+    after_messages: o.afterMessages,
+    ...figures,
   };
 }
 
 /** The events of a compaction that leaves the conversation as it is: nothing to summarize, or a summary that would not be smaller. */
-export function unchangedCompactionEvents(messages: readonly ChatMessage[], contextWindow: number, trigger: CompactionInput['trigger']): [RunEventOf<'compacting'>, RunEventOf<'compacted'>] {
+export function unchangedCompactionEvents(
+  messages: readonly ChatMessage[],
+  contextWindow: number,
+  trigger: CompactionInput['trigger'],
+): [RunEventOf<'compacting'>, RunEventOf<'compacted'>] {
   const before = estimateTokens(messages);
   const outcome = { trigger, before, after: before, summaryChars: 0, beforeMessages: messages.length, afterMessages: messages.length };
   return [compactingEvent(trigger, before, contextWindow), compactedEvent(outcome, contextWindow)];
@@ -110,7 +132,14 @@ export async function compactConversation(c: CompactionInput): Promise<boolean> 
   c.emit(compactingEvent(c.trigger, before, c.contextWindow));
   const prompt = c.instructions ? `${SUMMARY_PROMPT}\nAlso: ${c.instructions}` : SUMMARY_PROMPT;
   const result = await streamChat(
-    { provider: c.provider, model: c.model, messages: [{ role: 'system', content: c.systemPrompt }, ...all.slice(0, c.keepFrom), { role: 'user', content: prompt }], tools: [], signal: c.signal, idleTimeoutMs: c.idleTimeoutMs },
+    {
+      provider: c.provider,
+      model: c.model,
+      messages: [{ role: 'system', content: c.systemPrompt }, ...all.slice(0, c.keepFrom), { role: 'user', content: prompt }],
+      tools: [],
+      signal: c.signal,
+      idleTimeoutMs: c.idleTimeoutMs,
+    },
     () => undefined,
   );
   if (c.signal.aborted) return false;
@@ -125,6 +154,11 @@ export async function compactConversation(c: CompactionInput): Promise<boolean> 
     return false;
   }
   c.conversation.replace(compacted);
-  c.emit(compactedEvent({ trigger: c.trigger, before, after, summaryChars: result.text.length, beforeMessages: all.length, afterMessages: compacted.length }, c.contextWindow));
+  c.emit(
+    compactedEvent(
+      { trigger: c.trigger, before, after, summaryChars: result.text.length, beforeMessages: all.length, afterMessages: compacted.length },
+      c.contextWindow,
+    ),
+  );
   return true;
 }

@@ -17,7 +17,10 @@ export class Conversation {
   private runs: RunRecord[] = [];
   private writer: SessionWriter | undefined;
 
-  constructor(private sessionPath: string | undefined, options: ConversationOptions = {}) {
+  constructor(
+    private sessionPath: string | undefined,
+    options: ConversationOptions = {},
+  ) {
     if (!sessionPath) return;
     const scrubber = options.secrets ? new SecretScrubber(options.secrets) : undefined;
     this.writer = new SessionWriter(sessionPath, scrubber ? { serialize: (value) => scrubber.serialize(value).json } : {});
@@ -105,7 +108,8 @@ export function repairToolPairs(messages: ChatMessage[]): ChatMessage[] {
       j++;
     }
     for (const call of m.tool_calls) {
-      if (!answered.has(call.id)) out.push({ role: 'tool', tool_call_id: call.id, content: `tool call '${call.function.name}' was interrupted before it finished` });
+      if (!answered.has(call.id))
+        out.push({ role: 'tool', tool_call_id: call.id, content: `tool call '${call.function.name}' was interrupted before it finished` });
     }
     i = j - 1;
   }

@@ -25,11 +25,24 @@ test('appended messages and run records are scrubbed in the file; the in-memory 
     role: 'assistant' as const,
     content: `Your key is ${KEY}`,
     reasoning_content: `the user's key is ${KEY}`,
-    tool_calls: [{ id: 'c1', type: 'function' as const, function: { name: 'write_file', arguments: JSON.stringify({ path: 'k.txt', content: `key=${KEY}\n` }) } }],
+    tool_calls: [
+      {
+        id: 'c1',
+        type: 'function' as const,
+        function: { name: 'write_file', arguments: JSON.stringify({ path: 'k.txt', content: `key=${KEY}\n` }) },
+      },
+    ],
   };
   conversation.append(assistant);
   conversation.append({ role: 'tool', tool_call_id: 'c1', content: `wrote k.txt:\n+key=${KEY}` });
-  conversation.recordRun({ session_id: 's', run_id: 'r', kind: 'turn', state: 'failed', timestamp_ms: 1, detail: `auth failed for ${KEY}` });
+  conversation.recordRun({
+    session_id: 's',
+    run_id: 'r',
+    kind: 'turn',
+    state: 'failed',
+    timestamp_ms: 1,
+    detail: `auth failed for ${KEY}`,
+  });
   conversation.sync();
 
   const text = fs.readFileSync(file, 'utf8');
@@ -41,7 +54,11 @@ test('appended messages and run records are scrubbed in the file; the in-memory 
 
   const reopened = Conversation.open(file, { secrets: () => secrets }).conversation;
   assert.equal(reopened.all[1].content, 'Your key is [REDACTED]');
-  assert.equal(JSON.parse(reopened.all[1].tool_calls![0].function.arguments).content, 'key=[REDACTED]\n', 'tool-call arguments stay valid JSON');
+  assert.equal(
+    JSON.parse(reopened.all[1].tool_calls![0].function.arguments).content,
+    'key=[REDACTED]\n',
+    'tool-call arguments stay valid JSON',
+  );
   assert.equal(reopened.runRecords[0].detail, 'auth failed for [REDACTED]');
   reopened.close();
 });

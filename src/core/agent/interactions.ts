@@ -16,7 +16,12 @@ export class Interactions {
   private asks = new Map<string, Pending<Record<string, string> | null>>();
   private sudos = new Map<string, Pending<SudoAnswer>>();
 
-  ask(runId: string, signal: AbortSignal, emit: (requestId: string) => void, _questions: AskQuestion[]): Promise<Record<string, string> | null> {
+  ask(
+    runId: string,
+    signal: AbortSignal,
+    emit: (requestId: string) => void,
+    _questions: AskQuestion[],
+  ): Promise<Record<string, string> | null> {
     return this.wait(this.asks, `ask-${++this.seq}`, runId, signal, null, emit);
   }
 
@@ -40,7 +45,14 @@ export class Interactions {
     return this.sudos.size;
   }
 
-  private wait<T>(map: Map<string, Pending<T>>, id: string, runId: string, signal: AbortSignal, onCancel: T, emit: (id: string) => void): Promise<T> {
+  private wait<T>(
+    map: Map<string, Pending<T>>,
+    id: string,
+    runId: string,
+    signal: AbortSignal,
+    onCancel: T,
+    emit: (id: string) => void,
+  ): Promise<T> {
     return new Promise<T>((resolve) => {
       if (signal.aborted) return resolve(onCancel);
       const abort = (): void => {

@@ -38,11 +38,24 @@ export interface ToolCall {
 }
 
 /** Runs one model tool call through the checks of research §4.1: rules, restricted paths, approval, checkpoint, execution. */
-export async function runToolCall(deps: GateDeps, scope: RunScope, call: ToolCall, offeredTools: ReadonlySet<string>): Promise<ToolOutcome> {
+export async function runToolCall(
+  deps: GateDeps,
+  scope: RunScope,
+  call: ToolCall,
+  offeredTools: ReadonlySet<string>,
+): Promise<ToolOutcome> {
   deps.emit({ type: 'tool_call', id: call.id, name: call.name, args: call.arguments });
   const outcome = await decideAndExecute(deps, scope, call, offeredTools);
-  deps.emit({ type: 'tool_result', id: call.id, ok: outcome.ok, output: outcome.output, status: outcome.status, ...(outcome.diff !== undefined ? { diff: outcome.diff } : {}) });
-  if (outcome.ok) for (const fc of outcome.fileChanges) deps.emit({ type: 'file_change', path: fc.path, unified_diff: fc.unified_diff, tool: fc.tool });
+  deps.emit({
+    type: 'tool_result',
+    id: call.id,
+    ok: outcome.ok,
+    output: outcome.output,
+    status: outcome.status,
+    ...(outcome.diff !== undefined ? { diff: outcome.diff } : {}),
+  });
+  if (outcome.ok)
+    for (const fc of outcome.fileChanges) deps.emit({ type: 'file_change', path: fc.path, unified_diff: fc.unified_diff, tool: fc.tool });
   return outcome;
 }
 
@@ -60,14 +73,24 @@ async function decideAndExecute(deps: GateDeps, scope: RunScope, call: ToolCall,
 
   const kind = toolKind(call.name);
   const target = targets.command ?? targets.paths[0];
-  const restricted = targets.paths.some((p) => isRestrictedPath(p.replace(/^\.\//, '')) || isRestrictedPath(relativeTarget(ctx.workspace, p)));
+  const restricted = targets.paths.some(
+    (p) => isRestrictedPath(p.replace(/^\.\//, '')) || isRestrictedPath(relativeTarget(ctx.workspace, p)),
+  );
   const { approvals } = deps;
   const verdict = approvals.rules.evaluate(call.name, target);
   if (verdict === 'deny') return denied(call.name, 'blocked by a permission rule');
-  if (tool.gatesInnerCalls) return execute(scope, call, () => tool.execute(args, { ...ctx, runInner: innerCallRunner(deps, scope, call.id, offeredTools) }));
+  if (tool.gatesInnerCalls)
+    return execute(scope, call, () => tool.execute(args, { ...ctx, runInner: innerCallRunner(deps, scope, call.id, offeredTools) }));
 
   let editedContent: string | undefined;
-  const needsApproval = approvalRequired({ mode: approvals.mode, kind, restricted, forceAllow: verdict === 'allow', escalated: approvals.escalations.has(kind), forceAsk: verdict === 'ask' });
+  const needsApproval = approvalRequired({
+    mode: approvals.mode,
+    kind,
+    restricted,
+    forceAllow: verdict === 'allow',
+    escalated: approvals.escalations.has(kind),
+    forceAsk: verdict === 'ask',
+  });
   if (needsApproval) {
     const answer = await oneAtATime(approvals.broker, () => requestApproval(deps, scope, call, args, kind, ctx.workspace, target));
     if (answer.cancelled) return { ok: false, output: `tool call '${call.name}' was cancelled`, status: 'cancelled', fileChanges: [] };
@@ -93,7 +116,12 @@ async function execute(scope: RunScope, call: ToolCall, run: () => Promise<ToolO
  * Runs a bulk tool's inner calls each as a call of its own (tool_call, approval, checkpoint, tool_result,
  * file_change), with ids `<outer id>.<n>`: clients show, review and answer each one like a direct call.
  */
-function innerCallRunner(deps: GateDeps, scope: RunScope, outerId: string, offeredTools: ReadonlySet<string>): NonNullable<ToolContext['runInner']> {
+function innerCallRunner(
+  deps: GateDeps,
+  scope: RunScope,
+  outerId: string,
+  offeredTools: ReadonlySet<string>,
+): NonNullable<ToolContext['runInner']> {
   let count = 0;
   return (name, args) => runToolCall(deps, scope, { id: `${outerId}.${++count}`, name, arguments: JSON.stringify(args) }, offeredTools);
 }
@@ -103,11 +131,22 @@ const approvalQueues = new WeakMap<object, Promise<unknown>>();
 /** One approval prompt at a time per session, as upstream asks them: the calls of a read wave wait their turn to ask. */
 function oneAtATime<T>(session: object, ask: () => Promise<T>): Promise<T> {
   const next = (approvalQueues.get(session) ?? Promise.resolve()).then(ask, ask);
-  approvalQueues.set(session, next.catch(() => undefined));
+  approvalQueues.set(
+    session,
+    next.catch(() => undefined),
+  );
   return next;
 }
 
-async function requestApproval(deps: GateDeps, scope: RunScope, call: ToolCall, args: Record<string, unknown>, kind: ToolKind, workspace: string, target?: string): Promise<ApprovalAnswer> {
+async function requestApproval(
+  deps: GateDeps,
+  scope: RunScope,
+  call: ToolCall,
+  args: Record<string, unknown>,
+  kind: ToolKind,
+  workspace: string,
+  target?: string,
+): Promise<ApprovalAnswer> {
   const broker = deps.approvals.broker;
   const requestId = broker.nextRequestId(call.id);
   const preview = await previewFileEdit(call.name, args, workspace).catch(() => null);
@@ -128,7 +167,13 @@ async function requestApproval(deps: GateDeps, scope: RunScope, call: ToolCall, 
 }
 
 /** Applies an approval answer; returns the refusal outcome, or undefined when the call may run. */
-function applyDecision(deps: GateDeps, tool: string, kind: ToolKind, target: string | undefined, answer: ApprovalAnswer): ToolOutcome | undefined {
+function applyDecision(
+  deps: GateDeps,
+  tool: string,
+  kind: ToolKind,
+  target: string | undefined,
+  answer: ApprovalAnswer,
+): ToolOutcome | undefined {
   const { approvals } = deps;
   switch (answer.decision) {
     case 'yes':
@@ -201,4 +246,9 @@ function notOffered(name: string, offeredTools: ReadonlySet<string>): string {
 }
 
 const failed = (output: string): ToolOutcome => ({ ok: false, output, status: 'failed', fileChanges: [] });
-const denied = (tool: string, why?: string): ToolOutcome => ({ ok: false, output: `tool call '${tool}' was denied by the user${why ? ` (${why})` : ''}`, status: 'denied', fileChanges: [] });
+const denied = (tool: string, why?: string): ToolOutcome => ({
+  ok: false,
+  output: `tool call '${tool}' was denied by the user${why ? ` (${why})` : ''}`,
+  status: 'denied',
+  fileChanges: [],
+});

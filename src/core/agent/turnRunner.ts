@@ -1,5 +1,13 @@
 import type { ModelInfo } from '../../protocol';
-import { ProviderError, type ChatMessage, type ContentPart, type ResolvedProvider, type StreamEvent, type StreamResult, type ToolSchema } from '../providers/types';
+import {
+  ProviderError,
+  type ChatMessage,
+  type ContentPart,
+  type ResolvedProvider,
+  type StreamEvent,
+  type StreamResult,
+  type ToolSchema,
+} from '../providers/types';
 import { streamChat } from '../providers/stream';
 import { scrubText } from '../runtime/redact';
 import type { RunScope } from '../runtime/runScope';
@@ -47,7 +55,11 @@ export async function runTurn(deps: TurnDeps, scope: RunScope, input: TurnInput)
     const ended = await runToolCalls(deps, scope, calls);
     if (ended) return ended;
   }
-  deps.emit({ type: 'error', code: 'step_limit', message: `the model used ${MAX_MODEL_STEPS} steps without finishing; stopping this turn` });
+  deps.emit({
+    type: 'error',
+    code: 'step_limit',
+    message: `the model used ${MAX_MODEL_STEPS} steps without finishing; stopping this turn`,
+  });
   return 'failed';
 }
 
@@ -149,7 +161,14 @@ function forwardStreamEvent(deps: TurnDeps, e: StreamEvent): void {
     case 'tool_call_args':
       return deps.emit({ type: 'tool_call_args', index: e.index, args: e.args });
     case 'retry':
-      return deps.emit({ type: 'http_retry', attempt: e.attempt, status: e.status, reason: e.reason, backoff_ms: e.backoffMs, discard_partial: e.discardPartial });
+      return deps.emit({
+        type: 'http_retry',
+        attempt: e.attempt,
+        status: e.status,
+        reason: e.reason,
+        backoff_ms: e.backoffMs,
+        discard_partial: e.discardPartial,
+      });
   }
 }
 
@@ -161,7 +180,8 @@ function userMessage(input: TurnInput, deps: TurnDeps): ChatMessage {
 function assistantMessage(r: StreamResult): ChatMessage {
   const m: ChatMessage = { role: 'assistant', content: r.text || null };
   if (r.reasoning) m.reasoning_content = r.reasoning;
-  if (r.toolCalls.length) m.tool_calls = r.toolCalls.map((c) => ({ id: c.id, type: 'function' as const, function: { name: c.name, arguments: c.arguments } }));
+  if (r.toolCalls.length)
+    m.tool_calls = r.toolCalls.map((c) => ({ id: c.id, type: 'function' as const, function: { name: c.name, arguments: c.arguments } }));
   return m;
 }
 

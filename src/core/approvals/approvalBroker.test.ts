@@ -27,7 +27,10 @@ describe('ApprovalBroker', () => {
 
   test('unknown and already-resolved ids are refused with the upstream message', async () => {
     const b = new ApprovalBroker({ onExpired: never });
-    assert.deepEqual(b.answer('apv-9-x', { decision: 'yes' }), { ok: false, message: 'unknown, expired, or already resolved approval request: apv-9-x' });
+    assert.deepEqual(b.answer('apv-9-x', { decision: 'yes' }), {
+      ok: false,
+      message: 'unknown, expired, or already resolved approval request: apv-9-x',
+    });
     const p = pending(b, 'c1');
     const waiting = b.wait(p, new AbortController().signal);
     b.answer(p.requestId, { decision: 'no' });
@@ -87,7 +90,11 @@ describe('ApprovalBroker', () => {
     b.markStale('run-stale');
     waits.push(b.wait(pending(b, 'c4', 'run-1', NOW), new AbortController().signal));
     b.cancelAll();
-    assert.deepEqual([handles, new Set(armedDelays).size, armedDelays[0]], [4, 1, DEFAULT_APPROVAL_TIMEOUT_MS], 'each wait armed its own 15-minute timer');
+    assert.deepEqual(
+      [handles, new Set(armedDelays).size, armedDelays[0]],
+      [4, 1, DEFAULT_APPROVAL_TIMEOUT_MS],
+      'each wait armed its own 15-minute timer',
+    );
     assert.deepEqual(await Promise.all(waits), [{ decision: 'yes' }, ...Array(3).fill({ decision: 'no', cancelled: true })]);
     assert.deepEqual([...armed.keys()], [], 'no timer left armed');
   });
@@ -137,7 +144,10 @@ describe('ApprovalBroker', () => {
     const b = new ApprovalBroker({ onExpired: never });
     const waits = [b.wait(pending(b, 'a'), new AbortController().signal), b.wait(pending(b, 'b', 'run-2'), new AbortController().signal)];
     b.cancelAll();
-    assert.deepEqual(await Promise.all(waits), [{ decision: 'no', cancelled: true }, { decision: 'no', cancelled: true }]);
+    assert.deepEqual(await Promise.all(waits), [
+      { decision: 'no', cancelled: true },
+      { decision: 'no', cancelled: true },
+    ]);
     assert.equal(b.pendingCount(), 0);
   });
 

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { PermissionRules } from './permissionRules';
 import { splitShellCommand } from './shellSegments';
 
-const rules = (r: Partial<{ allow: string[]; deny: string[]; ask: string[] }>) => new PermissionRules({ allow: [], deny: [], ask: [], ...r });
+const rules = (r: Partial<{ allow: string[]; deny: string[]; ask: string[] }>) =>
+  new PermissionRules({ allow: [], deny: [], ask: [], ...r });
 
 describe('PermissionRules precedence', () => {
   test('allow beats deny, deny beats ask, no match → undefined', () => {

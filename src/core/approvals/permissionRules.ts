@@ -14,7 +14,17 @@ interface Rule {
 
 /** Tools whose target is a workspace path: patterns are picomatch globs. */
 const PATH_TOOLS = new Set([
-  'read_file', 'write_file', 'edit', 'patch', 'delete', 'rename', 'mkdir', 'list_dir', 'bulk_read', 'bulk_write', 'bulk_edit',
+  'read_file',
+  'write_file',
+  'edit',
+  'patch',
+  'delete',
+  'rename',
+  'mkdir',
+  'list_dir',
+  'bulk_read',
+  'bulk_write',
+  'bulk_edit',
 ]);
 /** Tools whose target is a shell command line: patterns match each simple command. */
 const COMMAND_TOOLS = new Set(['bash']);
@@ -65,7 +75,11 @@ export class PermissionRules {
     const rules = this.allow.filter((r) => toolMatches(r, tool));
     if (rules.some((r) => r.pattern === '*')) return true;
     if (!target?.trim()) return false;
-    if (COMMAND_TOOLS.has(tool)) return commandAllowed(rules.map((r) => r.pattern), target);
+    if (COMMAND_TOOLS.has(tool))
+      return commandAllowed(
+        rules.map((r) => r.pattern),
+        target,
+      );
     if (PATH_TOOLS.has(tool) && escapesBase(normalizeRelPath(target.trim()))) return false;
     return rules.some((r) => targetMatches(tool, r.pattern, target));
   }

@@ -47,7 +47,7 @@ describe('applyFilePlan', () => {
   });
 
   test('a failure part-way rolls every change back', () => {
-    writeTree(root, { 'a.txt': 'a-old\n', 'gone.txt': 'still here\n', 'blocker': 'a file where a directory is needed\n' });
+    writeTree(root, { 'a.txt': 'a-old\n', 'gone.txt': 'still here\n', blocker: 'a file where a directory is needed\n' });
     writeTree(src, { 'a.txt': 'a-new\n', 'n.txt': 'n\n', 'x.txt': 'x\n' });
     assert.throws(
       () =>

@@ -16,7 +16,15 @@ afterEach(() => {
 });
 
 const record = (id: string, label = id): CheckpointRecord => ({
-  id, label, created_at: 1_700_000_000_123, kind: 'git', head_sha: 'h', stash_sha: 's', paths: [], dir: '', auto: false,
+  id,
+  label,
+  created_at: 1_700_000_000_123,
+  kind: 'git',
+  head_sha: 'h',
+  stash_sha: 's',
+  paths: [],
+  dir: '',
+  auto: false,
 });
 
 describe('CheckpointIndex', () => {
@@ -27,7 +35,10 @@ describe('CheckpointIndex', () => {
     index.append(record('cp-2'));
     index.append({ id: 'cp-1', deleted: true });
     index.append(record('cp-3'));
-    assert.deepEqual(index.records().map((r) => r.id), ['cp-2', 'cp-3']);
+    assert.deepEqual(
+      index.records().map((r) => r.id),
+      ['cp-2', 'cp-3'],
+    );
     assert.equal(index.find('cp-1'), undefined);
     assert.deepEqual(index.find('cp-3'), record('cp-3'));
   });
@@ -36,16 +47,35 @@ describe('CheckpointIndex', () => {
     const file = path.join(dir, 'index.jsonl');
     fs.writeFileSync(file, JSON.stringify(record('cp-1')) + '\n{"id":"cp-2","lab');
     const index = new CheckpointIndex(file);
-    assert.deepEqual(index.records().map((r) => r.id), ['cp-1']);
+    assert.deepEqual(
+      index.records().map((r) => r.id),
+      ['cp-1'],
+    );
     index.append(record('cp-3'));
-    assert.deepEqual(index.records().map((r) => r.id), ['cp-1', 'cp-3']);
+    assert.deepEqual(
+      index.records().map((r) => r.id),
+      ['cp-1', 'cp-3'],
+    );
   });
 
   test('reads upstream records: null shas and dir, created_at in seconds', () => {
     const file = path.join(dir, 'index.jsonl');
-    fs.writeFileSync(file, '{"id":"cp-1700000000","label":"x","created_at":1700000000,"kind":"git","head_sha":"abc","stash_sha":null,"paths":[],"dir":null,"auto":true}\n');
+    fs.writeFileSync(
+      file,
+      '{"id":"cp-1700000000","label":"x","created_at":1700000000,"kind":"git","head_sha":"abc","stash_sha":null,"paths":[],"dir":null,"auto":true}\n',
+    );
     assert.deepEqual(new CheckpointIndex(file).records(), [
-      { id: 'cp-1700000000', label: 'x', created_at: 1_700_000_000_000, kind: 'git', head_sha: 'abc', stash_sha: '', paths: [], dir: '', auto: true },
+      {
+        id: 'cp-1700000000',
+        label: 'x',
+        created_at: 1_700_000_000_000,
+        kind: 'git',
+        head_sha: 'abc',
+        stash_sha: '',
+        paths: [],
+        dir: '',
+        auto: true,
+      },
     ]);
   });
 });

@@ -33,10 +33,17 @@ afterEach(async () => {
 });
 
 const storeDir = () => path.join(ws, '.catalyst-code', 'checkpoints');
-const shadowGit = (...args: string[]) => execFileSync('git', args, { env: { ...process.env, GIT_DIR: path.join(dataDir, 'shadow.git') }, encoding: 'utf8' });
+const shadowGit = (...args: string[]) =>
+  execFileSync('git', args, { env: { ...process.env, GIT_DIR: path.join(dataDir, 'shadow.git') }, encoding: 'utf8' });
 
 function manager(maxFileBytes?: number): CheckpointManager {
-  const cm = new CheckpointManager({ workspace: ws, indexPath: path.join(tmp, 'session.checkpoints.jsonl'), filesStoreDir: storeDir(), dataDir, maxFileBytes });
+  const cm = new CheckpointManager({
+    workspace: ws,
+    indexPath: path.join(tmp, 'session.checkpoints.jsonl'),
+    filesStoreDir: storeDir(),
+    dataDir,
+    maxFileBytes,
+  });
   managers.push(cm);
   return cm;
 }
@@ -78,9 +85,20 @@ describe('CheckpointManager (no git: the shadow repository)', () => {
     assert.equal(cp.head_sha, '');
     assert.match(cp.stash_sha, /^[0-9a-f]{40}$/);
     assert.equal(shadowGit('rev-parse', `refs/catcode/checkpoints/${cp.id}`).trim(), cp.stash_sha);
-    assert.deepEqual(shadowGit('ls-tree', '-r', '--name-only', cp.stash_sha).trim().split('\n').sort(), ['.gitignore', 'a.txt', 'del.txt', 'dir/b.txt', 'manifest.json', 'run.sh']);
+    assert.deepEqual(shadowGit('ls-tree', '-r', '--name-only', cp.stash_sha).trim().split('\n').sort(), [
+      '.gitignore',
+      'a.txt',
+      'del.txt',
+      'dir/b.txt',
+      'manifest.json',
+      'run.sh',
+    ]);
     assert.equal(exists(ws, '.git'), false, 'nothing git-like appears in the workspace');
-    assert.throws(() => execFileSync('git', ['rev-parse', '--git-dir'], { cwd: ws, stdio: 'pipe', env: { ...process.env, GIT_CEILING_DIRECTORIES: tmp } }), 'the workspace is still not a repository');
+    assert.throws(
+      () =>
+        execFileSync('git', ['rev-parse', '--git-dir'], { cwd: ws, stdio: 'pipe', env: { ...process.env, GIT_CEILING_DIRECTORIES: tmp } }),
+      'the workspace is still not a repository',
+    );
 
     writeTree(ws, {
       'a.txt': 'changed\n',
@@ -112,7 +130,10 @@ describe('CheckpointManager (no git: the shadow repository)', () => {
     assert.equal(exists(ws, 'node_modules/added.js'), true);
     assert.equal(exists(ws, 'dist/more.js'), true);
     assert.equal(exists(ws, '.catalyst-code'), false, 'nothing is written into the workspace');
-    assert.deepEqual(cm.list().map((r) => r.id), [cp.id]);
+    assert.deepEqual(
+      cm.list().map((r) => r.id),
+      [cp.id],
+    );
 
     assert.deepEqual(await cm.restore(cp.id), { restored: [], removed: [] }, 'restorable again; nothing to do now');
   });
@@ -202,8 +223,14 @@ describe('CheckpointManager (no git: the shadow repository)', () => {
     assert.ok(objectBytes() - before < 2048, `grew by ${objectBytes() - before} bytes`);
 
     await cm.delete(first.id);
-    assert.equal(shadowGit('for-each-ref', '--format=%(refname)', 'refs/catcode/checkpoints/').trim(), `refs/catcode/checkpoints/${second.id}`);
-    assert.deepEqual(cm.list().map((r) => r.label), ['two']);
+    assert.equal(
+      shadowGit('for-each-ref', '--format=%(refname)', 'refs/catcode/checkpoints/').trim(),
+      `refs/catcode/checkpoints/${second.id}`,
+    );
+    assert.deepEqual(
+      cm.list().map((r) => r.label),
+      ['two'],
+    );
     await assert.rejects(cm.readFileAt(first.id, 'a.txt'), /not found/);
     assert.equal(await cm.deleteAll(), 1);
     assert.equal(shadowGit('for-each-ref', 'refs/catcode/checkpoints/').trim(), '');
@@ -232,7 +259,10 @@ describe('CheckpointManager (no git: the shadow repository)', () => {
     const [r1, r2] = await Promise.all([cm.restore(one.id), cm.restore(two.id)]);
     assert.deepEqual(r1.restored, ['a.txt']);
     assert.deepEqual(r2.restored, [], 'the second restore sees the first one done');
-    assert.deepEqual(cm.list().map((r) => r.label), ['one', 'two']);
+    assert.deepEqual(
+      cm.list().map((r) => r.label),
+      ['one', 'two'],
+    );
   });
 
   test('an aborted create records nothing', async () => {
@@ -250,13 +280,27 @@ describe('CheckpointManager (no git: the shadow repository)', () => {
     const dir = path.join(storeDir(), id);
     createFilesSnapshot({ workspace: ws, scopes: [], excluded: ['.catalyst-code'], maxFileBytes: 1000 }, dir);
     new CheckpointIndex(path.join(tmp, 'session.checkpoints.jsonl')).append({
-      id, label: 'old', created_at: 1_700_000_000, kind: 'files', head_sha: '', stash_sha: '', paths: [], dir, auto: true,
+      id,
+      label: 'old',
+      created_at: 1_700_000_000,
+      kind: 'files',
+      head_sha: '',
+      stash_sha: '',
+      paths: [],
+      dir,
+      auto: true,
     });
     const cm = manager();
-    assert.deepEqual(cm.list().map((r) => r.id), [id]);
+    assert.deepEqual(
+      cm.list().map((r) => r.id),
+      [id],
+    );
     writeTree(ws, { 'a.txt': 'a2\n', 'n.txt': 'n\n' });
     assert.equal((await cm.readFileAt(id, 'a.txt'))?.toString(), 'a\n');
-    assert.deepEqual(await cm.changedFiles(id), [{ path: 'a.txt', status: 'modified' }, { path: 'n.txt', status: 'added' }]);
+    assert.deepEqual(await cm.changedFiles(id), [
+      { path: 'a.txt', status: 'modified' },
+      { path: 'n.txt', status: 'added' },
+    ]);
     assert.deepEqual(await cm.restore(id), { restored: ['a.txt'], removed: ['n.txt'] });
     await cm.delete(id);
     assert.equal(fs.existsSync(dir), false);

@@ -185,7 +185,11 @@ describe('CheckpointManager (git)', () => {
     assert.equal(exists(repo, 'sub/new.txt'), false);
     assert.equal(read(repo, 'top.txt'), 'top changed\n', 'outside the workspace: untouched');
     assert.equal(read(repo, 'top-new.txt'), 'outside\n');
-    assert.deepEqual(cm.list().map((r) => r.id), [cp.id], 'our index inside the workspace is neither captured nor restored');
+    assert.deepEqual(
+      cm.list().map((r) => r.id),
+      [cp.id],
+      'our index inside the workspace is neither captured nor restored',
+    );
     assert.equal((await cm.readFileAt(cp.id, 's.txt'))?.toString(), 'sub\n');
     assert.equal(await cm.readFileAt(cp.id, '../top.txt').catch((e: Error) => e.message), 'path "../top.txt" is outside the workspace');
   });
@@ -267,7 +271,10 @@ describe('CheckpointManager (git)', () => {
     await cm.delete(drop.id);
     const refs = git(repo, 'for-each-ref', '--format=%(refname)', 'refs/catcode/checkpoints/');
     assert.equal(refs.trim(), `refs/catcode/checkpoints/${keep.id}`);
-    assert.deepEqual(cm.list().map((r) => r.label), ['keep']);
+    assert.deepEqual(
+      cm.list().map((r) => r.label),
+      ['keep'],
+    );
     await assert.rejects(cm.restore(drop.id), /not found/);
   });
 
@@ -280,7 +287,10 @@ describe('CheckpointManager (git)', () => {
     const second = await cm.create({ auto: false, label: 'two' });
     assert.notEqual(first.stash_sha, second.stash_sha);
     assert.equal(git(repo, 'rev-parse', `${first.stash_sha}^{tree}`), git(repo, 'rev-parse', `${second.stash_sha}^{tree}`));
-    assert.deepEqual(cm.list().map((r) => r.label), ['one', 'two']);
+    assert.deepEqual(
+      cm.list().map((r) => r.label),
+      ['one', 'two'],
+    );
   });
 
   test('nested repositories (embedded and submodule-like gitlinks) are snapshotted file by file and restored', async () => {
@@ -300,7 +310,12 @@ describe('CheckpointManager (git)', () => {
     git(repo, 'add', 'top.txt', 'linked'); // records a gitlink, as a submodule would
     git(repo, 'commit', '-q', '-m', 'init');
     writeTree(embedded, { 'untracked-in-nested.txt': 'u\n' });
-    const nestedState = () => [embedded, linked].map((d) => [fs.readFileSync(path.join(d, '.git', 'index')), git(d, 'status', '--porcelain'), git(d, 'rev-parse', 'HEAD')]);
+    const nestedState = () =>
+      [embedded, linked].map((d) => [
+        fs.readFileSync(path.join(d, '.git', 'index')),
+        git(d, 'status', '--porcelain'),
+        git(d, 'rev-parse', 'HEAD'),
+      ]);
     const before = repoState();
     const nestedBefore = nestedState();
 
@@ -309,7 +324,12 @@ describe('CheckpointManager (git)', () => {
     const tree = git(repo, 'ls-tree', '-r', cp.stash_sha);
     assert.doesNotMatch(tree, /^160000/m, 'no gitlinks: nested files are stored as files');
     assert.deepEqual(git(repo, 'ls-tree', '-r', '--name-only', cp.stash_sha).trim().split('\n').sort(), [
-      'libs/embedded/.gitignore', 'libs/embedded/e.txt', 'libs/embedded/untracked-in-nested.txt', 'linked/deep/d.txt', 'linked/l.txt', 'top.txt',
+      'libs/embedded/.gitignore',
+      'libs/embedded/e.txt',
+      'libs/embedded/untracked-in-nested.txt',
+      'linked/deep/d.txt',
+      'linked/l.txt',
+      'top.txt',
     ]);
 
     writeTree(repo, {
@@ -344,7 +364,12 @@ describe('CheckpointManager (git)', () => {
     const cp = await cm.create({ auto: false });
     const tree = git(repo, 'ls-tree', '-r', '--name-only', cp.stash_sha).trim().split('\n').sort();
     assert.deepEqual(tree, ['a.txt', 'dist/app.js']);
-    writeTree(repo, { 'dist/app.js': 'rebuilt\n', 'dist/new.js': 'new output\n', 'node_modules/dep/index.js': 'dep2\n', 'node_modules/new.js': 'n\n' });
+    writeTree(repo, {
+      'dist/app.js': 'rebuilt\n',
+      'dist/new.js': 'new output\n',
+      'node_modules/dep/index.js': 'dep2\n',
+      'node_modules/new.js': 'n\n',
+    });
     assert.deepEqual(await cm.changedFiles(cp.id), [{ path: 'dist/app.js', status: 'modified' }]);
     assert.deepEqual(await cm.restore(cp.id), { restored: ['dist/app.js'], removed: [] });
     assert.equal(read(repo, 'dist/new.js'), 'new output\n');
@@ -388,11 +413,17 @@ describe('CheckpointManager (git)', () => {
     const [one, two] = [make('one'), make('two')];
     const cpOne = await one.create({ auto: false });
     const cpTwo = await two.create({ auto: false });
-    assert.deepEqual(git(repo, 'for-each-ref', '--format=%(refname)', 'refs/catcode/cache/').trim().split('\n'), ['refs/catcode/cache/hash-one', 'refs/catcode/cache/hash-two']);
+    assert.deepEqual(git(repo, 'for-each-ref', '--format=%(refname)', 'refs/catcode/cache/').trim().split('\n'), [
+      'refs/catcode/cache/hash-one',
+      'refs/catcode/cache/hash-two',
+    ]);
     writeTree(repo, { 'one/a.txt': 'one changed\n', 'two/b.txt': 'two changed\n', 'two/new.txt': 'new\n' });
     assert.deepEqual(await one.changedFiles(cpOne.id), [{ path: 'a.txt', status: 'modified' }]);
     assert.deepEqual(await two.restore(cpTwo.id), { restored: ['b.txt'], removed: ['new.txt'] });
     assert.equal(read(repo, 'one/a.txt'), 'one changed\n', "the other folder's files are untouched");
-    assert.deepEqual(one.list().map((r) => r.id), [cpOne.id]);
+    assert.deepEqual(
+      one.list().map((r) => r.id),
+      [cpOne.id],
+    );
   });
 });

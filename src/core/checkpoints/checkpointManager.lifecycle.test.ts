@@ -105,8 +105,15 @@ describe('the shadow store’s background compaction', () => {
       await cm.create({ auto: false });
       const second = await gate.waitFor(/^paused \d+ .*--auto$/, { from });
       await cm.finishBackgroundWork(0);
-      assert.equal(gate.lines().at(-1), `stopped ${gatePid(second)}`, 'past its grace the gc is stopped, and finishBackgroundWork waits for that');
-      assert.deepEqual(fs.readdirSync(path.join(dataDir, 'shadow.git')).filter((n) => n === 'gc.pid' || n.endsWith('.lock')), []);
+      assert.equal(
+        gate.lines().at(-1),
+        `stopped ${gatePid(second)}`,
+        'past its grace the gc is stopped, and finishBackgroundWork waits for that',
+      );
+      assert.deepEqual(
+        fs.readdirSync(path.join(dataDir, 'shadow.git')).filter((n) => n === 'gc.pid' || n.endsWith('.lock')),
+        [],
+      );
     } finally {
       gate.dispose();
     }
@@ -138,10 +145,17 @@ describe('a store opened again after a core was killed', () => {
 
     const cm = manager(dataDir);
     await cm.delete(one.id);
-    assert.equal(shadowGit(dataDir, 'for-each-ref', '--format=%(refname)', 'refs/catcode/checkpoints/'), `refs/catcode/checkpoints/${two.id}`);
+    assert.equal(
+      shadowGit(dataDir, 'for-each-ref', '--format=%(refname)', 'refs/catcode/checkpoints/'),
+      `refs/catcode/checkpoints/${two.id}`,
+    );
     assert.equal(await cm.deleteAll(), 1);
     await cm.idle();
-    const counts = Object.fromEntries(shadowGit(dataDir, 'count-objects', '-v').split('\n').map((l) => l.split(': ')));
+    const counts = Object.fromEntries(
+      shadowGit(dataDir, 'count-objects', '-v')
+        .split('\n')
+        .map((l) => l.split(': ')),
+    );
     assert.ok(Number(counts['in-pack']) > 0, `the full gc ran and packed the store: ${JSON.stringify(counts)}`);
     assert.equal(fs.existsSync(path.join(dataDir, 'shadow.git', 'gc.pid')), false);
     assert.equal(fs.existsSync(path.join(dataDir, path.relative(before, inUse))), true, 'a fresh lock may be held');
@@ -172,7 +186,14 @@ describe('a store opened again after a core was killed', () => {
     const cm = manager(dataDir);
     assert.deepEqual(await cm.changedFiles(kept.id), []);
     const refs = shadowGit(dataDir, 'for-each-ref', '--format=%(refname)', 'refs/catcode/checkpoints/').split('\n');
-    assert.deepEqual(refs, cm.list().map((r) => `refs/catcode/checkpoints/${r.id}`).sort(), 'every ref is a listed checkpoint');
+    assert.deepEqual(
+      refs,
+      cm
+        .list()
+        .map((r) => `refs/catcode/checkpoints/${r.id}`)
+        .sort(),
+      'every ref is a listed checkpoint',
+    );
     assert.ok(refs.includes(`refs/catcode/checkpoints/${kept.id}`));
     for (const dir of [unrecorded, recorded]) assert.equal(fs.existsSync(path.join(dataDir, 'shadow', path.basename(dir))), false);
   });
@@ -198,7 +219,11 @@ describe('a store opened again after a core was killed', () => {
     const cm = manager(dataDir);
     assert.deepEqual(cm.list(), []);
     assert.equal(await cm.readFileAt('cp-1-0000000000000000', 'a.txt').catch((e: Error) => e.name), 'CheckpointNotFoundError');
-    assert.deepEqual(abandoned.filter((d) => fs.existsSync(d)), [], 'abandoned scratch is gone');
+    assert.deepEqual(
+      abandoned.filter((d) => fs.existsSync(d)),
+      [],
+      'abandoned scratch is gone',
+    );
     assert.equal(fs.existsSync(living), true, 'the scratch of a living core stays');
   });
 });

@@ -1,6 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { compactInBackground, compactionSettled, finishCompaction, runningCompaction, stopCompaction, type RunningCompaction } from './backgroundCompaction';
+import {
+  compactInBackground,
+  compactionSettled,
+  finishCompaction,
+  runningCompaction,
+  stopCompaction,
+  type RunningCompaction,
+} from './backgroundCompaction';
 import { newCheckpointId } from './checkpointId';
 import { CheckpointIndex } from './checkpointIndex';
 import { FILES_RESTORE_SCRATCH, filesChangedFiles, readFilesFileAt, restoreFilesSnapshot, type FilesScope } from './filesBackend';
@@ -279,7 +286,9 @@ export class CheckpointManager {
     const locations = [
       ...scratchLocations(shadow).map((l) => ({ ...l, store: shadow })),
       // The repo store's scratch is swept even when the workspace is no git work tree any more.
-      ...(repo ? scratchLocations(repo).map((l) => ({ ...l, store: repo })) : [{ parent: repoPrivateDir(this.dataDir), prefix: TREE_SCRATCH, store: undefined }]),
+      ...(repo
+        ? scratchLocations(repo).map((l) => ({ ...l, store: repo }))
+        : [{ parent: repoPrivateDir(this.dataDir), prefix: TREE_SCRATCH, store: undefined }]),
       { parent: this.filesStoreDir, prefix: FILES_RESTORE_SCRATCH, store: undefined },
     ];
     for (const { parent, prefix, store } of locations) {

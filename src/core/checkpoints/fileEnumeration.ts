@@ -10,9 +10,34 @@ import { fullPath, type SnapshotStore } from './snapshotStore';
  * deletes anything in them either, because what is not enumerated can never be "added since the checkpoint".
  */
 export const BUILD_OUTPUT_DIRS: readonly string[] = [
-  'node_modules', 'bower_components', 'jspm_packages', 'dist', 'out', 'build', 'target', '.venv', 'venv', '__pycache__',
-  '.mypy_cache', '.pytest_cache', '.ruff_cache', '.tox', '.nox', '.next', '.nuxt', '.svelte-kit', '.turbo', '.parcel-cache',
-  '.angular', '.gradle', '.dart_tool', 'coverage', '.nyc_output', '.terraform', '.cache', '.catalyst-code',
+  'node_modules',
+  'bower_components',
+  'jspm_packages',
+  'dist',
+  'out',
+  'build',
+  'target',
+  '.venv',
+  'venv',
+  '__pycache__',
+  '.mypy_cache',
+  '.pytest_cache',
+  '.ruff_cache',
+  '.tox',
+  '.nox',
+  '.next',
+  '.nuxt',
+  '.svelte-kit',
+  '.turbo',
+  '.parcel-cache',
+  '.angular',
+  '.gradle',
+  '.dart_tool',
+  'coverage',
+  '.nyc_output',
+  '.terraform',
+  '.cache',
+  '.catalyst-code',
 ];
 
 /** How deep nested repositories are followed (a repository inside a repository inside …). */

@@ -36,8 +36,17 @@ export class GitCommandError extends Error {
 
 /** Inherited overrides that would point git at a repository, index or object store we did not choose. */
 const INHERITED_REPO_VARS = [
-  'GIT_INDEX_FILE', 'GIT_DIR', 'GIT_WORK_TREE', 'GIT_COMMON_DIR', 'GIT_OBJECT_DIRECTORY', 'GIT_ALTERNATE_OBJECT_DIRECTORIES',
-  'GIT_NAMESPACE', 'GIT_LITERAL_PATHSPECS', 'GIT_GLOB_PATHSPECS', 'GIT_NOGLOB_PATHSPECS', 'GIT_ICASE_PATHSPECS',
+  'GIT_INDEX_FILE',
+  'GIT_DIR',
+  'GIT_WORK_TREE',
+  'GIT_COMMON_DIR',
+  'GIT_OBJECT_DIRECTORY',
+  'GIT_ALTERNATE_OBJECT_DIRECTORIES',
+  'GIT_NAMESPACE',
+  'GIT_LITERAL_PATHSPECS',
+  'GIT_GLOB_PATHSPECS',
+  'GIT_NOGLOB_PATHSPECS',
+  'GIT_ICASE_PATHSPECS',
 ];
 
 function gitEnv(extra: Record<string, string> | undefined): NodeJS.ProcessEnv {
@@ -87,5 +96,8 @@ export function runGit(args: string[], opts: GitRunOptions): Promise<GitRunResul
 
 /** git's -z output split into entries. */
 export function splitNul(buf: Buffer): string[] {
-  return buf.toString('utf8').split('\0').filter((s) => s !== '');
+  return buf
+    .toString('utf8')
+    .split('\0')
+    .filter((s) => s !== '');
 }

@@ -25,7 +25,16 @@ export async function detectGitWorkspace(workspace: string): Promise<GitWorkspac
   try {
     // HEAD comes last: in a repository without commits git prints the rest and then fails on it (exit 128).
     const result = await runGit(
-      ['rev-parse', '--is-inside-work-tree', '--show-toplevel', '--show-prefix', '--absolute-git-dir', '--git-path', 'index', 'HEAD^{commit}'],
+      [
+        'rev-parse',
+        '--is-inside-work-tree',
+        '--show-toplevel',
+        '--show-prefix',
+        '--absolute-git-dir',
+        '--git-path',
+        'index',
+        'HEAD^{commit}',
+      ],
       { cwd: workspace, okCodes: [0, 128] },
     );
     lines = result.stdout.toString('utf8').split('\n');

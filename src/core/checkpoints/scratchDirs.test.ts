@@ -67,8 +67,16 @@ describe('scratch directories of checkpoint snapshots', () => {
     ]);
     sweepAbandonedScratch(parent, 'tmp-');
     assert.equal(fs.existsSync(reusedOwnPid), false, 'this process’s pid with another start time');
-    assert.equal(fs.existsSync(reusedOtherPid), process.platform !== 'linux', 'a living pid with another start time (where it can be read)');
-    assert.equal(fs.existsSync(untaggedOwnPid), processStartTicks(process.pid) === undefined, 'this process tags its scratch wherever it can');
+    assert.equal(
+      fs.existsSync(reusedOtherPid),
+      process.platform !== 'linux',
+      'a living pid with another start time (where it can be read)',
+    );
+    assert.equal(
+      fs.existsSync(untaggedOwnPid),
+      processStartTicks(process.pid) === undefined,
+      'this process tags its scratch wherever it can',
+    );
     fs.rmSync(parent, { recursive: true, force: true });
   });
 

@@ -43,7 +43,9 @@ export function abandonedScratch(parent: string, prefix: string): string[] {
   } catch {
     return [];
   }
-  return names.filter((name) => name.startsWith(prefix) && isAbandoned(path.join(parent, name), name.slice(prefix.length))).map((name) => path.join(parent, name));
+  return names
+    .filter((name) => name.startsWith(prefix) && isAbandoned(path.join(parent, name), name.slice(prefix.length)))
+    .map((name) => path.join(parent, name));
 }
 
 export function removeScratchDir(dir: string): void {

@@ -57,4 +57,3 @@ function isStaleGcPid(file: string): boolean {
   const name = processName(pid);
   return name !== undefined && name !== 'git';
 }
-

@@ -202,7 +202,11 @@ async function buildTree(s: SnapshotScope, scratch: string, write: boolean, useC
   // Listing the workspace, asking git which cached files changed, and listing the seed index run side by side.
   const clean = meta ? cleanSinceCache(s, meta, env) : undefined;
   const [enumeration, present] = await Promise.all([
-    enumerateWorkspace(s.store, { scopes: s.scopes, excluded: s.excluded, maxFileBytes: s.maxFileBytes, signal: s.signal, clean }, path.join(scratch, 'empty.index')),
+    enumerateWorkspace(
+      s.store,
+      { scopes: s.scopes, excluded: s.excluded, maxFileBytes: s.maxFileBytes, signal: s.signal, clean },
+      path.join(scratch, 'empty.index'),
+    ),
     meta ? Promise.resolve(meta.files) : seed ? git(s, ['ls-files', '-z'], { env }).then((r) => splitNul(r.stdout)) : Promise.resolve([]),
   ]);
   const wanted = new Set(enumeration.files);
@@ -358,7 +362,12 @@ export async function currentTree(s: SnapshotScope): Promise<string> {
   return withScratch(s, async (scratch) => (await buildTree(s, scratch, false)).tree);
 }
 
-export async function snapshotChanges(s: SnapshotScope, commit: string, policy: DiffPolicy, tree?: string): Promise<CheckpointFileChange[]> {
+export async function snapshotChanges(
+  s: SnapshotScope,
+  commit: string,
+  policy: DiffPolicy,
+  tree?: string,
+): Promise<CheckpointFileChange[]> {
   const diff = await diffAgainst(s, commit, policy, tree);
   const changes: CheckpointFileChange[] = [
     ...diff.modified.map((p) => ({ path: p, status: 'modified' as const })),
@@ -370,7 +379,8 @@ export async function snapshotChanges(s: SnapshotScope, commit: string, policy: 
 
 function assertStaged(stageDir: string, s: SnapshotScope, rels: string[]): void {
   for (const rel of rels) {
-    if (!lstatOrUndefined(path.join(stageDir, fullPath(s.store, rel)))) throw new Error(`git could not check out ${rel} from the checkpoint`);
+    if (!lstatOrUndefined(path.join(stageDir, fullPath(s.store, rel))))
+      throw new Error(`git could not check out ${rel} from the checkpoint`);
   }
 }
 
@@ -393,7 +403,10 @@ export async function restoreSnapshot(s: SnapshotScope, commit: string, policy: 
     if (writes.length > 0) {
       const env = { GIT_INDEX_FILE: path.join(scratch, 'index') };
       await git(s, ['read-tree', commit], { env });
-      await git(s, ['checkout-index', '-f', '-z', '--stdin', `--prefix=${stageDir}/`], { env, input: writes.map((rel) => fullPath(s.store, rel)).join('\0') });
+      await git(s, ['checkout-index', '-f', '-z', '--stdin', `--prefix=${stageDir}/`], {
+        env,
+        input: writes.map((rel) => fullPath(s.store, rel)).join('\0'),
+      });
       assertStaged(stageDir, s, writes);
     }
     const plan = { writes: writes.map((rel) => ({ rel, source: path.join(stageDir, fullPath(s.store, rel)) })), deletes: diff.added };

@@ -79,7 +79,10 @@ function checkpointError(rt: CoreRuntime, code: string, message: string, extra: 
 /** A live checkpoint, or undefined after answering `checkpoint_not_found`. */
 function findCheckpoint(rt: CoreRuntime, id: unknown): CheckpointRecord | undefined {
   const cp = typeof id === 'string' ? rt.checkpoints.list().find((c) => c.id === id) : undefined;
-  if (!cp) checkpointError(rt, CHECKPOINT_ERROR_CODES.notFound, `unknown checkpoint: ${String(id).slice(0, 80)}`, { id: typeof id === 'string' ? id : null });
+  if (!cp)
+    checkpointError(rt, CHECKPOINT_ERROR_CODES.notFound, `unknown checkpoint: ${String(id).slice(0, 80)}`, {
+      id: typeof id === 'string' ? id : null,
+    });
   return cp;
 }
 
@@ -94,7 +97,12 @@ function validPath(rt: CoreRuntime, id: string, p: unknown): string | undefined 
     }
   }
   if (!rel) {
-    checkpointError(rt, CHECKPOINT_ERROR_CODES.invalidPath, `invalid path for checkpoint ${id}: ${JSON.stringify(String(p).slice(0, 200))} (expected a file inside the workspace)`, { id, path: typeof p === 'string' ? p : null });
+    checkpointError(
+      rt,
+      CHECKPOINT_ERROR_CODES.invalidPath,
+      `invalid path for checkpoint ${id}: ${JSON.stringify(String(p).slice(0, 200))} (expected a file inside the workspace)`,
+      { id, path: typeof p === 'string' ? p : null },
+    );
   }
   return rel;
 }
@@ -102,8 +110,10 @@ function validPath(rt: CoreRuntime, id: string, p: unknown): string | undefined 
 /** Answers a failed checkpoint operation with a coded error instead of the dispatcher's generic one. */
 function failed(rt: CoreRuntime, id: string, err: unknown, extra: CheckpointErrorSubject = {}): void {
   const message = (err as Error).message;
-  if (err instanceof CheckpointNotFoundError) return checkpointError(rt, CHECKPOINT_ERROR_CODES.notFound, `unknown checkpoint: ${id}`, { id });
-  if (/outside the workspace|not covered by this checkpoint/.test(message)) return checkpointError(rt, CHECKPOINT_ERROR_CODES.invalidPath, message, { id, ...extra });
+  if (err instanceof CheckpointNotFoundError)
+    return checkpointError(rt, CHECKPOINT_ERROR_CODES.notFound, `unknown checkpoint: ${id}`, { id });
+  if (/outside the workspace|not covered by this checkpoint/.test(message))
+    return checkpointError(rt, CHECKPOINT_ERROR_CODES.invalidPath, message, { id, ...extra });
   rt.log(`checkpoint ${id}: ${(err as Error).stack ?? message}`);
   checkpointError(rt, 'checkpoint_failed', `checkpoint ${id}: ${message}`, { id, ...extra });
 }
@@ -111,7 +121,11 @@ function failed(rt: CoreRuntime, id: string, err: unknown, extra: CheckpointErro
 export async function handleCreateCheckpoint(rt: CoreRuntime, cmd: CommandOf<'create_checkpoint'>): Promise<void> {
   const paths = Array.isArray(cmd.paths) ? cmd.paths.filter((p): p is string => typeof p === 'string') : undefined;
   try {
-    const cp = await rt.checkpoints.create({ label: typeof cmd.label === 'string' && cmd.label ? cmd.label : 'manual', paths, auto: false });
+    const cp = await rt.checkpoints.create({
+      label: typeof cmd.label === 'string' && cmd.label ? cmd.label : 'manual',
+      paths,
+      auto: false,
+    });
     emitCreated(rt, cp);
   } catch (err) {
     const message = (err as Error).message;
@@ -145,7 +159,10 @@ export async function handleRestoreCheckpoint(rt: CoreRuntime, cmd: CommandOf<'r
     const result = await rt.checkpoints.restore(cp.id, paths);
     rt.emit({ type: 'checkpoint_restored', id: cp.id, kind: cp.kind, restored: result.restored, removed: result.removed });
     const what = paths ? `${paths.length} path(s) of checkpoint` : 'checkpoint';
-    rt.emit({ type: 'info', message: `restored ${what} ${cp.label} (${result.restored.length} file(s) restored, ${result.removed.length} removed)` });
+    rt.emit({
+      type: 'info',
+      message: `restored ${what} ${cp.label} (${result.restored.length} file(s) restored, ${result.removed.length} removed)`,
+    });
   } catch (err) {
     failed(rt, cp.id, err);
   }
@@ -168,7 +185,9 @@ export async function handleDeleteCheckpoint(rt: CoreRuntime, cmd: CommandOf<'de
  */
 export function handleCheckpointQuery(rt: CoreRuntime, cmd: CommandOf<'checkpoint_changes'> | CommandOf<'checkpoint_file'>): void {
   const done = cmd.type === 'checkpoint_changes' ? handleCheckpointChanges(rt, cmd) : handleCheckpointFile(rt, cmd);
-  void done.catch((err: Error) => checkpointError(rt, 'checkpoint_failed', `${cmd.type} failed: ${err.message}`, { id: typeof cmd.id === 'string' ? cmd.id : null }));
+  void done.catch((err: Error) =>
+    checkpointError(rt, 'checkpoint_failed', `${cmd.type} failed: ${err.message}`, { id: typeof cmd.id === 'string' ? cmd.id : null }),
+  );
 }
 
 export async function handleCheckpointChanges(rt: CoreRuntime, cmd: CommandOf<'checkpoint_changes'>): Promise<void> {
@@ -262,13 +281,26 @@ export async function handleUndo(rt: CoreRuntime): Promise<void> {
   const runs = rt.conversation.runRecords;
   const lastTurn = [...runs].reverse().find((r) => r.kind === 'turn' && r.state === 'started');
   const checkpoint = lastTurn ? [...rt.checkpoints.list()].reverse().find((c) => c.auto && c.run_id === lastTurn.run_id) : undefined;
-  rt.conversation.replace(rt.conversation.all.slice(0, start), runs.filter((r) => r.run_id !== lastTurn?.run_id));
+  rt.conversation.replace(
+    rt.conversation.all.slice(0, start),
+    runs.filter((r) => r.run_id !== lastTurn?.run_id),
+  );
   if (checkpoint) {
     try {
       const result = await rt.checkpoints.restore(checkpoint.id);
-      rt.emit({ type: 'checkpoint_restored', id: checkpoint.id, kind: checkpoint.kind, restored: result.restored, removed: result.removed });
+      rt.emit({
+        type: 'checkpoint_restored',
+        id: checkpoint.id,
+        kind: checkpoint.kind,
+        restored: result.restored,
+        removed: result.removed,
+      });
     } catch (err) {
-      rt.emit({ type: 'error', code: 'checkpoint_restore', message: `the conversation was rolled back but its files were not: ${(err as Error).message}` });
+      rt.emit({
+        type: 'error',
+        code: 'checkpoint_restore',
+        message: `the conversation was rolled back but its files were not: ${(err as Error).message}`,
+      });
     }
   }
   emitHistory(rt);

@@ -25,13 +25,25 @@ export function handleCompact(rt: CoreRuntime, cmd: CommandOf<'compact'>): void 
   rt.runs.start(rt.sessionId, 'compact', async (scope) => {
     try {
       const done = await compactConversation({
-        conversation: rt.conversation, provider, model, systemPrompt: rt.systemPrompt(), contextWindow: window, trigger: 'manual',
+        conversation: rt.conversation,
+        provider,
+        model,
+        systemPrompt: rt.systemPrompt(),
+        contextWindow: window,
+        trigger: 'manual',
         instructions: typeof cmd.instructions === 'string' && cmd.instructions ? cmd.instructions : rt.config.compactInstructions,
-        signal: scope.signal, idleTimeoutMs: rt.config.idleTimeoutSecs * 1000, keepFrom, emit: (e) => rt.emitInRun(scope, e),
+        signal: scope.signal,
+        idleTimeoutMs: rt.config.idleTimeoutSecs * 1000,
+        keepFrom,
+        emit: (e) => rt.emitInRun(scope, e),
       });
       if (done) rt.usage.compactions++;
     } catch (err) {
-      rt.emitInRun(scope, { type: 'error', code: 'compact_failed', message: `compaction failed: ${scrubText((err as Error).message, rt.secrets())}` });
+      rt.emitInRun(scope, {
+        type: 'error',
+        code: 'compact_failed',
+        message: `compaction failed: ${scrubText((err as Error).message, rt.secrets())}`,
+      });
     }
   });
 }

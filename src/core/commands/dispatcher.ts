@@ -2,16 +2,36 @@ import { isCommand, isCommandType, type Command, type CommandOf, type CommandTyp
 import type { CoreRuntime } from '../coreRuntime';
 import { scrubText } from '../runtime/redact';
 import {
-  handleCheckpointQuery, handleCreateCheckpoint, handleDeleteCheckpoint, handleListCheckpoints, handleRestoreCheckpoint, handleUndo,
+  handleCheckpointQuery,
+  handleCreateCheckpoint,
+  handleDeleteCheckpoint,
+  handleListCheckpoints,
+  handleRestoreCheckpoint,
+  handleUndo,
 } from './checkpointCommands';
 import { handleCompact } from './compactCommand';
 import { handleInit } from './initCommand';
 import { handleGetVisionConfig, handleGoalStatus, handleListPluginCommands, handleListPlugins } from './inventoryCommands';
 import { handleApprove, handleAskReply, handleSudoReply } from './interactionCommands';
 import {
-  handleAddCustomProvider, handleDiscoverProviderModels, handleLogin, handleLogout, handleRefreshModels, handleSetKey, handleSetProvider, presetsEvent,
+  handleAddCustomProvider,
+  handleDiscoverProviderModels,
+  handleLogin,
+  handleLogout,
+  handleRefreshModels,
+  handleSetKey,
+  handleSetProvider,
+  presetsEvent,
 } from './providerCommands';
-import { handleDeleteSession, handleListSessions, handleLoadSession, handleNewSession, handlePinSession, handleRenameSession, handleReset } from './sessionCommands';
+import {
+  handleDeleteSession,
+  handleListSessions,
+  handleLoadSession,
+  handleNewSession,
+  handlePinSession,
+  handleRenameSession,
+  handleReset,
+} from './sessionCommands';
 import { handleMemory, handleSetApproval, handleSetConfig } from './settingsCommands';
 import { handleContext, handleRuntimeStatus, handleStats } from './statusCommands';
 import { handleAbort, handleClearQueue, handleSend, handleSteer } from './turnCommands';

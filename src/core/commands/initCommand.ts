@@ -1,4 +1,11 @@
-import { CAPABILITY_CHECKPOINT_FILES, CAPABILITY_EDITED_CONTENT, CORE_VERSION, MIN_CLIENT, type ClientInfo, type CommandOf } from '../../protocol';
+import {
+  CAPABILITY_CHECKPOINT_FILES,
+  CAPABILITY_EDITED_CONTENT,
+  CORE_VERSION,
+  MIN_CLIENT,
+  type ClientInfo,
+  type CommandOf,
+} from '../../protocol';
 import type { CoreRuntime } from '../coreRuntime';
 import type { SessionEventOf } from '../runtime/eventSink';
 import { presetsEvent } from './providerCommands';
@@ -11,7 +18,16 @@ import { COMPACT_AT, DIGEST_AT } from '../agent/compaction';
  * (restore_checkpoint.paths, delete_checkpoint, checkpoint_changes, checkpoint_file) are ours.
  */
 export const CORE_CAPABILITIES = [
-  'protocol_v2', 'run_ids', 'session_ids', 'event_sequence', 'stale_event_rejection', 'checkpoint', 'file_change', 'routing', 'allow_pattern', CAPABILITY_EDITED_CONTENT,
+  'protocol_v2',
+  'run_ids',
+  'session_ids',
+  'event_sequence',
+  'stale_event_rejection',
+  'checkpoint',
+  'file_change',
+  'routing',
+  'allow_pattern',
+  CAPABILITY_EDITED_CONTENT,
   CAPABILITY_CHECKPOINT_FILES,
 ] as const;
 
@@ -48,7 +64,10 @@ function echoedClient(client: unknown): ClientInfo | null {
   if (typeof name === 'string') echoed.name = name.slice(0, 200);
   if (typeof version === 'string') echoed.version = version.slice(0, 200);
   if (Array.isArray(capabilities)) {
-    echoed.capabilities = capabilities.filter((c): c is string => typeof c === 'string').slice(0, 100).map((c) => c.slice(0, 100));
+    echoed.capabilities = capabilities
+      .filter((c): c is string => typeof c === 'string')
+      .slice(0, 100)
+      .map((c) => c.slice(0, 100));
   }
   return echoed;
 }

@@ -3,7 +3,8 @@ import type { CoreRuntime } from '../coreRuntime';
 
 /** `approve`: answers a pending approval; unknown decisions deny (upstream); stale or unknown ids are errors. */
 export function handleApprove(rt: CoreRuntime, cmd: CommandOf<'approve'>): void {
-  if (typeof cmd.request_id !== 'string') return void rt.emit({ type: 'error', code: 'invalid_command', message: 'approve needs a request_id' });
+  if (typeof cmd.request_id !== 'string')
+    return void rt.emit({ type: 'error', code: 'invalid_command', message: 'approve needs a request_id' });
   const decision = (APPROVAL_DECISIONS as readonly string[]).includes(cmd.decision as string) ? (cmd.decision as ApprovalDecision) : 'no';
   const result = rt.approvals.broker.answer(cmd.request_id, {
     decision,
@@ -14,7 +15,10 @@ export function handleApprove(rt: CoreRuntime, cmd: CommandOf<'approve'>): void 
 }
 
 export function handleAskReply(rt: CoreRuntime, cmd: CommandOf<'ask_reply'>): void {
-  const answers = cmd.answers && typeof cmd.answers === 'object' && !Array.isArray(cmd.answers) ? stringValues(cmd.answers as Record<string, unknown>) : null;
+  const answers =
+    cmd.answers && typeof cmd.answers === 'object' && !Array.isArray(cmd.answers)
+      ? stringValues(cmd.answers as Record<string, unknown>)
+      : null;
   if (!rt.interactions.replyAsk(String(cmd.request_id), answers)) {
     rt.emit({ type: 'error', code: 'stale_ask', message: `unknown or already answered ask request: ${String(cmd.request_id)}` });
   }

@@ -26,8 +26,21 @@ export function handleGetVisionConfig(rt: CoreRuntime): void {
 /** `goal_status`: upstream's idle goal (its defaults); no `goal_plan` follows, as upstream sends none without a plan. */
 export function handleGoalStatus(rt: CoreRuntime): void {
   rt.emit({
-    type: 'goal_state', id: '', version: 0, goal: '', phase: 'idle', prompts: [], auto_deploy: true, concurrency: 4, max_tasks: 8,
-    allowed_models: [], allowed_providers: [], active_run_ids: [], parent_model: '', error: null,
-    role_models: { planner: null, worker: null, reviewer: null }, model_concurrency: {},
+    type: 'goal_state',
+    id: '',
+    version: 0,
+    goal: '',
+    phase: 'idle',
+    prompts: [],
+    auto_deploy: true,
+    concurrency: 4,
+    max_tasks: 8,
+    allowed_models: [],
+    allowed_providers: [],
+    active_run_ids: [],
+    parent_model: '',
+    error: null,
+    role_models: { planner: null, worker: null, reviewer: null },
+    model_concurrency: {},
   });
 }

@@ -13,14 +13,32 @@ export function presetsEvent(rt: CoreRuntime): SessionEventOf<'provider_presets'
     presets: PROVIDER_PRESETS.map((p): ProviderPreset => {
       const configured = rt.providers.providers.some((c) => c.name === p.id || c.name.startsWith(`${p.id}-`));
       const loggedIn = rt.providers.providers.some((c) => (c.name === p.id || c.name.startsWith(`${p.id}-`)) && rt.providers.isLoggedIn(c));
-      return { id: p.id, label: p.label, kind: p.kind, base_url: p.baseUrl, envVar: p.envVar, altEnvs: p.altEnvs, description: p.description, hasKey: loggedIn || !!rt.env[p.envVar], configured, loggedIn, supportsOauth: false };
+      return {
+        id: p.id,
+        label: p.label,
+        kind: p.kind,
+        base_url: p.baseUrl,
+        envVar: p.envVar,
+        altEnvs: p.altEnvs,
+        description: p.description,
+        hasKey: loggedIn || !!rt.env[p.envVar],
+        configured,
+        loggedIn,
+        supportsOauth: false,
+      };
     }),
   };
 }
 
 export function providerChangedEvent(rt: CoreRuntime): SessionEventOf<'provider_changed'> {
   const p = rt.providers.activeConfig;
-  return { type: 'provider_changed', provider: rt.providers.active, kind: p?.kind ?? 'openai', base_url: p?.baseUrl ?? '', has_key: rt.providers.hasKey(rt.providers.active) };
+  return {
+    type: 'provider_changed',
+    provider: rt.providers.active,
+    kind: p?.kind ?? 'openai',
+    base_url: p?.baseUrl ?? '',
+    has_key: rt.providers.hasKey(rt.providers.active),
+  };
 }
 
 /** Re-discovers models (for one provider or all) and emits `models`; errors become one `info` line each, keys scrubbed. */
@@ -33,7 +51,11 @@ export async function refreshAndEmitModels(rt: CoreRuntime, opts: { force?: bool
 export async function handleLogin(rt: CoreRuntime, cmd: CommandOf<'login'>): Promise<void> {
   const preset = PROVIDER_PRESETS.find((p) => p.id === cmd.preset);
   if (!preset) {
-    rt.emit({ type: 'error', code: 'unknown_preset', message: `unknown provider preset '${String(cmd.preset)}'; available: ${PROVIDER_PRESETS.map((p) => p.id).join(', ')}` });
+    rt.emit({
+      type: 'error',
+      code: 'unknown_preset',
+      message: `unknown provider preset '${String(cmd.preset)}'; available: ${PROVIDER_PRESETS.map((p) => p.id).join(', ')}`,
+    });
     return;
   }
   const key = typeof cmd.api_key === 'string' && cmd.api_key.trim() ? cmd.api_key.trim() : undefined;
@@ -113,15 +135,30 @@ export async function handleAddCustomProvider(rt: CoreRuntime, cmd: CommandOf<'a
 export async function handleDiscoverProviderModels(rt: CoreRuntime, cmd: CommandOf<'discover_provider_models'>): Promise<void> {
   const parsed = parseProvider({ ...cmd, name: 'preview' });
   if ('error' in parsed) {
-    rt.emit({ type: 'provider_models_preview', models: [], base_url: typeof cmd.base_url === 'string' ? cmd.base_url.slice(0, 2000) : '', count: 0, error: parsed.error });
+    rt.emit({
+      type: 'provider_models_preview',
+      models: [],
+      base_url: typeof cmd.base_url === 'string' ? cmd.base_url.slice(0, 2000) : '',
+      count: 0,
+      error: parsed.error,
+    });
     return;
   }
   const apiKey = typeof cmd.api_key === 'string' ? cmd.api_key : undefined;
   try {
-    const models = await discoverModels({ name: 'preview', kind: parsed.kind, baseUrl: parsed.baseUrl, apiKey, headers: parsed.headers }, { force: true });
+    const models = await discoverModels(
+      { name: 'preview', kind: parsed.kind, baseUrl: parsed.baseUrl, apiKey, headers: parsed.headers },
+      { force: true },
+    );
     rt.emit({ type: 'provider_models_preview', models, base_url: parsed.baseUrl, count: models.length });
   } catch (err) {
-    rt.emit({ type: 'provider_models_preview', models: [], base_url: parsed.baseUrl, count: 0, error: scrubText((err as Error).message, apiKey ? [apiKey] : []) });
+    rt.emit({
+      type: 'provider_models_preview',
+      models: [],
+      base_url: parsed.baseUrl,
+      count: 0,
+      error: scrubText((err as Error).message, apiKey ? [apiKey] : []),
+    });
   }
 }
 
@@ -141,4 +178,3 @@ function persist(rt: CoreRuntime, mutate: (cfg: Record<string, unknown>) => void
     rt.emit({ type: 'error', code: 'config_write', message: `could not save the configuration: ${(err as Error).message}` });
   }
 }
-

@@ -33,7 +33,11 @@ export function handleNewSession(rt: CoreRuntime, cmd: CommandOf<'new_session'>)
     return;
   }
   if (Buffer.byteLength(name) > MAX_SESSION_NAME_BYTES) {
-    rt.emit({ type: 'error', code: 'invalid_command', message: `new_session path must be a file name of at most ${MAX_SESSION_NAME_BYTES} bytes` });
+    rt.emit({
+      type: 'error',
+      code: 'invalid_command',
+      message: `new_session path must be a file name of at most ${MAX_SESSION_NAME_BYTES} bytes`,
+    });
     return;
   }
   const path = join(currentDir(rt), name.endsWith('.jsonl') ? name : `${name}.jsonl`);
@@ -46,7 +50,8 @@ export function handleNewSession(rt: CoreRuntime, cmd: CommandOf<'new_session'>)
 }
 
 export function handleLoadSession(rt: CoreRuntime, cmd: CommandOf<'load_session'>): void {
-  if (typeof cmd.path !== 'string' || !cmd.path) return void rt.emit({ type: 'error', code: 'invalid_command', message: 'load_session needs a path' });
+  if (typeof cmd.path !== 'string' || !cmd.path)
+    return void rt.emit({ type: 'error', code: 'invalid_command', message: 'load_session needs a path' });
   const path = isAbsolute(cmd.path) ? resolve(cmd.path) : resolve(currentDir(rt), cmd.path);
   if (!existsSync(path) || !isSessionFileName(basename(path))) {
     rt.emit({ type: 'session_change_failed', path, message: `no session file at ${path}` });
@@ -68,7 +73,9 @@ export function handleLoadSession(rt: CoreRuntime, cmd: CommandOf<'load_session'
 export function handleRenameSession(rt: CoreRuntime, cmd: CommandOf<'rename_session'>): void {
   const path = sessionPath(rt, cmd.path);
   if (!path) return;
-  const title = String(cmd.title ?? '').trim().slice(0, 200);
+  const title = String(cmd.title ?? '')
+    .trim()
+    .slice(0, 200);
   writeSessionMeta(path, { title });
   rt.emit({ type: 'session_renamed', path, title });
 }

@@ -9,7 +9,11 @@ export function emitHistory(rt: CoreRuntime): void {
 /** `session_recovered` when the file had a damaged tail, malformed lines or runs that never finished (then marked interrupted). */
 export function emitRecovered(rt: CoreRuntime, loaded: LoadedSession): void {
   if (loaded.version !== undefined && loaded.version > 2) {
-    rt.emit({ type: 'error', code: 'session_version', message: `session file is from a newer version (${loaded.version}); some records may be ignored` });
+    rt.emit({
+      type: 'error',
+      code: 'session_version',
+      message: `session file is from a newer version (${loaded.version}); some records may be ignored`,
+    });
   }
   const interrupted = loaded.interruptedRuns;
   if (!loaded.truncatedTail && loaded.malformedLines === 0 && interrupted.length === 0 && loaded.warnings.length === 0) return;
@@ -22,6 +26,11 @@ export function emitRecovered(rt: CoreRuntime, loaded: LoadedSession): void {
     type: 'session_recovered',
     warnings,
     interrupted_runs: interrupted.map((r) => r.run_id),
-    interrupted_activities: interrupted.map((r) => ({ run_id: r.run_id, kind: r.kind, parent_run_id: r.parent_run_id ?? null, tool_call_id: r.tool_call_id ?? null })),
+    interrupted_activities: interrupted.map((r) => ({
+      run_id: r.run_id,
+      kind: r.kind,
+      parent_run_id: r.parent_run_id ?? null,
+      tool_call_id: r.tool_call_id ?? null,
+    })),
   });
 }

@@ -4,7 +4,12 @@ import type { CoreRuntime } from '../coreRuntime';
 
 export function handleSetApproval(rt: CoreRuntime, cmd: CommandOf<'set_approval'>): void {
   const mode = parseApprovalMode(typeof cmd.mode === 'string' ? cmd.mode : undefined);
-  if (!mode) return void rt.emit({ type: 'error', code: 'invalid_command', message: `unknown approval mode '${String(cmd.mode)}'; use never, destructive or always` });
+  if (!mode)
+    return void rt.emit({
+      type: 'error',
+      code: 'invalid_command',
+      message: `unknown approval mode '${String(cmd.mode)}'; use never, destructive or always`,
+    });
   rt.approvals.mode = mode;
   rt.emit({ type: 'approval_changed', mode });
 }
@@ -16,7 +21,8 @@ export function handleSetConfig(rt: CoreRuntime, cmd: CommandOf<'set_config'>): 
   switch (key) {
     case 'bash_timeout_secs': {
       const n = Number(value);
-      if (!Number.isFinite(n) || n <= 0) return void rt.emit({ type: 'error', code: 'invalid_value', message: 'bash_timeout_secs must be a positive number' });
+      if (!Number.isFinite(n) || n <= 0)
+        return void rt.emit({ type: 'error', code: 'invalid_value', message: 'bash_timeout_secs must be a positive number' });
       rt.config.bashTimeoutSecs = Math.min(n, rt.config.maxBashTimeoutSecs);
       return void rt.emit({ type: 'config_changed', key, value: rt.config.bashTimeoutSecs });
     }
@@ -24,26 +30,39 @@ export function handleSetConfig(rt: CoreRuntime, cmd: CommandOf<'set_config'>): 
       rt.config.autoCompact = value === true || value === 'true' || value === 1;
       return void rt.emit({ type: 'config_changed', key, value: rt.config.autoCompact });
     case 'sandbox':
-      if (value !== 'none') return void rt.emit({ type: 'error', code: 'unsupported', message: `sandbox '${String(value)}' is not supported by this core; only 'none'` });
+      if (value !== 'none')
+        return void rt.emit({
+          type: 'error',
+          code: 'unsupported',
+          message: `sandbox '${String(value)}' is not supported by this core; only 'none'`,
+        });
       return void rt.emit({ type: 'config_changed', key, value: 'none' });
     default:
       rt.emit({ type: 'error', code: 'unsupported', message: `set_config: unsupported key '${key}'` });
   }
 }
 
-export function handleMemory(rt: CoreRuntime, cmd: CommandOf<'save_memory'> | CommandOf<'forget_memory'> | CommandOf<'list_memory'> | CommandOf<'refresh_memory'>): void {
+export function handleMemory(
+  rt: CoreRuntime,
+  cmd: CommandOf<'save_memory'> | CommandOf<'forget_memory'> | CommandOf<'list_memory'> | CommandOf<'refresh_memory'>,
+): void {
   switch (cmd.type) {
     case 'save_memory': {
       const scope = cmd.scope === 'global' ? 'global' : 'workspace';
       const tags = Array.isArray(cmd.tags) ? cmd.tags.filter((t): t is string => typeof t === 'string') : [];
-      if (typeof cmd.text !== 'string' || !cmd.text.trim()) return void rt.emit({ type: 'error', code: 'invalid_command', message: 'save_memory needs a non-empty text' });
+      if (typeof cmd.text !== 'string' || !cmd.text.trim())
+        return void rt.emit({ type: 'error', code: 'invalid_command', message: 'save_memory needs a non-empty text' });
       const entry = rt.memory.save(cmd.text, tags, scope);
       return void rt.emit({ type: 'memory_saved', id: entry.id, message: `memory saved (${scope})`, text: entry.text });
     }
     case 'forget_memory': {
       const scope = cmd.scope === 'global' || cmd.scope === 'workspace' ? cmd.scope : undefined;
       const removed = rt.memory.forget(String(cmd.id ?? ''), scope);
-      return void rt.emit({ type: 'memory_saved', id: String(cmd.id ?? ''), message: removed ? 'memory forgotten' : 'no memory with that id' });
+      return void rt.emit({
+        type: 'memory_saved',
+        id: String(cmd.id ?? ''),
+        message: removed ? 'memory forgotten' : 'no memory with that id',
+      });
     }
     case 'list_memory': {
       const entries = rt.memory.list();

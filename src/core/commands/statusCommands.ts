@@ -10,7 +10,11 @@ export function handleStats(rt: CoreRuntime): void {
 }
 
 export function contextWindow(rt: CoreRuntime): number {
-  return (rt.lastModel && rt.providers.modelInfo(rt.lastModel)?.context_window) || rt.providers.activeConfig?.contextWindow || DEFAULT_CONTEXT_WINDOW;
+  return (
+    (rt.lastModel && rt.providers.modelInfo(rt.lastModel)?.context_window) ||
+    rt.providers.activeConfig?.contextWindow ||
+    DEFAULT_CONTEXT_WINDOW
+  );
 }
 
 /** `context_breakdown`: estimated tokens per role and the biggest messages (estimates: about 4 characters a token). */
@@ -52,7 +56,18 @@ export function handleRuntimeStatus(rt: CoreRuntime): void {
     compactions: rt.usage.compactions,
     last_cancellation: rt.runs.lastCancellation ?? null,
     resources: [
-      ...(active ? [{ id: active.resourceId, kind: active.kind, label: `${active.kind} run`, session_id: active.sessionId, run_id: active.runId, cancelled: active.cancelled }] : []),
+      ...(active
+        ? [
+            {
+              id: active.resourceId,
+              kind: active.kind,
+              label: `${active.kind} run`,
+              session_id: active.sessionId,
+              run_id: active.runId,
+              cancelled: active.cancelled,
+            },
+          ]
+        : []),
       ...checkpointCompactions(rt),
     ],
     pending_approvals: rt.approvals.broker.pendingCount(),

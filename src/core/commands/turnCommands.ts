@@ -58,7 +58,10 @@ export function cancelActive(rt: CoreRuntime, reason: Parameters<CoreRuntime['ru
   return scope;
 }
 
-function toQueued(rt: CoreRuntime, cmd: { prompt?: unknown; model?: unknown; provider?: unknown; reasoning_effort?: unknown; images?: unknown }): QueuedPrompt | undefined {
+function toQueued(
+  rt: CoreRuntime,
+  cmd: { prompt?: unknown; model?: unknown; provider?: unknown; reasoning_effort?: unknown; images?: unknown },
+): QueuedPrompt | undefined {
   if (typeof cmd.prompt !== 'string' || !cmd.prompt.trim()) {
     rt.emit({ type: 'error', code: 'invalid_command', message: 'prompt must be a non-empty string' });
     return undefined;
@@ -101,7 +104,14 @@ export function startTurn(rt: CoreRuntime, q: QueuedPrompt): void {
     try {
       const prompt = expandFileMentions(q.prompt, rt.workspace);
       await autoCompact(rt, scope, provider, q.model);
-      outcome = await runTurn(turnDeps(rt, scope), scope, { prompt, model: q.model, provider, modelInfo: rt.providers.modelInfo(q.model, providerName), reasoningEffort: q.reasoning_effort, images: q.images });
+      outcome = await runTurn(turnDeps(rt, scope), scope, {
+        prompt,
+        model: q.model,
+        provider,
+        modelInfo: rt.providers.modelInfo(q.model, providerName),
+        reasoningEffort: q.reasoning_effort,
+        images: q.images,
+      });
     } catch (err) {
       rt.log(`turn failed: ${(err as Error).stack ?? err}`);
       rt.emitInRun(scope, { type: 'error', code: 'internal_error', message: `internal error: ${(err as Error).message}` });
@@ -126,13 +136,24 @@ async function autoCompact(rt: CoreRuntime, scope: RunScope, provider: ResolvedP
   if (!rt.config.autoCompact || !needsCompaction(rt.conversation.all, rt.systemPrompt(), window)) return;
   try {
     const done = await compactConversation({
-      conversation: rt.conversation, provider, model, systemPrompt: rt.systemPrompt(), contextWindow: window, trigger: 'auto',
-      instructions: rt.config.compactInstructions, signal: scope.signal, idleTimeoutMs: rt.config.idleTimeoutSecs * 1000,
-      keepFrom: rt.conversation.length, emit: (e) => rt.emitInRun(scope, e),
+      conversation: rt.conversation,
+      provider,
+      model,
+      systemPrompt: rt.systemPrompt(),
+      contextWindow: window,
+      trigger: 'auto',
+      instructions: rt.config.compactInstructions,
+      signal: scope.signal,
+      idleTimeoutMs: rt.config.idleTimeoutSecs * 1000,
+      keepFrom: rt.conversation.length,
+      emit: (e) => rt.emitInRun(scope, e),
     });
     if (done) rt.usage.compactions++;
   } catch (err) {
-    rt.emitInRun(scope, { type: 'info', message: `automatic compaction failed, continuing with the full context: ${scrubText((err as Error).message, rt.secrets())}` });
+    rt.emitInRun(scope, {
+      type: 'info',
+      message: `automatic compaction failed, continuing with the full context: ${scrubText((err as Error).message, rt.secrets())}`,
+    });
   }
 }
 

@@ -10,11 +10,6 @@ export function resolveApiKey(
   env: NodeJS.ProcessEnv,
   runtimeKeys: Record<string, string>,
 ): string | undefined {
-  const candidates = [
-    getOwn(runtimeKeys, p.name),
-    getOwn(cfg.providerKeys, p.name),
-    p.apiKey,
-    p.apiKeyEnv ? env[p.apiKeyEnv] : undefined,
-  ];
+  const candidates = [getOwn(runtimeKeys, p.name), getOwn(cfg.providerKeys, p.name), p.apiKey, p.apiKeyEnv ? env[p.apiKeyEnv] : undefined];
   return candidates.find((k): k is string => typeof k === 'string' && k.trim().length > 0);
 }

@@ -16,22 +16,68 @@ describe('parseCli', () => {
 
   test('reads every value flag the clients pass', () => {
     const o = parseCli([
-      '--base-url', 'http://127.0.0.1:9/v1', '--max-bash-timeout', '900', '--fetch-timeout', '5', '--diag-timeout', '60',
-      '--sandbox', 'microsandbox', '--sandbox-image', 'img:1', '--sandbox-cpus', '4', '--sandbox-memory-mb', '1024',
-      '--sandbox-disk-mb', '4096', '--sandbox-network', 'allowlist', '--sandbox-env-allowlist', 'A, B,,C',
-      '--max-session-tokens', '1000', '--debug-log', 'd.jsonl', '--model', 'glm', '--provider', 'p', '--config', 'c.json',
+      '--base-url',
+      'http://127.0.0.1:9/v1',
+      '--max-bash-timeout',
+      '900',
+      '--fetch-timeout',
+      '5',
+      '--diag-timeout',
+      '60',
+      '--sandbox',
+      'microsandbox',
+      '--sandbox-image',
+      'img:1',
+      '--sandbox-cpus',
+      '4',
+      '--sandbox-memory-mb',
+      '1024',
+      '--sandbox-disk-mb',
+      '4096',
+      '--sandbox-network',
+      'allowlist',
+      '--sandbox-env-allowlist',
+      'A, B,,C',
+      '--max-session-tokens',
+      '1000',
+      '--debug-log',
+      'd.jsonl',
+      '--model',
+      'glm',
+      '--provider',
+      'p',
+      '--config',
+      'c.json',
     ]);
     assert.deepEqual(o, {
-      help: false, version: false, baseUrl: 'http://127.0.0.1:9/v1', maxBashTimeoutSecs: 900, fetchTimeoutSecs: 5, diagTimeoutSecs: 60,
-      sandbox: 'microsandbox', sandboxImage: 'img:1', sandboxCpus: 4, sandboxMemoryMb: 1024, sandboxDiskMb: 4096,
-      sandboxNetwork: 'allowlist', sandboxEnvAllowlist: ['A', 'B', 'C'], maxSessionTokens: 1000, debugLog: 'd.jsonl',
-      model: 'glm', provider: 'p', configFile: 'c.json',
+      help: false,
+      version: false,
+      baseUrl: 'http://127.0.0.1:9/v1',
+      maxBashTimeoutSecs: 900,
+      fetchTimeoutSecs: 5,
+      diagTimeoutSecs: 60,
+      sandbox: 'microsandbox',
+      sandboxImage: 'img:1',
+      sandboxCpus: 4,
+      sandboxMemoryMb: 1024,
+      sandboxDiskMb: 4096,
+      sandboxNetwork: 'allowlist',
+      sandboxEnvAllowlist: ['A', 'B', 'C'],
+      maxSessionTokens: 1000,
+      debugLog: 'd.jsonl',
+      model: 'glm',
+      provider: 'p',
+      configFile: 'c.json',
     });
   });
 
   test('switches: --no-network, --debug, trust and its negation (last wins), =value forms', () => {
     assert.deepEqual(parseCli(['--no-network', '--debug', '--trust-project-plugins']), {
-      help: false, version: false, noNetwork: true, debug: true, trustProjectPlugins: true,
+      help: false,
+      version: false,
+      noNetwork: true,
+      debug: true,
+      trustProjectPlugins: true,
     });
     assert.equal(parseCli(['--trust-project-plugins', '--no-trust-project-plugins']).trustProjectPlugins, false);
     assert.equal(parseCli(['--debug=0']).debug, false);
@@ -68,10 +114,35 @@ describe('parseCli', () => {
 
 describe('HELP_TEXT', () => {
   test('documents every flag with its env var and default', () => {
-    const flags = ['--workspace', '--base-url', '--approval', '--bash-timeout', '--max-bash-timeout', '--fetch-timeout', '--diag-timeout',
-      '--sandbox', '--sandbox-image', '--sandbox-cpus', '--sandbox-memory-mb', '--sandbox-disk-mb', '--sandbox-network',
-      '--sandbox-env-allowlist', '--no-network', '--trust-project-plugins', '--no-trust-project-plugins', '--idle-timeout',
-      '--max-session-tokens', '--debug-log', '--debug', '--session', '--model', '--provider', '--config', '--help', '--version'];
+    const flags = [
+      '--workspace',
+      '--base-url',
+      '--approval',
+      '--bash-timeout',
+      '--max-bash-timeout',
+      '--fetch-timeout',
+      '--diag-timeout',
+      '--sandbox',
+      '--sandbox-image',
+      '--sandbox-cpus',
+      '--sandbox-memory-mb',
+      '--sandbox-disk-mb',
+      '--sandbox-network',
+      '--sandbox-env-allowlist',
+      '--no-network',
+      '--trust-project-plugins',
+      '--no-trust-project-plugins',
+      '--idle-timeout',
+      '--max-session-tokens',
+      '--debug-log',
+      '--debug',
+      '--session',
+      '--model',
+      '--provider',
+      '--config',
+      '--help',
+      '--version',
+    ];
     for (const f of flags) assert.match(HELP_TEXT, new RegExp(`${f}\\b`), f);
     const line = HELP_TEXT.split('\n').find((l) => l.includes('--bash-timeout '));
     assert.match(line ?? '', /CATALYST_CODE_BASH_TIMEOUT/);

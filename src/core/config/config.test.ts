@@ -46,13 +46,18 @@ describe('loadConfig defaults', () => {
     assert.equal(c.homeDir, home);
     assert.equal(c.sessionFile, undefined);
     assert.deepEqual(c.permissions, { allow: [], deny: [], ask: [] });
-    assert.deepEqual(c.providers, [{ name: 'default', kind: 'openai', baseUrl: 'https://api.code.umans.ai/v1', apiKeyEnv: 'UMANS_API_KEY', headers: {} }]);
+    assert.deepEqual(c.providers, [
+      { name: 'default', kind: 'openai', baseUrl: 'https://api.code.umans.ai/v1', apiKeyEnv: 'UMANS_API_KEY', headers: {} },
+    ]);
     assert.deepEqual(c.warnings, []);
   });
 
   test('the default provider follows the base URL from env and flag', () => {
     assert.equal(load([], { UMANS_BASE_URL: 'http://127.0.0.1:1/v1' }).providers[0].baseUrl, 'http://127.0.0.1:1/v1');
-    assert.equal(load(['--base-url', 'http://127.0.0.1:2/v1/'], { UMANS_BASE_URL: 'http://127.0.0.1:1/v1' }).providers[0].baseUrl, 'http://127.0.0.1:2/v1');
+    assert.equal(
+      load(['--base-url', 'http://127.0.0.1:2/v1/'], { UMANS_BASE_URL: 'http://127.0.0.1:1/v1' }).providers[0].baseUrl,
+      'http://127.0.0.1:2/v1',
+    );
   });
 });
 
@@ -82,16 +87,34 @@ describe('loadConfig layering', () => {
 
   test('project files cannot set security-sensitive keys, but can set others', () => {
     write(join(cwd, 'settings.json'), {
-      approval: 'never', base_url: 'http://evil/v1', providers: [{ name: 'evil', base_url: 'http://evil/v1' }], provider_keys: { x: 'k' },
-      api_key: 'k', permissions: { allow: ['bash(*)'] }, sandbox: 'none', sandbox_image: 'evil', no_network: false, fetch_allowlist: ['*'],
-      bash_deny: [], search_keys: { exa: 'k' }, plugins: {}, workspace: '/', session: '/tmp/x', debug_log: '/tmp/y',
-      model: 'proj-model', bash_timeout_secs: 99, auto_compact: false,
+      approval: 'never',
+      base_url: 'http://evil/v1',
+      providers: [{ name: 'evil', base_url: 'http://evil/v1' }],
+      provider_keys: { x: 'k' },
+      api_key: 'k',
+      permissions: { allow: ['bash(*)'] },
+      sandbox: 'none',
+      sandbox_image: 'evil',
+      no_network: false,
+      fetch_allowlist: ['*'],
+      bash_deny: [],
+      search_keys: { exa: 'k' },
+      plugins: {},
+      workspace: '/',
+      session: '/tmp/x',
+      debug_log: '/tmp/y',
+      model: 'proj-model',
+      bash_timeout_secs: 99,
+      auto_compact: false,
     });
     write(join(configDir, 'settings.json'), { approval: 'always' });
     const c = load();
     assert.equal(c.approval, 'always');
     assert.equal(c.baseUrl, 'https://api.code.umans.ai/v1');
-    assert.deepEqual(c.providers.map((p) => p.name), ['default']);
+    assert.deepEqual(
+      c.providers.map((p) => p.name),
+      ['default'],
+    );
     assert.deepEqual(c.providerKeys, {});
     assert.deepEqual(c.searchKeys, {});
     assert.deepEqual(c.permissions.allow, []);
@@ -111,8 +134,13 @@ describe('loadConfig layering', () => {
 
   test('the same keys are honoured from user-owned files', () => {
     write(join(configDir, 'settings.json'), {
-      approval: 'never', base_url: 'http://127.0.0.1:5/v1', permissions: { allow: ['read_file(src/**)'] }, fetch_allowlist: ['docs.rs'],
-      session: 'sess.jsonl', workspace: 'sub', debug_log: 'dbg.jsonl',
+      approval: 'never',
+      base_url: 'http://127.0.0.1:5/v1',
+      permissions: { allow: ['read_file(src/**)'] },
+      fetch_allowlist: ['docs.rs'],
+      session: 'sess.jsonl',
+      workspace: 'sub',
+      debug_log: 'dbg.jsonl',
     });
     const c = load();
     assert.equal(c.approval, 'never');
@@ -125,10 +153,20 @@ describe('loadConfig layering', () => {
   });
 
   test('env overrides files, and flags override env', () => {
-    write(join(configDir, 'config.json'), { approval: 'always', bash_timeout_secs: 40, idle_timeout_secs: 41, session: 'file.jsonl', activeProvider: 'a' });
+    write(join(configDir, 'config.json'), {
+      approval: 'always',
+      bash_timeout_secs: 40,
+      idle_timeout_secs: 41,
+      session: 'file.jsonl',
+      activeProvider: 'a',
+    });
     const env = {
-      CATALYST_CODE_APPROVAL: 'off', CATALYST_CODE_BASH_TIMEOUT: '50', CATALYST_CODE_IDLE_TIMEOUT: '51', CATALYST_CODE_SESSION: 'env.jsonl',
-      UMANS_ACTIVE_PROVIDER: 'b', CATALYST_CODE_WORKSPACE: 'envws',
+      CATALYST_CODE_APPROVAL: 'off',
+      CATALYST_CODE_BASH_TIMEOUT: '50',
+      CATALYST_CODE_IDLE_TIMEOUT: '51',
+      CATALYST_CODE_SESSION: 'env.jsonl',
+      UMANS_ACTIVE_PROVIDER: 'b',
+      CATALYST_CODE_WORKSPACE: 'envws',
     };
     const fromEnv = load([], env);
     assert.equal(fromEnv.approval, 'never');
@@ -138,7 +176,10 @@ describe('loadConfig layering', () => {
     assert.equal(fromEnv.activeProvider, 'b');
     assert.equal(fromEnv.workspace, join(cwd, 'envws'));
 
-    const fromCli = load(['--approval', 'all', '--bash-timeout', '60', '--session', '/abs/cli.jsonl', '--provider', 'c', '--workspace', 'cliws'], env);
+    const fromCli = load(
+      ['--approval', 'all', '--bash-timeout', '60', '--session', '/abs/cli.jsonl', '--provider', 'c', '--workspace', 'cliws'],
+      env,
+    );
     assert.equal(fromCli.approval, 'always');
     assert.equal(fromCli.bashTimeoutSecs, 60);
     assert.equal(fromCli.idleTimeoutSecs, 51);
@@ -180,7 +221,10 @@ describe('loadConfig layering', () => {
     assert.equal(c.approval, 'destructive');
     assert.equal(c.model, undefined);
     assert.equal(c.bashTimeoutSecs, 77);
-    assert.deepEqual(c.providers.map((p) => p.name), ['x']);
+    assert.deepEqual(
+      c.providers.map((p) => p.name),
+      ['x'],
+    );
     const missing = load(['--config', 'nope.json']);
     assert.equal(missing.approval, 'destructive');
     assert.match(missing.warnings.join('\n'), /nope\.json could not be read \(ENOENT\)/);
@@ -189,24 +233,55 @@ describe('loadConfig layering', () => {
 
 describe('loadConfig providers, keys and permissions', () => {
   test('providers merge across files by name; UMANS_PROVIDERS overrides and extends them', () => {
-    write(join(configDir, 'config.json'), { providers: [{ name: 'a', base_url: 'http://a1' }, { name: 'b', base_url: 'http://b1' }] });
-    write(join(configDir, 'settings.json'), { providers: [{ name: 'a', base_url: 'http://a2', kind: 'anthropic' }, { base_url: 'http://noname' }] });
+    write(join(configDir, 'config.json'), {
+      providers: [
+        { name: 'a', base_url: 'http://a1' },
+        { name: 'b', base_url: 'http://b1' },
+      ],
+    });
+    write(join(configDir, 'settings.json'), {
+      providers: [{ name: 'a', base_url: 'http://a2', kind: 'anthropic' }, { base_url: 'http://noname' }],
+    });
     const files = load();
-    assert.deepEqual(files.providers.map((p) => [p.name, p.baseUrl, p.kind]), [['a', 'http://a2', 'anthropic'], ['b', 'http://b1', 'openai']]);
+    assert.deepEqual(
+      files.providers.map((p) => [p.name, p.baseUrl, p.kind]),
+      [
+        ['a', 'http://a2', 'anthropic'],
+        ['b', 'http://b1', 'openai'],
+      ],
+    );
     assert.equal(files.warnings.length, 1);
     assert.match(files.warnings[0], /provider #2 ignored: .*name/);
 
-    const env = { UMANS_PROVIDERS: JSON.stringify([{ name: 'b', baseUrl: 'http://b3', apiKeyEnv: 'B_KEY' }, { name: 'c', base_url: 'http://c3' }]) };
+    const env = {
+      UMANS_PROVIDERS: JSON.stringify([
+        { name: 'b', baseUrl: 'http://b3', apiKeyEnv: 'B_KEY' },
+        { name: 'c', base_url: 'http://c3' },
+      ]),
+    };
     const withEnv = load([], env);
-    assert.deepEqual(withEnv.providers.map((p) => [p.name, p.baseUrl]), [['a', 'http://a2'], ['b', 'http://b3'], ['c', 'http://c3']]);
+    assert.deepEqual(
+      withEnv.providers.map((p) => [p.name, p.baseUrl]),
+      [
+        ['a', 'http://a2'],
+        ['b', 'http://b3'],
+        ['c', 'http://c3'],
+      ],
+    );
     assert.equal(withEnv.providers[1].apiKeyEnv, 'B_KEY');
   });
 
   test('UMANS_PROVIDERS alone configures providers (no default provider then); malformed JSON warns', () => {
     const c = load([], { UMANS_PROVIDERS: '[{"name":"local","base_url":"http://127.0.0.1:11434/v1"}]' });
-    assert.deepEqual(c.providers.map((p) => p.name), ['local']);
+    assert.deepEqual(
+      c.providers.map((p) => p.name),
+      ['local'],
+    );
     const bad = load([], { UMANS_PROVIDERS: '[{"name":' });
-    assert.deepEqual(bad.providers.map((p) => p.name), ['default']);
+    assert.deepEqual(
+      bad.providers.map((p) => p.name),
+      ['default'],
+    );
     assert.match(bad.warnings.join('\n'), /UMANS_PROVIDERS is not valid JSON/);
   });
 
@@ -227,11 +302,21 @@ describe('loadConfig providers, keys and permissions', () => {
   test('permission rules accumulate across trusted files without duplicates', () => {
     write(join(configDir, 'config.json'), { permissions: { allow: ['bash(npm test*)'], deny: ['bash(rm *)'] } });
     write(join(configDir, 'settings.json'), { permissions: { allow: ['bash(npm test*)', 'read_file'], ask: ['write_file(.github/**)'] } });
-    assert.deepEqual(load().permissions, { allow: ['bash(npm test*)', 'read_file'], deny: ['bash(rm *)'], ask: ['write_file(.github/**)'] });
+    assert.deepEqual(load().permissions, {
+      allow: ['bash(npm test*)', 'read_file'],
+      deny: ['bash(rm *)'],
+      ask: ['write_file(.github/**)'],
+    });
   });
 
   test('selectActiveProvider falls back to the first provider for an unknown name', () => {
-    write(join(configDir, 'config.json'), { providers: [{ name: 'a', base_url: 'http://a' }, { name: 'b', base_url: 'http://b' }], activeProvider: 'b' });
+    write(join(configDir, 'config.json'), {
+      providers: [
+        { name: 'a', base_url: 'http://a' },
+        { name: 'b', base_url: 'http://b' },
+      ],
+      activeProvider: 'b',
+    });
     const c = load();
     assert.equal(selectActiveProvider(c).name, 'b');
     assert.equal(selectActiveProvider(c, 'a').name, 'a');
@@ -251,7 +336,12 @@ describe('loadConfig other settings', () => {
   });
 
   test('env switches: empty/1/true mean on; AUTO_COMPACT=0 turns compaction off; shell', () => {
-    const c = load([], { CATALYST_CODE_NO_NETWORK: '', CATALYST_CODE_TRUST_PROJECT_PLUGINS: 'true', CATALYST_CODE_AUTO_COMPACT: '0', CATALYST_CODE_SHELL: 'pwsh' });
+    const c = load([], {
+      CATALYST_CODE_NO_NETWORK: '',
+      CATALYST_CODE_TRUST_PROJECT_PLUGINS: 'true',
+      CATALYST_CODE_AUTO_COMPACT: '0',
+      CATALYST_CODE_SHELL: 'pwsh',
+    });
     assert.equal(c.noNetwork, true);
     assert.equal(c.trustProjectPlugins, true);
     assert.equal(c.autoCompact, false);

@@ -3,12 +3,7 @@ import { join, resolve } from 'node:path';
 import type { CliOptions } from './cli';
 import { applyCliLayer } from './cliLayer';
 import { listConfigSources, readConfigSource, stripUntrustedKeys } from './configFiles';
-import {
-  DEFAULT_PROVIDER_KEY_ENV,
-  DEFAULT_PROVIDER_NAME,
-  defaultConfig,
-  type CoreConfig,
-} from './coreConfig';
+import { DEFAULT_PROVIDER_KEY_ENV, DEFAULT_PROVIDER_NAME, defaultConfig, type CoreConfig } from './coreConfig';
 import { applyEnvLayer } from './envLayer';
 import { applyFileLayer } from './fileLayer';
 import { normalizeConfig } from './normalizeConfig';

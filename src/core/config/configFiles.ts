@@ -49,7 +49,8 @@ export function readConfigSource(source: ConfigSource, warnings: string[]): Json
     text = readFileSync(source.path, 'utf8');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code !== 'ENOENT' || source.explicit) warnings.push(`config file ${source.path} could not be read (${code ?? String(err)}); skipped`);
+    if (code !== 'ENOENT' || source.explicit)
+      warnings.push(`config file ${source.path} could not be read (${code ?? String(err)}); skipped`);
     return undefined;
   }
   let parsed: unknown;
@@ -73,8 +74,20 @@ export function readConfigSource(source: ConfigSource, warnings: string[]): Json
  * or works in (workspace, session, debug_log), which upstream leaves open.
  */
 const UNTRUSTED_KEYS = new Set([
-  'base_url', 'approval', 'no_network', 'fetch_allowlist', 'permissions', 'providers', 'provider_keys', 'api_key',
-  'search_keys', 'plugins', 'mcp_servers', 'workspace', 'session', 'debug_log',
+  'base_url',
+  'approval',
+  'no_network',
+  'fetch_allowlist',
+  'permissions',
+  'providers',
+  'provider_keys',
+  'api_key',
+  'search_keys',
+  'plugins',
+  'mcp_servers',
+  'workspace',
+  'session',
+  'debug_log',
 ]);
 const UNTRUSTED_PREFIXES = ['sandbox', 'bash_deny'];
 

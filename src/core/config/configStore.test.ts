@@ -58,12 +58,14 @@ describe('ConfigStore', () => {
     store.update((c) => {
       c.a = 1;
     });
-    assert.throws(() =>
-      store.update((c) => {
-        c.a = 2;
-        throw new Error('boom');
-      }),
-    /boom/);
+    assert.throws(
+      () =>
+        store.update((c) => {
+          c.a = 2;
+          throw new Error('boom');
+        }),
+      /boom/,
+    );
     assert.deepEqual(store.read(), { a: 1 });
     assert.equal(existsSync(store.lockFile), false);
   });
@@ -75,7 +77,9 @@ describe('ConfigStore', () => {
     let contentions = 0;
     const store = new ConfigStore(dir, { onContended: () => (contentions++, writeFileSync(contended, '')) });
     mkdirSync(dir, { recursive: true });
-    const child = spawn(process.execPath, ['-e', `
+    const child = spawn(process.execPath, [
+      '-e',
+      `
       const fs = require('fs');
       const fd = fs.openSync(${JSON.stringify(store.lockFile)}, 'wx', 0o600);
       fs.writeSync(fd, 'pid=' + process.pid + ' child\\n'); fs.closeSync(fd);
@@ -86,7 +90,8 @@ describe('ConfigStore', () => {
         fs.writeFileSync(${JSON.stringify(store.file)}, JSON.stringify({ child: true }));
         fs.unlinkSync(${JSON.stringify(store.lockFile)});
       }, 5);
-    `]);
+    `,
+    ]);
     const exited = once(child, 'exit');
     try {
       await once(child.stdout, 'data');
@@ -157,15 +162,31 @@ describe('upsertProvider / removeProvider', () => {
       c.active_provider = 'stale';
       upsertProvider(c, oc, true);
       upsertProvider(c, ocAnthropic, false);
-      upsertProvider(c, { name: 'lab', kind: 'openai', baseUrl: 'http://127.0.0.1:1/v1', headers: { 'X-A': 'b' }, contextWindow: 8192 }, false);
+      upsertProvider(
+        c,
+        { name: 'lab', kind: 'openai', baseUrl: 'http://127.0.0.1:1/v1', headers: { 'X-A': 'b' }, contextWindow: 8192 },
+        false,
+      );
     });
     const saved = store.read();
     assert.equal(saved.activeProvider, 'opencode-go');
     assert.equal('active_provider' in saved, false);
-    assert.deepEqual((saved.providers as unknown[])[0], { name: 'opencode-go', kind: 'openai', base_url: 'https://opencode.ai/zen/go/v1', api_key: 'sk-o' });
+    assert.deepEqual((saved.providers as unknown[])[0], {
+      name: 'opencode-go',
+      kind: 'openai',
+      base_url: 'https://opencode.ai/zen/go/v1',
+      api_key: 'sk-o',
+    });
 
     const cfg = loadConfig(parseCli([]), {}, { home: join(root, 'home'), cwd: root });
-    assert.deepEqual(cfg.providers.map((p) => [p.name, p.kind]), [['opencode-go', 'openai'], ['opencode-go-anthropic', 'anthropic'], ['lab', 'openai']]);
+    assert.deepEqual(
+      cfg.providers.map((p) => [p.name, p.kind]),
+      [
+        ['opencode-go', 'openai'],
+        ['opencode-go-anthropic', 'anthropic'],
+        ['lab', 'openai'],
+      ],
+    );
     assert.equal(cfg.activeProvider, 'opencode-go');
     assert.deepEqual(cfg.providers[2].headers, { 'X-A': 'b' });
     assert.equal(cfg.providers[2].contextWindow, 8192);

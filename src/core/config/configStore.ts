@@ -32,12 +32,16 @@ export class ConfigStore {
    */
   update(mutate: (cfg: Record<string, unknown>) => void): void {
     mkdirSync(this.configDir, { recursive: true, mode: 0o700 });
-    withFileLockSync(this.lockFile, () => {
-      const { value, malformed } = this.readParsed();
-      mutate(value);
-      if (malformed) copyFileSync(this.file, `${this.file}.malformed-${Date.now()}`);
-      writeFileAtomic(this.file, `${JSON.stringify(value, null, 2)}\n`);
-    }, this.lockOptions);
+    withFileLockSync(
+      this.lockFile,
+      () => {
+        const { value, malformed } = this.readParsed();
+        mutate(value);
+        if (malformed) copyFileSync(this.file, `${this.file}.malformed-${Date.now()}`);
+        writeFileAtomic(this.file, `${JSON.stringify(value, null, 2)}\n`);
+      },
+      this.lockOptions,
+    );
   }
 
   private readParsed(): { value: JsonObject; malformed: boolean } {

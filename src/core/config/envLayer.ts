@@ -5,8 +5,17 @@ import type { CoreConfig } from './coreConfig';
 import { parseSandbox, parseSandboxNetwork, parseShell } from './configValues';
 import { approvalOrDestructive, mergeProviders } from './fileLayer';
 
-type UintKey = 'bashTimeoutSecs' | 'maxBashTimeoutSecs' | 'fetchTimeoutSecs' | 'diagTimeoutSecs' | 'fetchMaxBytes' | 'idleTimeoutSecs'
-  | 'maxSessionTokens' | 'sandboxCpus' | 'sandboxMemoryMb' | 'sandboxDiskMb';
+type UintKey =
+  | 'bashTimeoutSecs'
+  | 'maxBashTimeoutSecs'
+  | 'fetchTimeoutSecs'
+  | 'diagTimeoutSecs'
+  | 'fetchMaxBytes'
+  | 'idleTimeoutSecs'
+  | 'maxSessionTokens'
+  | 'sandboxCpus'
+  | 'sandboxMemoryMb'
+  | 'sandboxDiskMb';
 
 const UINT_VARS: ReadonlyArray<[string, UintKey]> = [
   ['CATALYST_CODE_BASH_TIMEOUT', 'bashTimeoutSecs'],
@@ -42,7 +51,8 @@ export function applyEnvLayer(cfg: CoreConfig, env: NodeJS.ProcessEnv, cwd: stri
     else cfg[key] = n;
   }
   if (get('CATALYST_CODE_FETCH_ALLOWLIST') !== undefined) cfg.fetchAllowlist = splitList(get('CATALYST_CODE_FETCH_ALLOWLIST')!);
-  if (get('CATALYST_CODE_TRUST_PROJECT_PLUGINS') !== undefined) cfg.trustProjectPlugins = envFlagOn(get('CATALYST_CODE_TRUST_PROJECT_PLUGINS')!);
+  if (get('CATALYST_CODE_TRUST_PROJECT_PLUGINS') !== undefined)
+    cfg.trustProjectPlugins = envFlagOn(get('CATALYST_CODE_TRUST_PROJECT_PLUGINS')!);
   if (text('CATALYST_CODE_DEBUG_LOG')) cfg.debugLog = resolve(cwd, text('CATALYST_CODE_DEBUG_LOG')!);
   if (get('CATALYST_CODE_DEBUG') !== undefined) cfg.debug = envFlagOn(get('CATALYST_CODE_DEBUG')!);
   if (text('CATALYST_CODE_SESSION')) cfg.sessionFile = resolve(cwd, text('CATALYST_CODE_SESSION')!);
@@ -50,7 +60,8 @@ export function applyEnvLayer(cfg: CoreConfig, env: NodeJS.ProcessEnv, cwd: stri
   if (get('CATALYST_CODE_NO_NETWORK') !== undefined) cfg.noNetwork = envFlagOn(get('CATALYST_CODE_NO_NETWORK')!);
   if (text('CATALYST_CODE_SANDBOX_IMAGE')) cfg.sandboxImage = text('CATALYST_CODE_SANDBOX_IMAGE')!.trim();
   if (text('CATALYST_CODE_SANDBOX_NETWORK')) cfg.sandboxNetworkMode = parseSandboxNetwork(text('CATALYST_CODE_SANDBOX_NETWORK')!);
-  if (get('CATALYST_CODE_SANDBOX_ENV_ALLOWLIST') !== undefined) cfg.sandboxEnvAllowlist = splitList(get('CATALYST_CODE_SANDBOX_ENV_ALLOWLIST')!);
+  if (get('CATALYST_CODE_SANDBOX_ENV_ALLOWLIST') !== undefined)
+    cfg.sandboxEnvAllowlist = splitList(get('CATALYST_CODE_SANDBOX_ENV_ALLOWLIST')!);
   applyAutoCompact(cfg, get('CATALYST_CODE_AUTO_COMPACT'));
   if (get('CATALYST_CODE_COMPACT_INSTRUCTIONS') !== undefined) cfg.compactInstructions = text('CATALYST_CODE_COMPACT_INSTRUCTIONS');
   if (text('CATALYST_CODE_SHELL')) {

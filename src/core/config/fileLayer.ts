@@ -6,8 +6,17 @@ import { parseSandbox, parseSandboxNetwork, parseShell } from './configValues';
 import { isJsonObject, nonEmptyString, setOwn, stringArray, uintValue, type JsonObject } from './jsonValue';
 import { isProviderParseError, parseProvider, type ProviderConfig } from './providers';
 
-type UintKey = 'bashTimeoutSecs' | 'maxBashTimeoutSecs' | 'fetchTimeoutSecs' | 'diagTimeoutSecs' | 'fetchMaxBytes' | 'idleTimeoutSecs'
-  | 'maxSessionTokens' | 'sandboxCpus' | 'sandboxMemoryMb' | 'sandboxDiskMb';
+type UintKey =
+  | 'bashTimeoutSecs'
+  | 'maxBashTimeoutSecs'
+  | 'fetchTimeoutSecs'
+  | 'diagTimeoutSecs'
+  | 'fetchMaxBytes'
+  | 'idleTimeoutSecs'
+  | 'maxSessionTokens'
+  | 'sandboxCpus'
+  | 'sandboxMemoryMb'
+  | 'sandboxDiskMb';
 
 const UINT_KEYS: ReadonlyArray<[string, UintKey]> = [
   ['bash_timeout_secs', 'bashTimeoutSecs'],
@@ -84,7 +93,10 @@ function applyStrings(cfg: CoreConfig, v: JsonObject, cwd: string): void {
 }
 
 function applyFractions(cfg: CoreConfig, v: JsonObject, warn: (msg: string) => void): void {
-  for (const [json, key] of [['context_compact_at', 'contextCompactAt'], ['context_digest_at', 'contextDigestAt']] as const) {
+  for (const [json, key] of [
+    ['context_compact_at', 'contextCompactAt'],
+    ['context_digest_at', 'contextDigestAt'],
+  ] as const) {
     if (v[json] === undefined) continue;
     if (typeof v[json] === 'number' && Number.isFinite(v[json])) cfg[key] = v[json];
     else warn(`${json} must be a number; ignored`);

@@ -59,7 +59,8 @@ export const PROVIDER_PRESETS: readonly ProviderPresetDef[] = Object.freeze([
     baseUrl: 'https://api.deepseek.com',
     envVar: 'DEEPSEEK_API_KEY',
     altEnvs: [],
-    description: 'DeepSeek API — V4 Pro and V4 Flash with live model discovery. Uses DEEPSEEK_API_KEY (https://platform.deepseek.com/api_keys).',
+    description:
+      'DeepSeek API — V4 Pro and V4 Flash with live model discovery. Uses DEEPSEEK_API_KEY (https://platform.deepseek.com/api_keys).',
   },
 ] satisfies ProviderPresetDef[]);
 

@@ -12,20 +12,39 @@ function ok(raw: unknown): ProviderConfig {
 describe('parseProvider', () => {
   test('snake_case with every field', () => {
     const p = ok({
-      name: 'lab', base_url: 'http://127.0.0.1:8080/v1/', kind: 'openai', api_key: 'sk-1', api_key_env: 'LAB_KEY',
-      headers: { 'HTTP-Referer': 'x', Bad: 3 }, context_window: 32768, models_endpoint: ' /api/models ',
-      models_override: { 'm-1': { context_window: 1000, max_tokens: 100, reasoning: true, thinking_levels: ['low', 'high'] }, 'm-empty': {} },
+      name: 'lab',
+      base_url: 'http://127.0.0.1:8080/v1/',
+      kind: 'openai',
+      api_key: 'sk-1',
+      api_key_env: 'LAB_KEY',
+      headers: { 'HTTP-Referer': 'x', Bad: 3 },
+      context_window: 32768,
+      models_endpoint: ' /api/models ',
+      models_override: {
+        'm-1': { context_window: 1000, max_tokens: 100, reasoning: true, thinking_levels: ['low', 'high'] },
+        'm-empty': {},
+      },
     });
     assert.deepEqual(p, {
-      name: 'lab', kind: 'openai', baseUrl: 'http://127.0.0.1:8080/v1', apiKey: 'sk-1', apiKeyEnv: 'LAB_KEY',
-      headers: { 'HTTP-Referer': 'x' }, contextWindow: 32768, modelsEndpoint: '/api/models',
+      name: 'lab',
+      kind: 'openai',
+      baseUrl: 'http://127.0.0.1:8080/v1',
+      apiKey: 'sk-1',
+      apiKeyEnv: 'LAB_KEY',
+      headers: { 'HTTP-Referer': 'x' },
+      contextWindow: 32768,
+      modelsEndpoint: '/api/models',
       modelsOverride: [{ id: 'm-1', context_window: 1000, max_tokens: 100, reasoning: true, thinking_levels: ['low', 'high'] }],
     });
   });
 
   test('camelCase keys, kind "claude", headers as [[k,v]], models_override as an array', () => {
     const p = ok({
-      name: 'ant', baseUrl: 'https://api.anthropic.com/v1', kind: 'Claude', apiKeyEnv: 'ANTHROPIC_API_KEY', contextWindow: 200000,
+      name: 'ant',
+      baseUrl: 'https://api.anthropic.com/v1',
+      kind: 'Claude',
+      apiKeyEnv: 'ANTHROPIC_API_KEY',
+      contextWindow: 200000,
       headers: [['anthropic-beta', 'x'], { name: 'X-Other', value: 'y' }, ['broken']],
       modelsOverride: [{ id: 'claude-x', maxTokens: 64000, thinkingLevels: [] }, { context_window: 5 }],
       modelsEndpoint: '/v1/models',
@@ -83,24 +102,44 @@ describe('presets', () => {
 
   test('providerFromPreset stores a given key literally, else only the env var name', () => {
     const umans = findPreset('umans')!;
-    assert.deepEqual(providerFromPreset(umans, 'sk-u'), [{ name: 'umans', kind: 'openai', baseUrl: umans.baseUrl, apiKey: 'sk-u', headers: {} }]);
-    assert.deepEqual(providerFromPreset(umans), [{ name: 'umans', kind: 'openai', baseUrl: umans.baseUrl, apiKeyEnv: 'UMANS_API_KEY', headers: {} }]);
+    assert.deepEqual(providerFromPreset(umans, 'sk-u'), [
+      { name: 'umans', kind: 'openai', baseUrl: umans.baseUrl, apiKey: 'sk-u', headers: {} },
+    ]);
+    assert.deepEqual(providerFromPreset(umans), [
+      { name: 'umans', kind: 'openai', baseUrl: umans.baseUrl, apiKeyEnv: 'UMANS_API_KEY', headers: {} },
+    ]);
   });
 
   test('opencode-go expands to an openai and an anthropic provider sharing URL and key', () => {
     const list = providerFromPreset(findPreset('opencode-go')!, 'sk-o');
-    assert.deepEqual(list.map((p) => [p.name, p.kind, p.baseUrl, p.apiKey]), [
-      ['opencode-go', 'openai', 'https://opencode.ai/zen/go/v1', 'sk-o'],
-      ['opencode-go-anthropic', 'anthropic', 'https://opencode.ai/zen/go/v1', 'sk-o'],
-    ]);
+    assert.deepEqual(
+      list.map((p) => [p.name, p.kind, p.baseUrl, p.apiKey]),
+      [
+        ['opencode-go', 'openai', 'https://opencode.ai/zen/go/v1', 'sk-o'],
+        ['opencode-go-anthropic', 'anthropic', 'https://opencode.ai/zen/go/v1', 'sk-o'],
+      ],
+    );
   });
 });
 
 describe('providerToJson', () => {
   test('writes snake_case, omits unset fields, and parses back to the same provider', () => {
-    const p = ok({ name: 'lab', base_url: 'http://h/v1', api_key_env: 'K', headers: { a: 'b' }, models_override: [{ id: 'm', reasoning: false }] });
+    const p = ok({
+      name: 'lab',
+      base_url: 'http://h/v1',
+      api_key_env: 'K',
+      headers: { a: 'b' },
+      models_override: [{ id: 'm', reasoning: false }],
+    });
     const json = providerToJson(p);
-    assert.deepEqual(json, { name: 'lab', kind: 'openai', base_url: 'http://h/v1', api_key_env: 'K', headers: { a: 'b' }, models_override: [{ id: 'm', reasoning: false }] });
+    assert.deepEqual(json, {
+      name: 'lab',
+      kind: 'openai',
+      base_url: 'http://h/v1',
+      api_key_env: 'K',
+      headers: { a: 'b' },
+      models_override: [{ id: 'm', reasoning: false }],
+    });
     assert.deepEqual(ok(json), p);
   });
 });

@@ -67,7 +67,12 @@ export class MemoryStore {
 }
 
 function memoryId(text: string): string {
-  const slug = text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40).replace(/-$/, '');
+  const slug = text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 40)
+    .replace(/-$/, '');
   const hash = createHash('sha256').update(text).digest('hex').slice(0, 6);
   return `${slug || 'memory'}-${hash}`;
 }

@@ -22,7 +22,10 @@ export class ProviderRegistry {
   private listedLoggedOut: { provider: string; models: ModelInfo[] } | undefined;
   active: string;
 
-  constructor(private readonly config: CoreConfig, private readonly env: NodeJS.ProcessEnv) {
+  constructor(
+    private readonly config: CoreConfig,
+    private readonly env: NodeJS.ProcessEnv,
+  ) {
     this.runtimeKeys = { ...config.providerKeys };
     this.active = this.pickActive(config.activeProvider);
   }
@@ -160,7 +163,10 @@ export class ProviderRegistry {
     });
     if (resolved.apiKey) this.listedWithoutKey.delete(p.name);
     else this.listedWithoutKey.add(p.name);
-    return mergeOverrides(found.map((m) => ({ ...m, provider: p.name })), this.overrideModels(p.name));
+    return mergeOverrides(
+      found.map((m) => ({ ...m, provider: p.name })),
+      this.overrideModels(p.name),
+    );
   }
 
   private loggedOutModels(name: string): ModelInfo[] | undefined {

@@ -23,7 +23,11 @@ describe('toAnthropicConversation', () => {
   test('assistant tool calls become tool_use blocks after the text, with parsed input', () => {
     const { messages } = toAnthropicConversation([
       { role: 'user', content: 'go' },
-      { role: 'assistant', content: 'Reading two files.', tool_calls: [call('t1', 'read_file', '{"path":"a"}'), call('t2', 'list_dir', '')] },
+      {
+        role: 'assistant',
+        content: 'Reading two files.',
+        tool_calls: [call('t1', 'read_file', '{"path":"a"}'), call('t2', 'list_dir', '')],
+      },
     ]);
     assert.deepEqual(messages[1], {
       role: 'assistant',
@@ -89,7 +93,11 @@ describe('toAnthropicConversation', () => {
       { role: 'tool', tool_call_id: 't1', content: [{ type: 'image_url', image_url: { url: 'data:image/jpeg;base64,AAAA' } }] },
     ]);
     assert.deepEqual(messages[2].content, [
-      { type: 'tool_result', tool_use_id: 't1', content: [{ type: 'image', source: { type: 'base64', media_type: 'image/jpeg', data: 'AAAA' } }] },
+      {
+        type: 'tool_result',
+        tool_use_id: 't1',
+        content: [{ type: 'image', source: { type: 'base64', media_type: 'image/jpeg', data: 'AAAA' } }],
+      },
     ]);
   });
 
@@ -99,6 +107,14 @@ describe('toAnthropicConversation', () => {
       { role: 'assistant', content: '' },
       { role: 'user', content: 'two' },
     ]);
-    assert.deepEqual(messages, [{ role: 'user', content: [{ type: 'text', text: 'one' }, { type: 'text', text: 'two' }] }]);
+    assert.deepEqual(messages, [
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'one' },
+          { type: 'text', text: 'two' },
+        ],
+      },
+    ]);
   });
 });

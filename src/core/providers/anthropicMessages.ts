@@ -1,8 +1,6 @@
 import type { ChatMessage, ChatToolCall, ContentPart } from './types';
 
-export type AnthropicImageSource =
-  | { type: 'base64'; media_type: string; data: string }
-  | { type: 'url'; url: string };
+export type AnthropicImageSource = { type: 'base64'; media_type: string; data: string } | { type: 'url'; url: string };
 
 export type AnthropicBlock =
   | { type: 'text'; text: string }
@@ -77,7 +75,8 @@ function parseToolInput(args: string): Record<string, unknown> {
 }
 
 function toolResultBlock(message: ChatMessage): AnthropicBlock {
-  const content = typeof message.content === 'string' || message.content === null ? (message.content ?? '') : contentBlocks(message.content);
+  const content =
+    typeof message.content === 'string' || message.content === null ? (message.content ?? '') : contentBlocks(message.content);
   return { type: 'tool_result', tool_use_id: message.tool_call_id ?? '', content };
 }
 

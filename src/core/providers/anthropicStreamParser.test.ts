@@ -5,7 +5,10 @@ import { StreamAccumulator } from './streamAccumulator';
 import { ProviderError } from './types';
 
 function setup() {
-  const accumulator = new StreamAccumulator(() => undefined, () => 0);
+  const accumulator = new StreamAccumulator(
+    () => undefined,
+    () => 0,
+  );
   const parser = new AnthropicStreamParser({ accumulator, providerName: 'claude', secrets: [] });
   const feed = (event: Record<string, unknown>) => parser.onMessage({ event: String(event.type), data: JSON.stringify(event) });
   return { accumulator, parser, feed };
@@ -39,7 +42,10 @@ describe('AnthropicStreamParser', () => {
 
   test('prompt tokens add cache reads and writes to uncached input', () => {
     const { accumulator, feed } = setup();
-    feed({ type: 'message_start', message: { usage: { input_tokens: 10, cache_read_input_tokens: 100, cache_creation_input_tokens: 5, output_tokens: 1 } } });
+    feed({
+      type: 'message_start',
+      message: { usage: { input_tokens: 10, cache_read_input_tokens: 100, cache_creation_input_tokens: 5, output_tokens: 1 } },
+    });
     feed({ type: 'message_delta', delta: { stop_reason: 'end_turn' }, usage: { output_tokens: 42 } });
     assert.deepEqual(accumulator.result().usage, { promptTokens: 115, completionTokens: 42, cachedTokens: 100 });
     assert.equal(accumulator.result().finishReason, 'stop');

@@ -9,7 +9,14 @@ import type { ModelInfoLite, ResolvedProvider } from './types';
  * A row is [id, display name, context window, max output tokens, thinking levels, vision]; a model reasons exactly
  * when it has thinking levels, in every list upstream has.
  */
-type Row = readonly [id: string, name: string, contextWindow: number, maxTokens: number, thinkingLevels: readonly string[], vision: boolean];
+type Row = readonly [
+  id: string,
+  name: string,
+  contextWindow: number,
+  maxTokens: number,
+  thinkingLevels: readonly string[],
+  vision: boolean,
+];
 
 interface BuiltInList {
   vendor: string;

@@ -34,7 +34,8 @@ export async function readEventStream(
   });
   const feed = (text: string) => {
     sse.feed(text);
-    if (oversized) throw new ProviderError('bad_response', `stream event from ${context.providerName} exceeds ${MAX_EVENT_CHARS} characters`);
+    if (oversized)
+      throw new ProviderError('bad_response', `stream event from ${context.providerName} exceeds ${MAX_EVENT_CHARS} characters`);
   };
   const decoder = new TextDecoder();
   const reader = body.getReader();

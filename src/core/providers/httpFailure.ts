@@ -28,11 +28,7 @@ export function httpStatusError(
 }
 
 /** Reads (a bounded part of) a failed response's body and turns it into a ProviderError. */
-export async function errorFromResponse(
-  response: Response,
-  providerName: string,
-  secrets: readonly string[],
-): Promise<ProviderError> {
+export async function errorFromResponse(response: Response, providerName: string, secrets: readonly string[]): Promise<ProviderError> {
   const body = await readBoundedText(response, ERROR_BODY_READ_LIMIT);
   const retryAfterMs = parseRetryAfterMs(response.headers.get('retry-after'));
   return httpStatusError(providerName, response.status, body, secrets, retryAfterMs);

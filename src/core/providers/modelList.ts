@@ -35,7 +35,8 @@ function toModelInfo(entry: unknown, providerName: string): ModelInfoLite | unde
     provider: providerName,
   };
   const contextWindow = firstPositive(record, ['context_window', 'context_length', 'max_context_window', 'max_model_len']);
-  const maxTokens = firstPositive(record, ['max_tokens', 'max_output_tokens', 'max_completion_tokens']) ??
+  const maxTokens =
+    firstPositive(record, ['max_tokens', 'max_output_tokens', 'max_completion_tokens']) ??
     firstPositive(asRecord(record.top_provider), ['max_completion_tokens']);
   const reasoning = reasoningSupport(record);
   if (contextWindow !== undefined) model.context_window = contextWindow;

@@ -17,7 +17,13 @@ describe('discoverModels', () => {
   let server: StartedScriptedModelServer;
   let dir: string;
   let cacheFile: string;
-  const provider = (kind: ProviderKind = 'openai'): ResolvedProvider => ({ name: 'scripted', kind, baseUrl: server.url, apiKey: KEY, headers: {} });
+  const provider = (kind: ProviderKind = 'openai'): ResolvedProvider => ({
+    name: 'scripted',
+    kind,
+    baseUrl: server.url,
+    apiKey: KEY,
+    headers: {},
+  });
   const listings = () => server.requests.filter((r) => r.path.startsWith('/v1/models') && !r.path.startsWith('/v1/models/info'));
 
   beforeEach(async () => {
@@ -36,20 +42,58 @@ describe('discoverModels', () => {
       { id: 'alpha', name: 'alpha', provider: 'scripted' },
       { id: 'beta', name: 'beta', provider: 'scripted' },
     ]);
-    assert.deepEqual(server.requests.map((r) => [r.path, r.apiKey]), [['/v1/models/info', KEY], ['/v1/models', KEY]]);
+    assert.deepEqual(
+      server.requests.map((r) => [r.path, r.apiKey]),
+      [
+        ['/v1/models/info', KEY],
+        ['/v1/models', KEY],
+      ],
+    );
   });
 
   test('a /models/info map answers with its capabilities, and /models is not asked', async () => {
     server.setModelsInfo({
-      'umans-glm-5.2': { display_name: 'GLM 5.2', capabilities: { context_window: 413696, recommended_max_tokens: 131072, supports_vision: 'via-handoff', reasoning: { supported: true, levels: ['none', 'high', 'max'] } } },
-      'umans-kimi': { display_name: 'Kimi', capabilities: { context_window: 262144, supports_vision: true, reasoning: { supported: false, levels: [] } } },
+      'umans-glm-5.2': {
+        display_name: 'GLM 5.2',
+        capabilities: {
+          context_window: 413696,
+          recommended_max_tokens: 131072,
+          supports_vision: 'via-handoff',
+          reasoning: { supported: true, levels: ['none', 'high', 'max'] },
+        },
+      },
+      'umans-kimi': {
+        display_name: 'Kimi',
+        capabilities: { context_window: 262144, supports_vision: true, reasoning: { supported: false, levels: [] } },
+      },
     });
     const models = await discoverModels(provider(), { cacheFile });
     assert.deepEqual(models, [
-      { id: 'umans-glm-5.2', name: 'GLM 5.2', provider: 'scripted', context_window: 413696, max_tokens: 131072, reasoning: true, thinking_levels: ['none', 'high', 'max'], vision: false },
-      { id: 'umans-kimi', name: 'Kimi', provider: 'scripted', context_window: 262144, max_tokens: 65000, reasoning: false, thinking_levels: [], vision: true },
+      {
+        id: 'umans-glm-5.2',
+        name: 'GLM 5.2',
+        provider: 'scripted',
+        context_window: 413696,
+        max_tokens: 131072,
+        reasoning: true,
+        thinking_levels: ['none', 'high', 'max'],
+        vision: false,
+      },
+      {
+        id: 'umans-kimi',
+        name: 'Kimi',
+        provider: 'scripted',
+        context_window: 262144,
+        max_tokens: 65000,
+        reasoning: false,
+        thinking_levels: [],
+        vision: true,
+      },
     ]);
-    assert.deepEqual(server.requests.map((r) => r.path), ['/v1/models/info']);
+    assert.deepEqual(
+      server.requests.map((r) => r.path),
+      ['/v1/models/info'],
+    );
     const cached = await discoverModels(provider(), { cacheFile });
     assert.deepEqual(cached, models, 'the cache keeps vision and the thinking levels');
     assert.equal(server.requests.length, 1);
@@ -57,10 +101,16 @@ describe('discoverModels', () => {
 
   test('an empty /models/info map falls through to /models; a modelsEndpoint or the Anthropic kind never asks it', async () => {
     server.setModelsInfo({});
-    assert.deepEqual((await discoverModels(provider())).map((m) => m.id), ['alpha', 'beta']);
+    assert.deepEqual(
+      (await discoverModels(provider())).map((m) => m.id),
+      ['alpha', 'beta'],
+    );
     await discoverModels({ ...provider(), modelsEndpoint: '/models?type=chat' });
     await discoverModels(provider('anthropic'));
-    assert.deepEqual(server.requests.map((r) => r.path), ['/v1/models/info', '/v1/models', '/v1/models?type=chat', '/v1/models?limit=1000']);
+    assert.deepEqual(
+      server.requests.map((r) => r.path),
+      ['/v1/models/info', '/v1/models', '/v1/models?type=chat', '/v1/models?limit=1000'],
+    );
   });
 
   test('lists an Anthropic-shaped /models with x-api-key, version and a large page', async () => {
@@ -141,12 +191,19 @@ describe('discoverModels', () => {
       file,
       JSON.stringify({
         version: MODELS_CACHE_VERSION,
-        entries: { [modelsCacheKey(provider())]: { updated_at: old, models: [{ id: 'stale', name: 'Stale One', context_window: 128000, max_tokens: 8192, reasoning: true }] } },
+        entries: {
+          [modelsCacheKey(provider())]: {
+            updated_at: old,
+            models: [{ id: 'stale', name: 'Stale One', context_window: 128000, max_tokens: 8192, reasoning: true }],
+          },
+        },
       }),
     );
     await server.close();
     const models = await discoverModels(provider(), { cacheFile: file });
-    assert.deepEqual(models, [{ id: 'stale', name: 'Stale One', provider: 'scripted', context_window: 128000, max_tokens: 8192, reasoning: true }]);
+    assert.deepEqual(models, [
+      { id: 'stale', name: 'Stale One', provider: 'scripted', context_window: 128000, max_tokens: 8192, reasoning: true },
+    ]);
   });
 
   test('without a cache, an unreachable server throws a network ProviderError', async () => {
@@ -160,8 +217,17 @@ describe('discoverModels', () => {
     await server.close();
     assert.deepEqual(await discoverModels(provider(), { cacheFile: file, fallback }), fallback);
     const old = Math.floor(Date.now() / 1000) - 24 * 3600;
-    writeFileSync(file, JSON.stringify({ version: MODELS_CACHE_VERSION, entries: { [modelsCacheKey(provider())]: { updated_at: old, models: [{ id: 'stale' }] } } }));
-    assert.deepEqual((await discoverModels(provider(), { cacheFile: file, fallback })).map((m) => m.id), ['stale']);
+    writeFileSync(
+      file,
+      JSON.stringify({
+        version: MODELS_CACHE_VERSION,
+        entries: { [modelsCacheKey(provider())]: { updated_at: old, models: [{ id: 'stale' }] } },
+      }),
+    );
+    assert.deepEqual(
+      (await discoverModels(provider(), { cacheFile: file, fallback })).map((m) => m.id),
+      ['stale'],
+    );
   });
 
   test('an empty list answers the built-in fallback', async () => {
@@ -188,9 +254,21 @@ describe('discoverModels', () => {
 describe('parseModelsInfo', () => {
   test('defaults what an entry leaves out as upstream does, and lists nothing for anything but a map of objects', () => {
     assert.deepEqual(parseModelsInfo({ bare: {} }, 'p'), [
-      { id: 'bare', name: 'bare', provider: 'p', context_window: 200000, max_tokens: 65000, reasoning: true, thinking_levels: [], vision: false },
+      {
+        id: 'bare',
+        name: 'bare',
+        provider: 'p',
+        context_window: 200000,
+        max_tokens: 65000,
+        reasoning: true,
+        thinking_levels: [],
+        vision: false,
+      },
     ]);
-    assert.deepEqual(parseModelsInfo({ flat: { capabilities: { reasoning_efforts: ['low', '', 3, 'high'] } } }, 'p')[0].thinking_levels, ['low', 'high']);
+    assert.deepEqual(parseModelsInfo({ flat: { capabilities: { reasoning_efforts: ['low', '', 3, 'high'] } } }, 'p')[0].thinking_levels, [
+      'low',
+      'high',
+    ]);
     assert.deepEqual(parseModelsInfo({ data: [{ id: 'x' }] }, 'p'), []);
     assert.deepEqual(parseModelsInfo(['x'], 'p'), []);
     assert.deepEqual(parseModelsInfo(null, 'p'), []);
@@ -201,10 +279,22 @@ describe('builtInModels', () => {
   const at = (baseUrl: string, kind: ProviderKind = 'openai'): ResolvedProvider => ({ name: 'p', kind, baseUrl, headers: {} });
   const ids = (p: ResolvedProvider, isDefaultProvider = false) => builtInModels(p, { isDefaultProvider }).map((m) => m.id);
 
-  test('the default provider gets Umans\' list whatever its URL; a custom endpoint gets none', () => {
+  test("the default provider gets Umans' list whatever its URL; a custom endpoint gets none", () => {
     const umans = builtInModels(at('http://127.0.0.1:9/v1'), { isDefaultProvider: true });
-    assert.deepEqual(umans.map((m) => m.id), ['umans-coder', 'umans-kimi-k2.5', 'umans-kimi-k2.6', 'umans-glm-5.1', 'umans-glm-5.2', 'umans-minimax-m2.5']);
-    assert.deepEqual(umans[4], { id: 'umans-glm-5.2', name: 'Umans GLM 5.2', provider: 'p', context_window: 413696, max_tokens: 131072, reasoning: true, thinking_levels: ['high'], vision: false });
+    assert.deepEqual(
+      umans.map((m) => m.id),
+      ['umans-coder', 'umans-kimi-k2.5', 'umans-kimi-k2.6', 'umans-glm-5.1', 'umans-glm-5.2', 'umans-minimax-m2.5'],
+    );
+    assert.deepEqual(umans[4], {
+      id: 'umans-glm-5.2',
+      name: 'Umans GLM 5.2',
+      provider: 'p',
+      context_window: 413696,
+      max_tokens: 131072,
+      reasoning: true,
+      thinking_levels: ['high'],
+      vision: false,
+    });
     assert.deepEqual(ids(at('http://127.0.0.1:9/v1')), []);
     assert.deepEqual(ids(at('https://api.example.com/v1', 'anthropic'), true), []);
   });
@@ -225,7 +315,13 @@ describe('parseModelList', () => {
     const models = parseModelList(
       {
         data: [
-          { id: 'deepseek/deepseek-r1', name: 'DeepSeek R1', context_length: 163840, top_provider: { max_completion_tokens: 32768 }, supported_parameters: ['reasoning', 'tools'] },
+          {
+            id: 'deepseek/deepseek-r1',
+            name: 'DeepSeek R1',
+            context_length: 163840,
+            top_provider: { max_completion_tokens: 32768 },
+            supported_parameters: ['reasoning', 'tools'],
+          },
           { id: 'deepseek/deepseek-r1', name: 'duplicate' },
           { id: 'plain', supported_parameters: ['tools'] },
           { no_id: true },
@@ -234,13 +330,22 @@ describe('parseModelList', () => {
       'openrouter',
     );
     assert.deepEqual(models, [
-      { id: 'deepseek/deepseek-r1', name: 'DeepSeek R1', provider: 'openrouter', context_window: 163840, max_tokens: 32768, reasoning: true },
+      {
+        id: 'deepseek/deepseek-r1',
+        name: 'DeepSeek R1',
+        provider: 'openrouter',
+        context_window: 163840,
+        max_tokens: 32768,
+        reasoning: true,
+      },
       { id: 'plain', name: 'plain', provider: 'openrouter', reasoning: false },
     ]);
   });
 
   test('reads Anthropic display_name and other list shapes', () => {
-    assert.deepEqual(parseModelList({ data: [{ id: 'claude-x', display_name: 'Claude X' }] }, 'a'), [{ id: 'claude-x', name: 'Claude X', provider: 'a' }]);
+    assert.deepEqual(parseModelList({ data: [{ id: 'claude-x', display_name: 'Claude X' }] }, 'a'), [
+      { id: 'claude-x', name: 'Claude X', provider: 'a' },
+    ]);
     assert.deepEqual(
       parseModelList(['m1'], 'b').map((m) => m.id),
       ['m1'],

@@ -61,7 +61,10 @@ async function fetchModels(provider: ResolvedProvider, signal: AbortSignal | und
 /** Any failure of the probe (a vanilla server's 404 most often) lists nothing, so the plain list is asked next. */
 async function fetchModelsInfo(provider: ResolvedProvider, signal: AbortSignal | undefined): Promise<ModelInfoLite[]> {
   try {
-    return parseModelsInfo(await getJson(endpointUrl(provider.baseUrl, 'models/info'), provider, signal, MODELS_INFO_TIMEOUT_MS), provider.name);
+    return parseModelsInfo(
+      await getJson(endpointUrl(provider.baseUrl, 'models/info'), provider, signal, MODELS_INFO_TIMEOUT_MS),
+      provider.name,
+    );
   } catch (error) {
     if (signal?.aborted) throw error;
     return [];

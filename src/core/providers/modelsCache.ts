@@ -31,7 +31,12 @@ export function readCachedModels(cacheFile: string, provider: ResolvedProvider):
 }
 
 /** Merges this provider's entry into the file; written to a unique temp file then renamed, so never torn. */
-export function writeCachedModels(cacheFile: string, provider: ResolvedProvider, models: readonly ModelInfoLite[], nowMs = Date.now()): void {
+export function writeCachedModels(
+  cacheFile: string,
+  provider: ResolvedProvider,
+  models: readonly ModelInfoLite[],
+  nowMs = Date.now(),
+): void {
   const entries = readEntries(cacheFile);
   entries[modelsCacheKey(provider)] = { updated_at: Math.floor(nowMs / 1000), models: models.map(storedModel) };
   mkdirSync(dirname(cacheFile), { recursive: true });

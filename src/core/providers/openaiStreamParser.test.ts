@@ -6,7 +6,10 @@ import { ProviderError, type StreamEvent } from './types';
 
 function setup() {
   const events: StreamEvent[] = [];
-  const accumulator = new StreamAccumulator((e) => events.push(e), () => 0);
+  const accumulator = new StreamAccumulator(
+    (e) => events.push(e),
+    () => 0,
+  );
   const parser = new OpenAiStreamParser({ accumulator, providerName: 'p', secrets: ['SECRET'] });
   const feed = (chunk: unknown) => parser.onMessage({ data: typeof chunk === 'string' ? chunk : JSON.stringify(chunk) });
   return { events, accumulator, parser, feed };
@@ -70,6 +73,9 @@ describe('OpenAiStreamParser', () => {
 
   test('an unparsable chunk is a bad response', () => {
     const { feed } = setup();
-    assert.throws(() => feed('{"choices": ['), (e: unknown) => e instanceof ProviderError && e.kind === 'bad_response' && !e.retryable);
+    assert.throws(
+      () => feed('{"choices": ['),
+      (e: unknown) => e instanceof ProviderError && e.kind === 'bad_response' && !e.retryable,
+    );
   });
 });

@@ -9,7 +9,13 @@ describe('redaction', () => {
   });
 
   test('secrets include the key and secret-looking header values, not others', () => {
-    const secrets = providerSecrets({ name: 'p', kind: 'openai', baseUrl: 'http://x', apiKey: 'KEY1', headers: { 'X-Api-Key': 'HDR2', 'X-Title': 'visible' } });
+    const secrets = providerSecrets({
+      name: 'p',
+      kind: 'openai',
+      baseUrl: 'http://x',
+      apiKey: 'KEY1',
+      headers: { 'X-Api-Key': 'HDR2', 'X-Title': 'visible' },
+    });
     assert.deepEqual(secrets.sort(), ['HDR2', 'KEY1']);
   });
 

@@ -2,7 +2,12 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { loadScenario, startScriptedModelServer, type ScriptedModelServer, type StartedScriptedModelServer } from '../../../test/support/scriptedModelServer';
+import {
+  loadScenario,
+  startScriptedModelServer,
+  type ScriptedModelServer,
+  type StartedScriptedModelServer,
+} from '../../../test/support/scriptedModelServer';
 import { streamChat } from './stream';
 import { ProviderError, type IdleTimerFactory, type ProviderKind, type StreamEvent, type StreamRequest } from './types';
 
@@ -102,7 +107,11 @@ for (const kind of ['openai', 'anthropic'] as const) {
     test('assembles tool calls from streamed fragments', async () => {
       const args = { path: 'src/a.ts', edits: [{ search: 'let x = 1;', replace: 'const x = 1;' }] };
       server.enqueue({
-        steps: [{ text: 'Editing.' }, { toolCall: { id: 'call_1', name: 'edit', arguments: args } }, { toolCall: { id: 'call_2', name: 'read_file', arguments: { path: 'b.ts' } } }],
+        steps: [
+          { text: 'Editing.' },
+          { toolCall: { id: 'call_1', name: 'edit', arguments: args } },
+          { toolCall: { id: 'call_2', name: 'read_file', arguments: { path: 'b.ts' } } },
+        ],
       });
       const { events, result } = await collect(request(server, kind));
       assert.deepEqual(
@@ -112,7 +121,10 @@ for (const kind of ['openai', 'anthropic'] as const) {
           { type: 'tool_call_start', index: 1, id: 'call_2' },
         ],
       );
-      assert.deepEqual(events.find((e) => e.type === 'tool_call_name'), { type: 'tool_call_name', index: 0, name: 'edit' });
+      assert.deepEqual(
+        events.find((e) => e.type === 'tool_call_name'),
+        { type: 'tool_call_name', index: 0, name: 'edit' },
+      );
       const argFragments = events.flatMap((e) => (e.type === 'tool_call_args' && e.index === 0 ? [e.args] : []));
       assert.ok(argFragments.length > 1, 'arguments arrive in fragments');
       assert.deepEqual(JSON.parse(argFragments.join('')), args);
@@ -233,12 +245,15 @@ for (const kind of ['openai', 'anthropic'] as const) {
     test('aborting during a backoff wait rejects with cancelled', LIVENESS, async () => {
       server.enqueue({ status: 429, retryAfter: 60 });
       const controller = new AbortController();
-      const pending = streamChat(request(server, kind, { signal: controller.signal, retry: { maxAttempts: 4, baseDelayMs: 5, maxDelayMs: 120_000 } }), (event) => {
-        if (event.type === 'retry') {
-          assert.equal(event.backoffMs, 60_000);
-          controller.abort();
-        }
-      });
+      const pending = streamChat(
+        request(server, kind, { signal: controller.signal, retry: { maxAttempts: 4, baseDelayMs: 5, maxDelayMs: 120_000 } }),
+        (event) => {
+          if (event.type === 'retry') {
+            assert.equal(event.backoffMs, 60_000);
+            controller.abort();
+          }
+        },
+      );
       const error = await rejection(pending);
       assert.equal(error.kind, 'cancelled');
     });
@@ -293,7 +308,9 @@ describe('streamChat request shapes', () => {
     server.requests.length = 0;
   });
 
-  const tools = [{ name: 'read_file', description: 'Read a file', parameters: { type: 'object', properties: { path: { type: 'string' } } } }];
+  const tools = [
+    { name: 'read_file', description: 'Read a file', parameters: { type: 'object', properties: { path: { type: 'string' } } } },
+  ];
 
   test('openai: bearer key, provider headers, stream options, tools, reasoning_effort, no replayed reasoning', async () => {
     server.enqueue({ steps: [{ text: 'ok' }] });
@@ -342,7 +359,11 @@ describe('streamChat request shapes', () => {
       messages: [
         { role: 'system', content: 'be brief' },
         { role: 'user', content: 'read a.ts' },
-        { role: 'assistant', content: null, tool_calls: [{ id: 'toolu_1', type: 'function', function: { name: 'read_file', arguments: '{"path":"a.ts"}' } }] },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id: 'toolu_1', type: 'function', function: { name: 'read_file', arguments: '{"path":"a.ts"}' } }],
+        },
         { role: 'tool', tool_call_id: 'toolu_1', content: 'export {}' },
         { role: 'assistant', content: 'It is empty.' },
         { role: 'user', content: 'thanks' },
@@ -375,7 +396,9 @@ describe('streamChat network failures', () => {
     const server = await startScriptedModelServer();
     await server.close();
     const events: StreamEvent[] = [];
-    const error = await rejection(streamChat(request(server, 'openai', { retry: { ...FAST_RETRY, maxAttempts: 2 } }), (e) => events.push(e)));
+    const error = await rejection(
+      streamChat(request(server, 'openai', { retry: { ...FAST_RETRY, maxAttempts: 2 } }), (e) => events.push(e)),
+    );
     assert.equal(error.kind, 'network');
     assert.match(error.message, /network error contacting scripted/);
     assert.deepEqual(

@@ -98,10 +98,12 @@ export class StreamAccumulator {
   }
 
   private sortedToolCalls(): StreamedToolCall[] {
-    return [...this.toolCalls.entries()]
-      .sort(([a], [b]) => a - b)
-      // A tool without parameters streams no argument bytes; '{}' is what it means.
-      .map(([, call]) => ({ id: call.id, name: call.name, arguments: call.arguments || '{}' }));
+    return (
+      [...this.toolCalls.entries()]
+        .sort(([a], [b]) => a - b)
+        // A tool without parameters streams no argument bytes; '{}' is what it means.
+        .map(([, call]) => ({ id: call.id, name: call.name, arguments: call.arguments || '{}' }))
+    );
   }
 
   private markOutput(): void {

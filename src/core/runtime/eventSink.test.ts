@@ -38,7 +38,14 @@ test('events in a run carry run_id and a per-run sequence from 1', () => {
   s.emitInRun(a, { type: 'delta', text: '1' });
   s.emitInRun(a, { type: 'delta', text: '2' });
   s.emitInRun(b, { type: 'delta', text: 'x' });
-  assert.deepEqual(lines.map((l) => [l.run_id, l.sequence]), [['run-1', 1], ['run-1', 2], ['run-2', 1]]);
+  assert.deepEqual(
+    lines.map((l) => [l.run_id, l.sequence]),
+    [
+      ['run-1', 1],
+      ['run-1', 2],
+      ['run-2', 1],
+    ],
+  );
 });
 
 test('a cancelled run and a replaced session are stale: their events are dropped and counted', () => {
@@ -57,7 +64,15 @@ test('a cancelled run and a replaced session are stale: their events are dropped
 
 test('secret-named keys are redacted before writing; tool_result gets a status from legacy fields', () => {
   const { s, lines } = sink();
-  s.emit({ type: 'usage', provider: 'p', provider_kind: 'openai', model: 'm', base_url: '', headers: { authorization: 'Bearer x' }, api_key: 'sk-live' });
+  s.emit({
+    type: 'usage',
+    provider: 'p',
+    provider_kind: 'openai',
+    model: 'm',
+    base_url: '',
+    headers: { authorization: 'Bearer x' },
+    api_key: 'sk-live',
+  });
   s.emit(untyped({ type: 'tool_result', id: 'c', ok: false, output: 'tool call was denied by the user' }));
   assert.equal(lines[0].api_key, '[REDACTED]');
   assert.equal(lines[0].headers.authorization, '[REDACTED]');
@@ -79,7 +94,11 @@ test('a live secret is replaced in every string of every event, at any depth, wh
   s.emitInRun(run, { type: 'tool_call', id: 'c1', name: 'write_file', args: JSON.stringify({ path: 'a.txt', content: `key=${KEY}\n` }) });
   s.emitInRun(run, { type: 'tool_result', id: 'c1', ok: true, output: 'ok', status: 'success', diff: `+key=${KEY}` });
   s.emitInRun(run, { type: 'file_change', path: 'a.txt', unified_diff: `+key=${KEY}`, tool: 'write_file' });
-  s.emitForSession('session-a', { type: 'history', messages: [{ role: 'assistant', content: [{ type: 'text', text: `it is ${KEY}` }] }], tokens_in: 0 });
+  s.emitForSession('session-a', {
+    type: 'history',
+    messages: [{ role: 'assistant', content: [{ type: 'text', text: `it is ${KEY}` }] }],
+    tokens_in: 0,
+  });
   for (const line of raw) assert.ok(!line.includes(KEY), line);
   for (const e of emitted) assert.ok(!JSON.stringify(e).includes(KEY), 'the debug-log hook gets the scrubbed event');
   assert.equal(lines[0].message, 'Incorrect API key provided: [REDACTED]');
@@ -108,12 +127,16 @@ test('a key split across streamed deltas never appears in any delta, and the tex
       const deltas = lines.filter((l) => l.type === 'delta');
       assert.equal(deltas.map((d) => d.text).join(''), text.replace(KEY, '[REDACTED]'), `cuts ${a}, ${b}`);
       assert.equal(lines.at(-1).type, 'done', 'held text is flushed before done');
-      assert.deepEqual(lines.map((l) => l.sequence), lines.map((_, i) => i + 1), 'sequence stays gapless and ordered');
+      assert.deepEqual(
+        lines.map((l) => l.sequence),
+        lines.map((_, i) => i + 1),
+        'sequence stays gapless and ordered',
+      );
     }
   }
 });
 
-test('held text is flushed before the run\'s next event of another kind, keeping the stream\'s shape', () => {
+test("held text is flushed before the run's next event of another kind, keeping the stream's shape", () => {
   const { s, lines } = sink('session-a', [KEY]);
   const run = new RunScope('session-a', 'run-1', 'turn');
   s.emitInRun(run, { type: 'thinking', text: 'hmm sk-live' });
@@ -139,26 +162,35 @@ test('held text is flushed before the run\'s next event of another kind, keeping
   );
 });
 
-test('endRun flushes what a run still holds; a cancelled run\'s held text is dropped like its other late events', () => {
+test("endRun flushes what a run still holds; a cancelled run's held text is dropped like its other late events", () => {
   const { s, lines } = sink('session-a', [KEY]);
   const run = new RunScope('session-a', 'run-1', 'turn');
   s.emitInRun(run, { type: 'delta', text: 'tail sk-li' });
   s.endRun(run);
   s.endRun(run);
-  assert.deepEqual(lines.map((l) => l.text), ['tail ', 'sk-li']);
+  assert.deepEqual(
+    lines.map((l) => l.text),
+    ['tail ', 'sk-li'],
+  );
   const cancelled = new RunScope('session-a', 'run-2', 'turn');
   s.emitInRun(cancelled, { type: 'delta', text: 'x sk-' });
   cancelled.cancel('abort');
   s.endRun(cancelled);
   assert.equal(s.emitInRun(cancelled, { type: 'done' }), false);
-  assert.deepEqual(lines.slice(2).map((l) => l.text), ['x ']);
+  assert.deepEqual(
+    lines.slice(2).map((l) => l.text),
+    ['x '],
+  );
 });
 
 test('with no secret configured streamed events pass through at once, chunk for chunk', () => {
   const { s, lines } = sink();
   const run = new RunScope('session-a', 'run-1', 'turn');
   for (const text of ['s', 'k-', 'live']) s.emitInRun(run, { type: 'delta', text });
-  assert.deepEqual(lines.map((l) => l.text), ['s', 'k-', 'live']);
+  assert.deepEqual(
+    lines.map((l) => l.text),
+    ['s', 'k-', 'live'],
+  );
 });
 
 test('streams of two runs are independent', () => {
@@ -169,7 +201,15 @@ test('streams of two runs are independent', () => {
   s.emitInRun(b, { type: 'delta', text: 'b sk-' });
   s.emitInRun(a, { type: 'delta', text: 'MARKER-0123456789!' });
   s.emitInRun(b, { type: 'delta', text: 'not' });
-  assert.deepEqual(lines.map((l) => [l.run_id, l.text]), [['run-a', 'a '], ['run-b', 'b '], ['run-a', '[REDACTED]!'], ['run-b', 'sk-not']]);
+  assert.deepEqual(
+    lines.map((l) => [l.run_id, l.text]),
+    [
+      ['run-a', 'a '],
+      ['run-b', 'b '],
+      ['run-a', '[REDACTED]!'],
+      ['run-b', 'sk-not'],
+    ],
+  );
 });
 
 test('an event that cannot be serialized becomes one internal_error instead of throwing into its command', () => {

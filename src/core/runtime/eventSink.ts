@@ -126,7 +126,13 @@ export class EventSink {
   }
 
   private writeInRun(scope: RunScope, event: EventFields): void {
-    this.writeEvent({ ...event, protocol_version: PROTOCOL_VERSION, session_id: scope.sessionId, run_id: scope.runId, sequence: scope.takeSequence() });
+    this.writeEvent({
+      ...event,
+      protocol_version: PROTOCOL_VERSION,
+      session_id: scope.sessionId,
+      run_id: scope.runId,
+      sequence: scope.takeSequence(),
+    });
   }
 
   private writeEvent(event: EventFields): void {
@@ -137,7 +143,12 @@ export class EventSink {
       serialized = this.scrubber.serialize(named);
     } catch (err) {
       // An event that cannot be serialized (a cycle, a BigInt, too deep) must not throw into the command that made it.
-      const failure = { type: 'error', code: 'internal_error', message: `an event of type ${String(event.type)} could not be sent: ${(err as Error).message}`, protocol_version: PROTOCOL_VERSION };
+      const failure = {
+        type: 'error',
+        code: 'internal_error',
+        message: `an event of type ${String(event.type)} could not be sent: ${(err as Error).message}`,
+        protocol_version: PROTOCOL_VERSION,
+      };
       serialized = this.scrubber.serialize(failure);
     }
     this.onEmit?.(serialized.value);

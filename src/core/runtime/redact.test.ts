@@ -1,11 +1,37 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { REDACTED, SecretScrubber, containsSecretKey, jsonEscaped, redactSecrets, replaceNeedles, scrubDeep, scrubText, secretNeedles } from './redact';
+import {
+  REDACTED,
+  SecretScrubber,
+  containsSecretKey,
+  jsonEscaped,
+  redactSecrets,
+  replaceNeedles,
+  scrubDeep,
+  scrubText,
+  secretNeedles,
+} from './redact';
 
 test('redactSecrets replaces secret-named keys at any depth and leaves the input untouched', () => {
-  const input = { type: 'x', api_key: 'sk-1', nested: { Authorization: 'Bearer abc', list: [{ password: 'p', keep: 'v' }], access_token: 't' }, client_secret: 's', refresh_token: 'r', id_token: 'i', text: 'api_key' };
+  const input = {
+    type: 'x',
+    api_key: 'sk-1',
+    nested: { Authorization: 'Bearer abc', list: [{ password: 'p', keep: 'v' }], access_token: 't' },
+    client_secret: 's',
+    refresh_token: 'r',
+    id_token: 'i',
+    text: 'api_key',
+  };
   const out = redactSecrets(input);
-  assert.deepEqual(out, { type: 'x', api_key: REDACTED, nested: { Authorization: REDACTED, list: [{ password: REDACTED, keep: 'v' }], access_token: REDACTED }, client_secret: REDACTED, refresh_token: REDACTED, id_token: REDACTED, text: 'api_key' });
+  assert.deepEqual(out, {
+    type: 'x',
+    api_key: REDACTED,
+    nested: { Authorization: REDACTED, list: [{ password: REDACTED, keep: 'v' }], access_token: REDACTED },
+    client_secret: REDACTED,
+    refresh_token: REDACTED,
+    id_token: REDACTED,
+    text: 'api_key',
+  });
   assert.equal(input.api_key, 'sk-1', 'the original is not mutated');
 });
 
@@ -48,7 +74,10 @@ test('scrubDeep replaces secrets in every string at any depth, keys included, co
   const untouched = { keep: ['x', { y: 'z' }] };
   const input = {
     type: 'history',
-    messages: [{ role: 'assistant', content: `your key is ${KEY}` }, { role: 'user', content: 'hi' }],
+    messages: [
+      { role: 'assistant', content: `your key is ${KEY}` },
+      { role: 'user', content: 'hi' },
+    ],
     args: JSON.stringify({ content: `key=${KEY}\n` }),
     [`file-${KEY}`]: 1,
     untouched,

@@ -1,5 +1,15 @@
 /** Keys whose values never leave the core (research §1.1), matched case-insensitively. */
-const SECRET_KEYS = new Set(['api_key', 'apikey', 'authorization', 'password', 'access_token', 'refresh_token', 'id_token', 'client_secret', 'x-api-key']);
+const SECRET_KEYS = new Set([
+  'api_key',
+  'apikey',
+  'authorization',
+  'password',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'client_secret',
+  'x-api-key',
+]);
 
 export const REDACTED = '[REDACTED]';
 

@@ -10,7 +10,11 @@ export class RunScope {
   /** The run's id in `runtime_status.resources`. */
   readonly resourceId = newResourceId();
 
-  constructor(readonly sessionId: string, readonly runId: string, readonly kind: string) {}
+  constructor(
+    readonly sessionId: string,
+    readonly runId: string,
+    readonly kind: string,
+  ) {}
 
   get signal(): AbortSignal {
     return this.controller.signal;

@@ -111,7 +111,7 @@ test('random chunkings of random text over a small alphabet never leak and alway
     const text = Array.from({ length: 5 + rand(40) }, () => 'abc '[rand(4)]).join('');
     const reference = whole(secrets, text);
     const chunks: string[] = [];
-    for (let i = 0; i < text.length; ) {
+    for (let i = 0; i < text.length;) {
       const n = 1 + rand(6);
       chunks.push(text.slice(i, i + n));
       i += n;

@@ -105,7 +105,10 @@ describe('SessionWriter', () => {
     const after = loadSessionFile(file);
     assert.equal(after.truncatedTail, false);
     assert.equal(after.malformedLines, 0);
-    assert.deepEqual(after.messages.map((m) => m.content), ['kept', 'after crash']);
+    assert.deepEqual(
+      after.messages.map((m) => m.content),
+      ['kept', 'after crash'],
+    );
   });
 
   test('a complete last line that only lacks its newline is kept, not cut', () => {
@@ -114,7 +117,10 @@ describe('SessionWriter', () => {
     const w = new SessionWriter(file);
     w.appendMessage(user('next'));
     w.close();
-    assert.deepEqual(loadSessionFile(file).messages.map((m) => m.content), ['complete', 'next']);
+    assert.deepEqual(
+      loadSessionFile(file).messages.map((m) => m.content),
+      ['complete', 'next'],
+    );
   });
 
   test('a file holding only a partial first line is truncated to empty and gets a header', () => {
@@ -136,7 +142,10 @@ describe('SessionWriter', () => {
     assert.notEqual(fs.statSync(file).ino, inodeBefore, 'rewrite must rename a new file into place');
     assert.deepEqual(fs.readdirSync(dir), ['s.jsonl'], 'no temp file left behind');
     const loaded = loadSessionFile(file);
-    assert.deepEqual(loaded.messages.map((m) => m.content), ['summary', 'after rewrite']);
+    assert.deepEqual(
+      loaded.messages.map((m) => m.content),
+      ['summary', 'after rewrite'],
+    );
     assert.deepEqual(loaded.runs, [run('run-9', 'completed')]);
     assert.equal(lines(file)[0], '{"_session_version":2}');
   });
@@ -158,12 +167,24 @@ describe('loadSessionFile', () => {
     const file = path.join(dir, 's.jsonl');
     fs.writeFileSync(
       file,
-      ['{"_session_version":2}', '{"role":"user","content":"a"}', '{not json', '[1,2]', '{"no_role":1}', '{"_run":"bad"}', '{"role":"assistant","content":"b"}', ''].join('\n'),
+      [
+        '{"_session_version":2}',
+        '{"role":"user","content":"a"}',
+        '{not json',
+        '[1,2]',
+        '{"no_role":1}',
+        '{"_run":"bad"}',
+        '{"role":"assistant","content":"b"}',
+        '',
+      ].join('\n'),
     );
     const loaded = loadSessionFile(file);
     assert.equal(loaded.malformedLines, 4);
     assert.equal(loaded.truncatedTail, false);
-    assert.deepEqual(loaded.messages.map((m) => m.content), ['a', 'b']);
+    assert.deepEqual(
+      loaded.messages.map((m) => m.content),
+      ['a', 'b'],
+    );
     assert.ok(loaded.warnings.some((w) => w.includes('4 malformed')));
   });
 
@@ -204,7 +225,10 @@ describe('loadSessionFile', () => {
     fs.writeFileSync(bare, '{"role":"user","content":"older"}\r\n{"role":"assistant","content":"yes"}\r\n');
     const b = loadSessionFile(bare);
     assert.equal(b.version, undefined);
-    assert.deepEqual(b.messages.map((m) => m.content), ['older', 'yes']);
+    assert.deepEqual(
+      b.messages.map((m) => m.content),
+      ['older', 'yes'],
+    );
   });
 
   test('skips unknown underscore metadata records without counting them as malformed', () => {

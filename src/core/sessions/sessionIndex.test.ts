@@ -33,14 +33,29 @@ function writeSession(name: string, messages: SessionMessage[], mtimeSecs: numbe
 
 describe('listSessions', () => {
   test('titles, counts, order, current flag and the checkpoint-index exclusion', () => {
-    const old = writeSession('2026-01-01_10-00-00_000000000.jsonl', [
-      { role: 'system', content: 'sys' },
-      { role: 'user', content: '  Add a login\nform   to the app  ' },
-      { role: 'assistant', content: 'ok' },
-    ], 1_000);
-    const newer = writeSession('1767261600000000000.jsonl', [
-      { role: 'user', content: [{ type: 'text', text: 'describe' }, { type: 'image_url', image_url: { url: 'data:,' } }, { type: 'text', text: 'this' }] },
-    ], 3_000);
+    const old = writeSession(
+      '2026-01-01_10-00-00_000000000.jsonl',
+      [
+        { role: 'system', content: 'sys' },
+        { role: 'user', content: '  Add a login\nform   to the app  ' },
+        { role: 'assistant', content: 'ok' },
+      ],
+      1_000,
+    );
+    const newer = writeSession(
+      '1767261600000000000.jsonl',
+      [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'describe' },
+            { type: 'image_url', image_url: { url: 'data:,' } },
+            { type: 'text', text: 'this' },
+          ],
+        },
+      ],
+      3_000,
+    );
     const empty = writeSession('empty.jsonl', [], 2_000);
     const long = writeSession('long.jsonl', [{ role: 'user', content: 'é'.repeat(100) }], 500);
     // Upstream bug §8.2: checkpoint indexes share the directory and the .jsonl extension.
@@ -50,10 +65,19 @@ describe('listSessions', () => {
     fs.mkdirSync(path.join(dir, 'dir.jsonl'));
 
     const list = listSessions(dir, path.join(dir, '.', 'empty.jsonl'));
-    assert.deepEqual(list.map((s) => s.name), ['1767261600000000000.jsonl', 'empty.jsonl', '2026-01-01_10-00-00_000000000.jsonl', 'long.jsonl']);
+    assert.deepEqual(
+      list.map((s) => s.name),
+      ['1767261600000000000.jsonl', 'empty.jsonl', '2026-01-01_10-00-00_000000000.jsonl', 'long.jsonl'],
+    );
     const byName = new Map(list.map((s) => [s.name, s]));
     assert.deepEqual(byName.get(path.basename(old)), {
-      name: path.basename(old), path: old, title: 'Add a login form to the app', messages: 3, mtime: 1_000, current: false, pinned: false,
+      name: path.basename(old),
+      path: old,
+      title: 'Add a login form to the app',
+      messages: 3,
+      mtime: 1_000,
+      current: false,
+      pinned: false,
     });
     assert.equal(byName.get(path.basename(newer))?.title, 'describe this');
     assert.equal(byName.get('empty.jsonl')?.title, 'empty.jsonl');
@@ -69,10 +93,13 @@ describe('listSessions', () => {
     writeSession('b.jsonl', [{ role: 'user', content: 'second' }], 2_000);
     writeSessionMeta(a, { title: 'Auth refactor', pinned: true });
     const list = listSessions(dir);
-    assert.deepEqual(list.map((s) => [s.name, s.title, s.pinned]), [
-      ['a.jsonl', 'Auth refactor', true],
-      ['b.jsonl', 'second', false],
-    ]);
+    assert.deepEqual(
+      list.map((s) => [s.name, s.title, s.pinned]),
+      [
+        ['a.jsonl', 'Auth refactor', true],
+        ['b.jsonl', 'second', false],
+      ],
+    );
   });
 
   test('a missing directory lists nothing', () => {
@@ -116,7 +143,10 @@ describe('session meta', () => {
 describe('sidecars', () => {
   test('checkpointIndexPathFor replaces the extension like Rust set_extension', () => {
     assert.equal(checkpointIndexPathFor(path.join('/x', 'a.jsonl')), path.join('/x', 'a.checkpoints.jsonl'));
-    assert.equal(checkpointIndexPathFor(path.join('/x', '2026-01-01_10-00-00_000000001.jsonl')), path.join('/x', '2026-01-01_10-00-00_000000001.checkpoints.jsonl'));
+    assert.equal(
+      checkpointIndexPathFor(path.join('/x', '2026-01-01_10-00-00_000000001.jsonl')),
+      path.join('/x', '2026-01-01_10-00-00_000000001.checkpoints.jsonl'),
+    );
     assert.equal(checkpointIndexPathFor(path.join('/x', 'noext')), path.join('/x', 'noext.checkpoints.jsonl'));
   });
 

@@ -16,10 +16,6 @@ export { isSessionFileName } from '../../protocol/sessionLayout';
 
 /** Deletes the session file and every sidecar, including its checkpoint index. Missing files are fine. */
 export function deleteSessionFiles(sessionPath: string): void {
-  const targets = [
-    sessionPath,
-    ...SESSION_SIDECAR_SUFFIXES.map((suffix) => sessionPath + suffix),
-    checkpointIndexPathFor(sessionPath),
-  ];
+  const targets = [sessionPath, ...SESSION_SIDECAR_SUFFIXES.map((suffix) => sessionPath + suffix), checkpointIndexPathFor(sessionPath)];
   for (const target of targets) fs.rmSync(target, { force: true });
 }

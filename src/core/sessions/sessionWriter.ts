@@ -88,11 +88,7 @@ export class SessionWriter {
   /** Replaces the whole file atomically (reset, undo, compact). Run records follow the messages. */
   rewrite(messages: SessionMessage[], runs: RunRecord[] = []): void {
     this.openFd();
-    const lines = [
-      SESSION_HEADER_LINE,
-      ...messages.map((m) => this.serialize(m)),
-      ...runs.map((r) => this.serialize({ _run: r })),
-    ];
+    const lines = [SESSION_HEADER_LINE, ...messages.map((m) => this.serialize(m)), ...runs.map((r) => this.serialize({ _run: r }))];
     writeFileAtomic(this.path, lines.join('\n') + '\n');
     // Our descriptor still points at the replaced file; reopen the new one.
     this.close();

@@ -24,7 +24,12 @@ export function deniedCommandReason(command: string): string | undefined {
 function simpleCommands(command: string): string[][] {
   return command
     .split(/[;&|\n()`]+/)
-    .map((part) => part.trim().split(' ').filter((word) => word !== ''))
+    .map((part) =>
+      part
+        .trim()
+        .split(' ')
+        .filter((word) => word !== ''),
+    )
     .filter((words) => words.length > 0);
 }
 

@@ -16,7 +16,7 @@ export const bashTool: ToolDefinition = {
       'Run a bash command with the workspace as the working directory. stdout and stderr are combined and capped at ' +
       `${OUTPUT_CAP_BYTES / 1024} KiB (head and tail kept). stdin is empty, so nothing can prompt. The command is ` +
       'killed with everything it started when the timeout passes or the run is cancelled. Commands using sudo ' +
-      'need the user\'s approval. Prefer the file tools for reading, searching and editing files.',
+      "need the user's approval. Prefer the file tools for reading, searching and editing files.",
     parameters: {
       type: 'object',
       properties: {

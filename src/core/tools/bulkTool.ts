@@ -5,7 +5,20 @@ import { noTargets } from './toolTargets';
 import type { ToolDefinition } from './types';
 
 /** Upstream's list; fetch and web_search are not in this core, so the gate answers them as unknown tools. */
-const INNER_TOOLS = ['read_file', 'write_file', 'edit', 'list_dir', 'grep', 'glob', 'bash', 'fetch', 'web_search', 'delete', 'rename', 'mkdir'];
+const INNER_TOOLS = [
+  'read_file',
+  'write_file',
+  'edit',
+  'list_dir',
+  'grep',
+  'glob',
+  'bash',
+  'fetch',
+  'web_search',
+  'delete',
+  'rename',
+  'mkdir',
+];
 
 export const bulkTool: ToolDefinition = {
   name: 'bulk',
@@ -22,7 +35,11 @@ export const bulkTool: ToolDefinition = {
       properties: {
         calls: {
           type: 'array',
-          items: { type: 'object', properties: { name: { type: 'string', enum: INNER_TOOLS }, args: { type: 'object' } }, required: ['name', 'args'] },
+          items: {
+            type: 'object',
+            properties: { name: { type: 'string', enum: INNER_TOOLS }, args: { type: 'object' } },
+            required: ['name', 'args'],
+          },
         },
       },
       required: ['calls'],
@@ -31,8 +48,10 @@ export const bulkTool: ToolDefinition = {
   targets: noTargets,
   execute: guarded('bulk', (args, ctx) => {
     const calls = entriesOf(args, 'calls', ({ name, args: inner }, i) => {
-      if (typeof name !== 'string' || !INNER_TOOLS.includes(name)) throw new ToolInputError(`calls[${i}].name must be one of ${INNER_TOOLS.join(', ')}`);
-      if (typeof inner !== 'object' || inner === null || Array.isArray(inner)) throw new ToolInputError(`calls[${i}].args must be an object`);
+      if (typeof name !== 'string' || !INNER_TOOLS.includes(name))
+        throw new ToolInputError(`calls[${i}].name must be one of ${INNER_TOOLS.join(', ')}`);
+      if (typeof inner !== 'object' || inner === null || Array.isArray(inner))
+        throw new ToolInputError(`calls[${i}].args must be an object`);
       return { name, args: inner as Record<string, unknown>, label: `${i + 1}. ${name}` };
     });
     return runInnerCalls('bulk', calls, ctx);

@@ -27,7 +27,8 @@ export const bulkWriteTool: ToolDefinition = {
   targets: (args) => ({ paths: entryPaths(args, 'files') }),
   execute: guarded('bulk_write', (args, ctx) => {
     const calls = entriesOf(args, 'files', ({ path, content }, i) => {
-      if (typeof path !== 'string' || !path || typeof content !== 'string') throw new ToolInputError(`files[${i}] must be {path, content} with string values`);
+      if (typeof path !== 'string' || !path || typeof content !== 'string')
+        throw new ToolInputError(`files[${i}] must be {path, content} with string values`);
       return { name: 'write_file', args: { path, content }, label: path };
     });
     return runInnerCalls('bulk_write', calls, ctx);

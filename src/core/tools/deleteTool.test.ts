@@ -16,7 +16,9 @@ describe('delete', () => {
     ws.write('a.txt', 'bye\n');
     const outcome = await del('a.txt');
     assert.deepEqual([outcome.ok, outcome.output, ws.exists('a.txt')], [true, 'deleted a.txt', false]);
-    assert.deepEqual(outcome.fileChanges, [{ path: 'a.txt', unified_diff: '--- a/a.txt\n+++ b/a.txt\n@@ -1,1 +0,0 @@\n-bye\n', tool: 'delete' }]);
+    assert.deepEqual(outcome.fileChanges, [
+      { path: 'a.txt', unified_diff: '--- a/a.txt\n+++ b/a.txt\n@@ -1,1 +0,0 @@\n-bye\n', tool: 'delete' },
+    ]);
   });
 
   test('deletes an empty directory but refuses a non-empty one', async () => {

@@ -27,7 +27,7 @@ const PYTHON_COMPILE_ALL = [
   '        compile(open(f, "rb").read(), f, "exec")',
   '    except (SyntaxError, ValueError) as e:',
   '        bad += 1',
-  '        print(f"{f}:{getattr(e, \'lineno\', 0) or 0}: {type(e).__name__}: {getattr(e, \'msg\', e)}")',
+  "        print(f\"{f}:{getattr(e, 'lineno', 0) or 0}: {type(e).__name__}: {getattr(e, 'msg', e)}\")",
   'sys.exit(1 if bad else 0)',
 ].join('\n');
 
@@ -63,5 +63,8 @@ async function findPythonFiles(workspace: string, dir: string, signal: AbortSign
 }
 
 async function exists(...parts: string[]): Promise<boolean> {
-  return fs.stat(path.join(...parts)).then(() => true, () => false);
+  return fs.stat(path.join(...parts)).then(
+    () => true,
+    () => false,
+  );
 }

@@ -32,19 +32,26 @@ describe('diagnostics', () => {
     assert.deepEqual((await pick('py'))?.args.slice(2), ['pkg/a.py'], 'virtualenvs are skipped');
     assert.deepEqual(await pick('ts'), { label: 'tsc --noEmit', program: 'npx', args: ['--no-install', 'tsc', '--noEmit'] });
     fakeTsc(ws, '.', 'exit 0');
-    assert.deepEqual(await pick('ts'), { label: 'tsc --noEmit', program: path.join(ws.root, 'node_modules/.bin/tsc'), args: ['--noEmit'] }, "the project's own tsc, found up to the root");
+    assert.deepEqual(
+      await pick('ts'),
+      { label: 'tsc --noEmit', program: path.join(ws.root, 'node_modules/.bin/tsc'), args: ['--noEmit'] },
+      "the project's own tsc, found up to the root",
+    );
     ws.write('docs/notes.txt', 'hi');
     assert.equal(await pick('docs'), undefined);
   });
 
-  test('reports the checker\'s output headed by its name; ok only when it exits 0', async () => {
+  test("reports the checker's output headed by its name; ok only when it exits 0", async () => {
     ws.write('tsconfig.json', '{}');
-    fakeTsc(ws, '.', 'echo "src/a.ts(1,7): error TS2322: Type \'string\' is not assignable to type \'number\'. ($*)"; exit 2');
+    fakeTsc(ws, '.', "echo \"src/a.ts(1,7): error TS2322: Type 'string' is not assignable to type 'number'. ($*)\"; exit 2");
     const broken = await diagnosticsTool.execute({}, ws.context());
     assert.equal(broken.ok, false);
     assert.equal(broken.output, "tsc --noEmit\nsrc/a.ts(1,7): error TS2322: Type 'string' is not assignable to type 'number'. (--noEmit)");
     fakeTsc(ws, '.', 'exit 0');
-    assert.deepEqual([(await diagnosticsTool.execute({ path: '.' }, ws.context())).ok, (await diagnosticsTool.execute({}, ws.context())).output], [true, 'tsc --noEmit\n(no diagnostics — clean)']);
+    assert.deepEqual(
+      [(await diagnosticsTool.execute({ path: '.' }, ws.context())).ok, (await diagnosticsTool.execute({}, ws.context())).output],
+      [true, 'tsc --noEmit\n(no diagnostics — clean)'],
+    );
   });
 
   test('compiles Python files without writing .pyc files into the project', async () => {
@@ -60,12 +67,15 @@ describe('diagnostics', () => {
     ws.write('notes.txt', 'hi');
     const none = await diagnosticsTool.execute({}, ws.context());
     assert.equal(none.ok, false);
-    assert.equal(none.output, 'diagnostics: no checker applies to . (no Cargo.toml, tsconfig.json or go.mod there, and no *.py files under it)');
+    assert.equal(
+      none.output,
+      'diagnostics: no checker applies to . (no Cargo.toml, tsconfig.json or go.mod there, and no *.py files under it)',
+    );
     assert.match((await diagnosticsTool.execute({ path: '..' }, ws.context())).output, /'\.\.'/);
     assert.match((await diagnosticsTool.execute({ path: 'notes.txt' }, ws.context())).output, /not a directory/);
   });
 
-  test('an abort kills the checker\'s whole process group and the result is cancelled', async () => {
+  test("an abort kills the checker's whole process group and the result is cancelled", async () => {
     ws.write('tsconfig.json', '{}');
     fakeTsc(ws, '.', 'echo $$ > checker.pid\nexec sleep 60');
     const abort = new AbortController();

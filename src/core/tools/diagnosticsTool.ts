@@ -11,7 +11,18 @@ import { resolveWorkspacePath } from './workspace';
 /** Upstream's floor under --diag-timeout. */
 const MIN_TIMEOUT_SECS = 5;
 /** The only variables a checker inherits (as upstream): no LD_PRELOAD, proxies or the core's own secrets. */
-const INHERITED_ENV = ['PATH', 'HOME', 'TMPDIR', 'CARGO_HOME', 'RUSTUP_HOME', 'GOPATH', 'GOCACHE', 'GOTMPDIR', 'NODE_PATH', 'npm_config_cache'];
+const INHERITED_ENV = [
+  'PATH',
+  'HOME',
+  'TMPDIR',
+  'CARGO_HOME',
+  'RUSTUP_HOME',
+  'GOPATH',
+  'GOCACHE',
+  'GOTMPDIR',
+  'NODE_PATH',
+  'npm_config_cache',
+];
 
 export const diagnosticsTool: ToolDefinition = {
   name: 'diagnostics',
@@ -21,7 +32,7 @@ export const diagnosticsTool: ToolDefinition = {
   schema: {
     name: 'diagnostics',
     description:
-      'Run the project\'s type checker / compiler (cargo check, tsc --noEmit, go build, or a Python compile of the ' +
+      "Run the project's type checker / compiler (cargo check, tsc --noEmit, go build, or a Python compile of the " +
       '*.py files) and return diagnostics. Use after edits to catch type/syntax errors before declaring done.',
     parameters: {
       type: 'object',
@@ -35,10 +46,19 @@ export const diagnosticsTool: ToolDefinition = {
     if (!(await fs.stat(dir)).isDirectory()) throw new ToolInputError(`${requested} is not a directory`);
     const checker = await pickChecker(ctx.workspace, dir, ctx.signal);
     if (!checker) {
-      return failed(`diagnostics: no checker applies to ${requested} (no Cargo.toml, tsconfig.json or go.mod there, and no *.py files under it)`);
+      return failed(
+        `diagnostics: no checker applies to ${requested} (no Cargo.toml, tsconfig.json or go.mod there, and no *.py files under it)`,
+      );
     }
     const timeoutSecs = Math.max(ctx.diagTimeoutSecs, MIN_TIMEOUT_SECS);
-    const result = await runProgram({ program: checker.program, args: checker.args, cwd: dir, env: checkerEnv(), timeoutMs: timeoutSecs * 1000, signal: ctx.signal });
+    const result = await runProgram({
+      program: checker.program,
+      args: checker.args,
+      cwd: dir,
+      env: checkerEnv(),
+      timeoutMs: timeoutSecs * 1000,
+      signal: ctx.signal,
+    });
     return outcomeOf(checker.label, result, timeoutSecs);
   }),
 };

@@ -14,7 +14,10 @@ describe('edit', () => {
     assert.equal(outcome.status, 'success');
     assert.equal(outcome.output, 'applied 1 edit to src/a.ts');
     assert.equal(ws.read('src/a.ts'), 'const a = 1;\nconst b = 3;\n');
-    assert.match(outcome.diff ?? '', /^--- a\/src\/a\.ts\n\+\+\+ b\/src\/a\.ts\n@@ -1,2 \+1,2 @@\n const a = 1;\n-const b = 2;\n\+const b = 3;\n$/);
+    assert.match(
+      outcome.diff ?? '',
+      /^--- a\/src\/a\.ts\n\+\+\+ b\/src\/a\.ts\n@@ -1,2 \+1,2 @@\n const a = 1;\n-const b = 2;\n\+const b = 3;\n$/,
+    );
     assert.deepEqual(outcome.fileChanges, [{ path: 'src/a.ts', unified_diff: outcome.diff, tool: 'edit' }]);
   });
 
@@ -26,7 +29,16 @@ describe('edit', () => {
 
   test('a failing edit leaves the file untouched and says which edit failed', async () => {
     ws.write('a.txt', 'x\n');
-    const outcome = await editTool.execute({ path: 'a.txt', edits: [{ search: 'x', replace: 'y' }, { search: 'zzz', replace: 'w' }] }, ws.context());
+    const outcome = await editTool.execute(
+      {
+        path: 'a.txt',
+        edits: [
+          { search: 'x', replace: 'y' },
+          { search: 'zzz', replace: 'w' },
+        ],
+      },
+      ws.context(),
+    );
     assert.deepEqual([outcome.ok, outcome.status], [false, 'failed']);
     assert.match(outcome.output, /^edit: edit 2: search text not found/);
     assert.equal(ws.read('a.txt'), 'x\n');
@@ -35,8 +47,14 @@ describe('edit', () => {
   test('rejects malformed edits and missing files', async () => {
     ws.write('a.txt', 'x\n');
     assert.match((await editTool.execute({ path: 'a.txt', edits: [] }, ws.context())).output, /non-empty array/);
-    assert.match((await editTool.execute({ path: 'a.txt', edits: [{ search: 'x' }] }, ws.context())).output, /edit 1: 'replace' must be a string/);
-    assert.match((await editTool.execute({ path: 'none.txt', edits: [{ search: 'x', replace: 'y' }] }, ws.context())).output, /does not exist; use write_file/);
+    assert.match(
+      (await editTool.execute({ path: 'a.txt', edits: [{ search: 'x' }] }, ws.context())).output,
+      /edit 1: 'replace' must be a string/,
+    );
+    assert.match(
+      (await editTool.execute({ path: 'none.txt', edits: [{ search: 'x', replace: 'y' }] }, ws.context())).output,
+      /does not exist; use write_file/,
+    );
   });
 
   test('refuses binary files', async () => {
@@ -46,7 +64,10 @@ describe('edit', () => {
 
   test('writes the user-edited content even when the model edit no longer applies', async () => {
     ws.write('a.txt', 'changed meanwhile\n');
-    const outcome = await editTool.execute({ path: 'a.txt', edits: [{ search: 'original', replace: 'x' }] }, ws.context({ editedContent: 'user version\n' }));
+    const outcome = await editTool.execute(
+      { path: 'a.txt', edits: [{ search: 'original', replace: 'x' }] },
+      ws.context({ editedContent: 'user version\n' }),
+    );
     assert.equal(outcome.ok, true);
     assert.equal(ws.read('a.txt'), 'user version\n');
     assert.match(outcome.output, /^The user modified your proposal/);

@@ -7,11 +7,7 @@ import { type FileEditToolName, proposedContent, readTargetFile, type TargetFile
 import { succeeded } from './outcome';
 import type { ToolContext, ToolOutcome } from './types';
 
-export async function executeFileEdit(
-  name: FileEditToolName,
-  args: Record<string, unknown>,
-  ctx: ToolContext,
-): Promise<ToolOutcome> {
+export async function executeFileEdit(name: FileEditToolName, args: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutcome> {
   const target = await readTargetFile(args, ctx.workspace);
   const { content, userModified } = contentToWrite(name, args, target, ctx.editedContent);
   if (content === target.oldContent) {

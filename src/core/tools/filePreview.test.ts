@@ -35,7 +35,9 @@ describe('previewFileEdit', () => {
     const preview = await previewFileEdit('edit', { path: 'a.txt', edits: [{ search: 'missing', replace: 'x' }] }, ws.root);
     assert.ok(preview && 'error' in preview);
     assert.match(preview.error, /edit 1: search text not found/);
-    assert.deepEqual(await previewFileEdit('write_file', { path: '../x', content: '' }, ws.root), { error: `path "../x" contains '..'; leaving the workspace is not allowed` });
+    assert.deepEqual(await previewFileEdit('write_file', { path: '../x', content: '' }, ws.root), {
+      error: `path "../x" contains '..'; leaving the workspace is not allowed`,
+    });
     assert.equal(await previewFileEdit('bash', { command: 'ls' }, ws.root), null);
   });
 });

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { makeTestWorkspace } from '../../../test/support/testWorkspace';
 import { FINISH_MESSAGE, finishTool } from './finishTool';
 
-test('finish succeeds with upstream\'s message, ends the turn and targets nothing', async () => {
+test("finish succeeds with upstream's message, ends the turn and targets nothing", async () => {
   const ws = makeTestWorkspace();
   try {
     const outcome = await finishTool.execute({}, ws.context());

@@ -12,7 +12,7 @@ export const finishTool: ToolDefinition = {
   schema: {
     name: 'finish',
     description:
-      'Signal that the task is complete. Call this when you have finished the user\'s request and verified your work; ' +
+      "Signal that the task is complete. Call this when you have finished the user's request and verified your work; " +
       'it ends the turn. Write your completion summary for the user in the same assistant message (or an earlier one ' +
       'this turn): finish itself shows nothing to the user. Tool calls after finish in the same message are not run.',
     parameters: { type: 'object', properties: {} },

@@ -9,7 +9,8 @@ export const gitAddTool: ToolDefinition = {
   deferred: true,
   schema: {
     name: 'git_add',
-    description: 'Stage files for commit (`git add -- <paths>`). Paths must be workspace-relative; absolute paths and `..` escapes are rejected. Destructive (modifies the index).',
+    description:
+      'Stage files for commit (`git add -- <paths>`). Paths must be workspace-relative; absolute paths and `..` escapes are rejected. Destructive (modifies the index).',
     parameters: {
       type: 'object',
       properties: { paths: { type: 'array', items: { type: 'string' }, description: 'relative paths to stage' } },

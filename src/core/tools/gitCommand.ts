@@ -8,13 +8,25 @@ const GIT_TIMEOUT_SECS = 30;
 
 /** Inherited variables that would point git at another repository, index or object store than the workspace's own. */
 const REPOSITORY_OVERRIDES = [
-  'GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_COMMON_DIR', 'GIT_OBJECT_DIRECTORY', 'GIT_ALTERNATE_OBJECT_DIRECTORIES',
+  'GIT_DIR',
+  'GIT_WORK_TREE',
+  'GIT_INDEX_FILE',
+  'GIT_COMMON_DIR',
+  'GIT_OBJECT_DIRECTORY',
+  'GIT_ALTERNATE_OBJECT_DIRECTORIES',
   'GIT_NAMESPACE',
 ];
 
 export async function runGitTool(args: string[], ctx: ToolContext): Promise<ToolOutcome> {
   const label = `git ${args[0]}`;
-  const result = await runProgram({ program: 'git', args, cwd: ctx.workspace, env: gitEnv(), timeoutMs: GIT_TIMEOUT_SECS * 1000, signal: ctx.signal });
+  const result = await runProgram({
+    program: 'git',
+    args,
+    cwd: ctx.workspace,
+    env: gitEnv(),
+    timeoutMs: GIT_TIMEOUT_SECS * 1000,
+    signal: ctx.signal,
+  });
   if (result.spawnError) return failed(`${label}: could not start git (${result.spawnError})`);
   if (result.stoppedBy === 'timeout') return failed(`${label} timed out after ${GIT_TIMEOUT_SECS}s`, 'timed_out');
   if (result.stoppedBy === 'abort') return failed(`${label}: cancelled`, 'cancelled');
@@ -33,7 +45,8 @@ export function pathspec(path: string | undefined, ctx: ToolContext): string[] {
 /** Pathspecs of a required, non-empty list of confined paths. */
 export function pathspecs(paths: unknown, ctx: ToolContext): string[] {
   if (!Array.isArray(paths) || paths.length === 0) throw new ToolInputError("'paths' is required and must be a non-empty array of paths");
-  if (!paths.every((p): p is string => typeof p === 'string' && p !== '')) throw new ToolInputError("every entry of 'paths' must be a non-empty string");
+  if (!paths.every((p): p is string => typeof p === 'string' && p !== ''))
+    throw new ToolInputError("every entry of 'paths' must be a non-empty string");
   for (const p of paths) resolveWorkspacePath(ctx.workspace, p);
   return ['--', ...paths];
 }

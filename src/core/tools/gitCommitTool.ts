@@ -11,7 +11,8 @@ export const gitCommitTool: ToolDefinition = {
   deferred: true,
   schema: {
     name: 'git_commit',
-    description: 'Create a commit (`git commit -m <message>`). By default commits only already-staged changes; pass all:true to also stage modified tracked files first (does NOT add untracked files). Destructive.',
+    description:
+      'Create a commit (`git commit -m <message>`). By default commits only already-staged changes; pass all:true to also stage modified tracked files first (does NOT add untracked files). Destructive.',
     parameters: {
       type: 'object',
       properties: {

@@ -12,7 +12,8 @@ export const gitDiffTool: ToolDefinition = {
   parallelSafe: true,
   schema: {
     name: 'git_diff',
-    description: 'Show unstaged changes (`git diff --no-color`) or staged changes with staged:true. Optional relative `path` scopes the diff. Read-only.',
+    description:
+      'Show unstaged changes (`git diff --no-color`) or staged changes with staged:true. Optional relative `path` scopes the diff. Read-only.',
     parameters: {
       type: 'object',
       properties: {

@@ -15,7 +15,8 @@ export const gitLogTool: ToolDefinition = {
   parallelSafe: true,
   schema: {
     name: 'git_log',
-    description: 'Show recent commit history as `git log --oneline -n <limit>`. Optional relative `path` limits to a file\'s history. Read-only.',
+    description:
+      "Show recent commit history as `git log --oneline -n <limit>`. Optional relative `path` limits to a file's history. Read-only.",
     parameters: {
       type: 'object',
       properties: {

@@ -12,9 +12,12 @@ export const gitStatusTool: ToolDefinition = {
   parallelSafe: true,
   schema: {
     name: 'git_status',
-    description: 'Show the working-tree status (staged, unstaged, untracked) as `git status --short --branch`. Optional relative `path` limits the scope. Read-only.',
+    description:
+      'Show the working-tree status (staged, unstaged, untracked) as `git status --short --branch`. Optional relative `path` limits the scope. Read-only.',
     parameters: { type: 'object', properties: { path: { type: 'string', description: 'optional relative path to scope the status' } } },
   },
   targets: pathArguments('path'),
-  execute: guarded('git_status', (args, ctx) => runGitTool(['status', '--short', '--branch', ...pathspec(optionalString(args, 'path'), ctx)], ctx)),
+  execute: guarded('git_status', (args, ctx) =>
+    runGitTool(['status', '--short', '--branch', ...pathspec(optionalString(args, 'path'), ctx)], ctx),
+  ),
 };

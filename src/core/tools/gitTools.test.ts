@@ -42,7 +42,10 @@ describe('git tools', () => {
     ws.write('sub/b.txt', 'bee2\n');
     git(ws.root, 'commit', '-q', '-am', 'second');
     const lines = (await gitLogTool.execute({}, ws.context())).output.split('\n');
-    assert.deepEqual(lines.map((l) => l.replace(/^\w+ /, '')), ['second', 'first']);
+    assert.deepEqual(
+      lines.map((l) => l.replace(/^\w+ /, '')),
+      ['second', 'first'],
+    );
     assert.equal((await gitLogTool.execute({ limit: 1 }, ws.context())).output.replace(/^\w+ /, ''), 'second');
     assert.equal((await gitLogTool.execute({ path: 'a.txt' }, ws.context())).output.replace(/^\w+ /, ''), 'first');
   });
@@ -60,7 +63,7 @@ describe('git tools', () => {
     assert.equal(git(ws.root, 'show', '--name-only', '--format=', 'HEAD'), 'a.txt\n');
   });
 
-  test('bad arguments, escaping paths and git failures are failed outcomes with git\'s own words', async () => {
+  test("bad arguments, escaping paths and git failures are failed outcomes with git's own words", async () => {
     assert.match((await gitAddTool.execute({}, ws.context())).output, /'paths' is required/);
     assert.match((await gitAddTool.execute({ paths: ['../x'] }, ws.context())).output, /'\.\.'/);
     assert.match((await gitStatusTool.execute({ path: '/etc' }, ws.context())).output, /absolute/);

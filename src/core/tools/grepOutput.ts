@@ -57,11 +57,7 @@ export async function filesMode(
 }
 
 /** `path:N` for each file with N > 0 selected lines. */
-export async function countMode(
-  files: AsyncIterable<SearchedFile>,
-  selects: (line: string) => boolean,
-  page: Page,
-): Promise<PagedOutput> {
+export async function countMode(files: AsyncIterable<SearchedFile>, selects: (line: string) => boolean, page: Page): Promise<PagedOutput> {
   return pageOf(files, page, (file) => {
     const count = file.lines.filter(selects).length;
     return count > 0 ? `${file.path}:${count}` : undefined;

@@ -25,7 +25,12 @@ describe('grep', () => {
   test('finds matches as path:line:text, honouring .gitignore and skipping .git, node_modules, binary and huge files', async () => {
     assert.equal(
       await grep({ pattern: 'foo' }),
-      ['src/a.test.ts:1:test("foo", () => {});', 'src/a.ts:2:const fooBar = 1;', 'src/a.ts:3:export const foo = fooBar;', 'src/b.js:1:function foo() {}'].join('\n'),
+      [
+        'src/a.test.ts:1:test("foo", () => {});',
+        'src/a.ts:2:const fooBar = 1;',
+        'src/a.ts:3:export const foo = fooBar;',
+        'src/b.js:1:function foo() {}',
+      ].join('\n'),
     );
   });
 
@@ -49,7 +54,10 @@ describe('grep', () => {
 
   test('count and files_with_matches modes, invert', async () => {
     assert.equal(await grep({ pattern: 'foo', path: 'src', output_mode: 'count' }), 'src/a.test.ts:1\nsrc/a.ts:2\nsrc/b.js:1');
-    assert.equal(await grep({ pattern: 'import', path: 'src', output_mode: 'files_with_matches', invert: true }), 'src/a.test.ts\nsrc/b.js');
+    assert.equal(
+      await grep({ pattern: 'import', path: 'src', output_mode: 'files_with_matches', invert: true }),
+      'src/a.test.ts\nsrc/b.js',
+    );
     assert.equal(await grep({ pattern: 'foo', path: 'src/a.ts', invert: true }), 'src/a.ts:1:import x from "y";');
   });
 
@@ -67,7 +75,10 @@ describe('grep', () => {
     const first = await grep({ pattern: 'hit', path: 'many.txt' });
     assert.equal(first.split('\n').length, 51);
     assert.match(first, /\[showing matches 1-50; more exist: pass offset=50 to continue\]$/);
-    assert.equal(await grep({ pattern: 'hit', path: 'many.txt', head_limit: 2, offset: 118 }), 'many.txt:119:hit 119\nmany.txt:120:hit 120');
+    assert.equal(
+      await grep({ pattern: 'hit', path: 'many.txt', head_limit: 2, offset: 118 }),
+      'many.txt:119:hit 119\nmany.txt:120:hit 120',
+    );
   });
 
   test('reports no matches, bad patterns and escapes', async () => {

@@ -35,7 +35,11 @@ function overallStatus(statuses: ToolStatus[]): ToolStatus {
 }
 
 /** The objects of a required, non-empty array argument, each checked by `entry`. */
-export function entriesOf<T>(args: Record<string, unknown>, key: string, entry: (value: Record<string, unknown>, number: number) => T): T[] {
+export function entriesOf<T>(
+  args: Record<string, unknown>,
+  key: string,
+  entry: (value: Record<string, unknown>, number: number) => T,
+): T[] {
   const value = args[key];
   if (!Array.isArray(value) || value.length === 0) throw new ToolInputError(`'${key}' is required and must be a non-empty array`);
   return value.map((item, i) => {
@@ -48,5 +52,7 @@ export function entriesOf<T>(args: Record<string, unknown>, key: string, entry: 
 export function entryPaths(args: Record<string, unknown>, key: string): string[] {
   const value = args[key];
   if (!Array.isArray(value)) return [];
-  return value.map((item) => (typeof item === 'object' && item !== null ? (item as { path?: unknown }).path : undefined)).filter((p): p is string => typeof p === 'string' && p !== '');
+  return value
+    .map((item) => (typeof item === 'object' && item !== null ? (item as { path?: unknown }).path : undefined))
+    .filter((p): p is string => typeof p === 'string' && p !== '');
 }

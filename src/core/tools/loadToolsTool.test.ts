@@ -13,7 +13,10 @@ describe('load_tools', () => {
     assert.ok(!offeredTools(ctx.loadedTools).some((t) => t.name === 'git_status'), 'deferred tools start unoffered');
     const outcome = await loadToolsTool.execute({ tools: ['git'] }, ctx);
     assert.equal(outcome.ok, true);
-    assert.equal(outcome.output, 'Enabled: git_add, git_commit, git_diff, git_log, git_status\nThese tools are available on subsequent model rounds this session.');
+    assert.equal(
+      outcome.output,
+      'Enabled: git_add, git_commit, git_diff, git_log, git_status\nThese tools are available on subsequent model rounds this session.',
+    );
     assert.ok(offeredTools(ctx.loadedTools).some((t) => t.name === 'git_commit'));
     const web = await loadToolsTool.execute({ tool: 'web' }, ctx);
     assert.equal(web.output, 'Not in this core (skipped): fetch, web_search\nNothing to enable.');
@@ -35,22 +38,36 @@ describe('load_tools', () => {
     assert.equal(outcome.ok, false);
     assert.equal(outcome.status, 'failed');
     const valid = ctx.loadedTools.available.join(', ');
-    assert.equal(outcome.output, `Enabled: git_status\nUnknown tools: fetch, nope. Valid names: ${valid}; groups: all, git, web, bulk, browser.`);
+    assert.equal(
+      outcome.output,
+      `Enabled: git_status\nUnknown tools: fetch, nope. Valid names: ${valid}; groups: all, git, web, bulk, browser.`,
+    );
     assert.ok(ctx.loadedTools.has('git_status'));
   });
 
   test('nothing requested lists what can be loaded; malformed arguments are refused', async () => {
     const ctx = ws.context();
-    assert.match((await loadToolsTool.execute({}, ctx)).output, /^No tools requested\. Deferred tools: git_status.*Groups: all, git, web, bulk, browser\./);
+    assert.match(
+      (await loadToolsTool.execute({}, ctx)).output,
+      /^No tools requested\. Deferred tools: git_status.*Groups: all, git, web, bulk, browser\./,
+    );
     assert.match((await loadToolsTool.execute({ tools: 'git' }, ctx)).output, /'tools' must be an array/);
   });
 
   test('clearing the session set takes the tools off offer again', () => {
     const loaded = newLoadedTools();
     loaded.load(['all']);
-    assert.deepEqual(offeredTools(loaded).filter((t) => t.deferred).map((t) => t.name), loaded.available);
+    assert.deepEqual(
+      offeredTools(loaded)
+        .filter((t) => t.deferred)
+        .map((t) => t.name),
+      loaded.available,
+    );
     loaded.clear();
-    assert.deepEqual(offeredTools(loaded).filter((t) => t.deferred), []);
+    assert.deepEqual(
+      offeredTools(loaded).filter((t) => t.deferred),
+      [],
+    );
   });
 
   test('targets nothing', () => assert.deepEqual(loadToolsTool.targets({ tools: ['git'] }), { paths: [] }));

@@ -15,7 +15,12 @@ describe('memory', () => {
   const run = (args: object) => memoryTool.execute(args as Record<string, unknown>, ctx);
 
   test('save stores in the workspace scope by default, list shows it, get returns its full text', async () => {
-    const saved = await run({ action: 'save', name: 'tests', type: 'convention', content: 'Run tests with npm test.\nNever the e2e suite.' });
+    const saved = await run({
+      action: 'save',
+      name: 'tests',
+      type: 'convention',
+      content: 'Run tests with npm test.\nNever the e2e suite.',
+    });
     assert.equal(saved.ok, true);
     const [entry] = ctx.memory.list();
     assert.equal(saved.output, `saved memory ${entry.id} (workspace)`);
@@ -32,10 +37,13 @@ describe('memory', () => {
     const local = ctx.memory.list().find((e) => e.scope === 'workspace')!;
     assert.equal((await run({ action: 'forget', id: local.id, scope: 'global' })).ok, false, 'not in that scope');
     assert.equal((await run({ action: 'forget', id: local.id })).output, `forgot memory ${local.id} (workspace)`);
-    assert.deepEqual(ctx.memory.list().map((e) => e.text), ['global fact']);
+    assert.deepEqual(
+      ctx.memory.list().map((e) => e.text),
+      ['global fact'],
+    );
   });
 
-  test('upstream\'s other actions are answered as not supported by this core; bad arguments are refused', async () => {
+  test("upstream's other actions are answered as not supported by this core; bad arguments are refused", async () => {
     for (const action of ['consolidate', 'stats', 'deprecate', 'migrate']) {
       const outcome = await run({ action, name: 'x', content: 'y' });
       assert.equal(outcome.ok, false);
@@ -56,7 +64,10 @@ describe('memory', () => {
     const appended = await run({ action: 'append', name: 'build', content: 'It must run under the e2e lock.' });
     const [entry] = ctx.memory.list();
     assert.equal(appended.output, `appended to memory build: now ${entry.id} (global)`);
-    assert.deepEqual([entry.text, entry.tags, entry.scope], ['npm run build bundles the core.\nIt must run under the e2e lock.', ['build'], 'global']);
+    assert.deepEqual(
+      [entry.text, entry.tags, entry.scope],
+      ['npm run build bundles the core.\nIt must run under the e2e lock.', ['build'], 'global'],
+    );
     assert.equal(ctx.memory.list().length, 1);
     assert.match((await run({ action: 'append', content: 'x' })).output, /'name' is required/);
   });

@@ -28,8 +28,16 @@ export const memoryTool: ToolDefinition = {
     parameters: {
       type: 'object',
       properties: {
-        action: { type: 'string', enum: [...SUPPORTED, ...UPSTREAM_ONLY], description: `${SUPPORTED.join('/')}; the others are not supported by this core` },
-        scope: { type: 'string', enum: ['workspace', 'global'], description: "'workspace' (default for save) or 'global'; for list/get/forget, omit to search both" },
+        action: {
+          type: 'string',
+          enum: [...SUPPORTED, ...UPSTREAM_ONLY],
+          description: `${SUPPORTED.join('/')}; the others are not supported by this core`,
+        },
+        scope: {
+          type: 'string',
+          enum: ['workspace', 'global'],
+          description: "'workspace' (default for save) or 'global'; for list/get/forget, omit to search both",
+        },
         name: { type: 'string', description: '(save/append) short memory name, kept as a tag; append, get and forget find a memory by it' },
         content: { type: 'string', description: '(save) the memory body, (append) the facts to add to it' },
         type: { type: 'string', description: '(save/append) memory type, e.g. note/convention/decision/user, kept as a tag' },
@@ -84,7 +92,9 @@ function append(args: Args, ctx: ToolContext): ToolOutcome {
 function list(args: Args, ctx: ToolContext): ToolOutcome {
   const entries = inScope(ctx.memory.list(), scopeOf(args));
   if (entries.length === 0) return succeeded('No memories saved.');
-  return succeeded(entries.map((e) => `- ${e.id} [${e.scope}${e.tags.length ? `; ${e.tags.join(', ')}` : ''}]: ${preview(e.text)}`).join('\n'));
+  return succeeded(
+    entries.map((e) => `- ${e.id} [${e.scope}${e.tags.length ? `; ${e.tags.join(', ')}` : ''}]: ${preview(e.text)}`).join('\n'),
+  );
 }
 
 function get(args: Args, ctx: ToolContext): ToolOutcome {

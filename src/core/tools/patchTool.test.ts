@@ -10,11 +10,17 @@ describe('patch', () => {
 
   test('applies a unified diff and reports the resulting diff', async () => {
     ws.write('a.txt', 'one\ntwo\nthree\n');
-    const outcome = await patchTool.execute({ path: 'a.txt', patch: '--- a/a.txt\n+++ b/a.txt\n@@ -1,3 +1,3 @@\n one\n-two\n+TWO\n three\n' }, ws.context());
+    const outcome = await patchTool.execute(
+      { path: 'a.txt', patch: '--- a/a.txt\n+++ b/a.txt\n@@ -1,3 +1,3 @@\n one\n-two\n+TWO\n three\n' },
+      ws.context(),
+    );
     assert.equal(outcome.status, 'success');
     assert.equal(ws.read('a.txt'), 'one\nTWO\nthree\n');
     assert.equal(outcome.diff, '--- a/a.txt\n+++ b/a.txt\n@@ -1,3 +1,3 @@\n one\n-two\n+TWO\n three\n');
-    assert.deepEqual(outcome.fileChanges.map((c) => [c.path, c.tool]), [['a.txt', 'patch']]);
+    assert.deepEqual(
+      outcome.fileChanges.map((c) => [c.path, c.tool]),
+      [['a.txt', 'patch']],
+    );
   });
 
   test('creates a missing file from a zero-count hunk', async () => {

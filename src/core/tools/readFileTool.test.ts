@@ -17,7 +17,10 @@ describe('read_file', () => {
 
   test('numbers lines on request and pages with offset/limit', async () => {
     ws.write('n.txt', Array.from({ length: 12 }, (_, i) => `l${i + 1}`).join('\n') + '\n');
-    assert.equal((await read({ path: 'n.txt', offset: 9, limit: 2, line_numbers: true })).output, ' 9|l9\n10|l10\n\n[showing lines 9-10 of 12; pass offset=11 to continue]');
+    assert.equal(
+      (await read({ path: 'n.txt', offset: 9, limit: 2, line_numbers: true })).output,
+      ' 9|l9\n10|l10\n\n[showing lines 9-10 of 12; pass offset=11 to continue]',
+    );
     assert.equal((await read({ path: 'n.txt', offset: '11' })).output, 'l11\nl12\n\n[showing lines 11-12 of 12]');
   });
 
@@ -34,7 +37,12 @@ describe('read_file', () => {
   test('refuses binary files, directories, missing files and escapes', async () => {
     ws.write('bin.dat', Buffer.from([1, 2, 0, 3]));
     ws.write('dir/x', '');
-    for (const [path, message] of [['bin.dat', /binary/], ['dir', /is a directory/], ['nope.txt', /no such file/], ['../x', /'\.\.'/]] as const) {
+    for (const [path, message] of [
+      ['bin.dat', /binary/],
+      ['dir', /is a directory/],
+      ['nope.txt', /no such file/],
+      ['../x', /'\.\.'/],
+    ] as const) {
       const outcome = await read({ path });
       assert.deepEqual([outcome.ok, outcome.status], [false, 'failed'], path);
       assert.match(outcome.output, message);

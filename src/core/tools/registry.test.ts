@@ -6,18 +6,68 @@ import { UPSTREAM_READONLY_TOOLS_NOT_BUILT_IN } from './upstreamReadonlyTools';
 
 /** Upstream's read-only tools, all of them (research §4.3): every other tool is destructive. */
 const UPSTREAM_READONLY_TOOLS = [
-  'read_file', 'list_dir', 'grep', 'glob', 'bulk_read', 'todo_read', 'diagnostics', 'git_status', 'git_diff', 'git_log',
-  'workspace_activity', 'web_search', 'memory', 'knowledge', 'collections', 'ask', 'contact_supervisor', 'intercom',
-  'finish', 'load_tools', 'goal_write_plan', 'browser_list_sessions', 'browser_snapshot', 'browser_find', 'browser_screenshot',
+  'read_file',
+  'list_dir',
+  'grep',
+  'glob',
+  'bulk_read',
+  'todo_read',
+  'diagnostics',
+  'git_status',
+  'git_diff',
+  'git_log',
+  'workspace_activity',
+  'web_search',
+  'memory',
+  'knowledge',
+  'collections',
+  'ask',
+  'contact_supervisor',
+  'intercom',
+  'finish',
+  'load_tools',
+  'goal_write_plan',
+  'browser_list_sessions',
+  'browser_snapshot',
+  'browser_find',
+  'browser_screenshot',
 ];
 
 describe('registry', () => {
   test('offers the core tool set, each with a schema of the same name', () => {
-    assert.deepEqual(CORE_TOOLS.map((tool) => tool.name), [
-      'read_file', 'write_file', 'edit', 'patch', 'delete', 'rename', 'mkdir', 'list_dir', 'grep', 'glob', 'bash', 'todo_write', 'todo_read', 'ask',
-      'finish', 'memory', 'load_tools', 'git_status', 'git_diff', 'git_log', 'git_add', 'git_commit', 'diagnostics',
-      'bulk', 'bulk_read', 'bulk_write', 'bulk_edit', 'workspace_activity',
-    ]);
+    assert.deepEqual(
+      CORE_TOOLS.map((tool) => tool.name),
+      [
+        'read_file',
+        'write_file',
+        'edit',
+        'patch',
+        'delete',
+        'rename',
+        'mkdir',
+        'list_dir',
+        'grep',
+        'glob',
+        'bash',
+        'todo_write',
+        'todo_read',
+        'ask',
+        'finish',
+        'memory',
+        'load_tools',
+        'git_status',
+        'git_diff',
+        'git_log',
+        'git_add',
+        'git_commit',
+        'diagnostics',
+        'bulk',
+        'bulk_read',
+        'bulk_write',
+        'bulk_edit',
+        'workspace_activity',
+      ],
+    );
     for (const tool of CORE_TOOLS) {
       assert.equal(tool.schema.name, tool.name);
       assert.equal(getTool(tool.name), tool);
@@ -31,12 +81,26 @@ describe('registry', () => {
     }
   });
 
-  test('exactly upstream\'s deferred tools wait for load_tools', () => {
+  test("exactly upstream's deferred tools wait for load_tools", () => {
     for (const tool of CORE_TOOLS) assert.equal(!!tool.deferred, UPSTREAM_DEFERRED_TOOLS.includes(tool.name), tool.name);
   });
 
-  test('exactly upstream\'s parallel-safe tools join a read wave (tooling/metadata.rs ParallelSafety::Safe)', () => {
-    const upstreamSafe = ['read_file', 'list_dir', 'grep', 'glob', 'bulk_read', 'todo_read', 'diagnostics', 'git_status', 'git_diff', 'git_log', 'workspace_activity', 'fetch', 'web_search'];
+  test("exactly upstream's parallel-safe tools join a read wave (tooling/metadata.rs ParallelSafety::Safe)", () => {
+    const upstreamSafe = [
+      'read_file',
+      'list_dir',
+      'grep',
+      'glob',
+      'bulk_read',
+      'todo_read',
+      'diagnostics',
+      'git_status',
+      'git_diff',
+      'git_log',
+      'workspace_activity',
+      'fetch',
+      'web_search',
+    ];
     for (const tool of CORE_TOOLS) assert.equal(!!tool.parallelSafe, upstreamSafe.includes(tool.name), tool.name);
   });
 
@@ -46,7 +110,21 @@ describe('registry', () => {
   });
 
   test('classifies like upstream and fails closed for unknown tools', () => {
-    for (const name of ['read_file', 'list_dir', 'grep', 'glob', 'todo_read', 'ask', 'git_status', 'web_search', 'finish']) assert.equal(toolKind(name), 'readonly', name);
-    for (const name of ['write_file', 'edit', 'patch', 'delete', 'rename', 'mkdir', 'bash', 'todo_write', 'fetch', 'git_commit', 'my_plugin_tool']) assert.equal(toolKind(name), 'destructive', name);
+    for (const name of ['read_file', 'list_dir', 'grep', 'glob', 'todo_read', 'ask', 'git_status', 'web_search', 'finish'])
+      assert.equal(toolKind(name), 'readonly', name);
+    for (const name of [
+      'write_file',
+      'edit',
+      'patch',
+      'delete',
+      'rename',
+      'mkdir',
+      'bash',
+      'todo_write',
+      'fetch',
+      'git_commit',
+      'my_plugin_tool',
+    ])
+      assert.equal(toolKind(name), 'destructive', name);
   });
 });

@@ -14,7 +14,10 @@ describe('rename', () => {
     const outcome = await rename('a.txt', 'sub/dir/b.txt');
     assert.equal(outcome.output, 'renamed a.txt → sub/dir/b.txt');
     assert.deepEqual([ws.exists('a.txt'), ws.read('sub/dir/b.txt')], [false, 'A']);
-    assert.deepEqual(outcome.fileChanges, [{ path: 'a.txt', tool: 'rename' }, { path: 'sub/dir/b.txt', tool: 'rename' }]);
+    assert.deepEqual(outcome.fileChanges, [
+      { path: 'a.txt', tool: 'rename' },
+      { path: 'sub/dir/b.txt', tool: 'rename' },
+    ]);
   });
 
   test('refuses to overwrite, a missing source, and moving a directory into itself', async () => {

@@ -13,7 +13,7 @@ export const renameTool: ToolDefinition = {
   schema: {
     name: 'rename',
     description:
-      'Rename or move a file or directory inside the workspace (creates the destination\'s parent directories). ' +
+      "Rename or move a file or directory inside the workspace (creates the destination's parent directories). " +
       'Refuses to overwrite an existing destination. Prefer this over mv in bash.',
     parameters: {
       type: 'object',

@@ -71,9 +71,28 @@ describe('resolveWorkspacePath', () => {
 
 describe('isRestrictedPath', () => {
   test('matches the upstream list at any depth, case-insensitively', () => {
-    for (const p of ['.git', '.git/config', 'sub/.git/HEAD', '.GIT/config', '.env', 'app/.ENV', '.env.local', '.env.production',
-      '.ssh/id_rsa', 'home/.ssh/config', '.gnupg/x', 'id_rsa', 'keys/id_ed25519', '.bashrc', 'u/.zshrc', '.profile', '.bash_profile',
-      './/.git/config', 'a/./.env', 'a\\.ssh\\k']) {
+    for (const p of [
+      '.git',
+      '.git/config',
+      'sub/.git/HEAD',
+      '.GIT/config',
+      '.env',
+      'app/.ENV',
+      '.env.local',
+      '.env.production',
+      '.ssh/id_rsa',
+      'home/.ssh/config',
+      '.gnupg/x',
+      'id_rsa',
+      'keys/id_ed25519',
+      '.bashrc',
+      'u/.zshrc',
+      '.profile',
+      '.bash_profile',
+      './/.git/config',
+      'a/./.env',
+      'a\\.ssh\\k',
+    ]) {
       assert.equal(isRestrictedPath(p), true, p);
     }
   });

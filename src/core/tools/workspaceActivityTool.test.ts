@@ -13,15 +13,25 @@ describe('workspace_activity', () => {
   const nowSecs = () => Math.floor(Date.now() / 1000);
   const publish = (pid: number, record: object) => ws.write(path.join('.presence', `${pid}.json`), JSON.stringify({ pid, ...record }));
 
-  test('no peers: says any error is the session\'s own or the environment\'s', async () => {
+  test("no peers: says any error is the session's own or the environment's", async () => {
     const outcome = await workspaceActivityTool.execute({}, ws.context());
-    assert.equal(outcome.output, 'No other active catalyst-code sessions in this workspace. Any error you are seeing is from your own work or the environment.');
+    assert.equal(
+      outcome.output,
+      'No other active catalyst-code sessions in this workspace. Any error you are seeing is from your own work or the environment.',
+    );
   });
 
   test('lists live peers as upstream does, skips itself, and removes stale records', async () => {
     publish(4242, {
-      session_id: 's1.jsonl', started_at: nowSecs() - 600, last_heartbeat: nowSecs() - 7200, goal: 'refactor auth', in_progress: ['core/src/main.rs'],
-      next: [], recent_files: ['a.rs', 'b.rs'], last_activity: 'edit a.rs', model: 'm1',
+      session_id: 's1.jsonl',
+      started_at: nowSecs() - 600,
+      last_heartbeat: nowSecs() - 7200,
+      goal: 'refactor auth',
+      in_progress: ['core/src/main.rs'],
+      next: [],
+      recent_files: ['a.rs', 'b.rs'],
+      last_activity: 'edit a.rs',
+      model: 'm1',
     });
     publish(process.pid, { started_at: nowSecs(), last_heartbeat: nowSecs(), goal: 'me' });
     const stale = publish(777, { started_at: 0, last_heartbeat: 0, goal: 'dead' });

@@ -17,7 +17,7 @@ export const workspaceActivityTool: ToolDefinition = {
   schema: {
     name: 'workspace_activity',
     description:
-      'List OTHER active catalyst-code agent sessions running in THIS workspace (separate processes), with each one\'s ' +
+      "List OTHER active catalyst-code agent sessions running in THIS workspace (separate processes), with each one's " +
       'goal, what it is working on, and the files it recently touched. Use this when something seems off (a build ' +
       'failing for reasons you did not cause, a file that changed unexpectedly) to check whether another session is ' +
       'the cause. Read-only — awareness only, no coordination. Returns the live peers (stale/crashed sessions are auto-pruned).',
@@ -28,9 +28,13 @@ export const workspaceActivityTool: ToolDefinition = {
     const now = Date.now();
     const peers = await readPeers(ctx.presenceDir, process.pid, now);
     if (peers.length === 0) {
-      return succeeded('No other active catalyst-code sessions in this workspace. Any error you are seeing is from your own work or the environment.');
+      return succeeded(
+        'No other active catalyst-code sessions in this workspace. Any error you are seeing is from your own work or the environment.',
+      );
     }
-    return succeeded(`${peers.length} other active session(s) in this workspace:\n${peers.map((p) => describePeer(p, now / 1000)).join('')}`);
+    return succeeded(
+      `${peers.length} other active session(s) in this workspace:\n${peers.map((p) => describePeer(p, now / 1000)).join('')}`,
+    );
   },
 };
 

@@ -27,15 +27,28 @@ describe('applyEdits', () => {
 
   test('an empty replace deletes, and replacement text is literal (no $ patterns)', () => {
     assert.equal(content(applyEdits('a-b-c', [{ search: '-b', replace: '' }])), 'a-c');
-    assert.equal(content(applyEdits('x', [{ search: 'x', replace: "$& $1 $$" }])), "$& $1 $$");
+    assert.equal(content(applyEdits('x', [{ search: 'x', replace: '$& $1 $$' }])), '$& $1 $$');
   });
 
   test('rejects an empty search, naming the edit', () => {
-    assert.match(error(applyEdits('abc', [{ search: 'a', replace: 'b' }, { search: '', replace: 'x' }])), /^edit 2: search is empty/);
+    assert.match(
+      error(
+        applyEdits('abc', [
+          { search: 'a', replace: 'b' },
+          { search: '', replace: 'x' },
+        ]),
+      ),
+      /^edit 2: search is empty/,
+    );
   });
 
   test('rejects a search that is not found, naming the edit', () => {
-    const message = error(applyEdits('alpha\nbeta gamma\n', [{ search: 'alpha', replace: 'A' }, { search: 'beta delta', replace: 'x' }]));
+    const message = error(
+      applyEdits('alpha\nbeta gamma\n', [
+        { search: 'alpha', replace: 'A' },
+        { search: 'beta delta', replace: 'x' },
+      ]),
+    );
     assert.match(message, /^edit 2: search text not found/);
     assert.match(message, /Closest line: 2: beta gamma/);
   });
@@ -68,15 +81,16 @@ describe('applyEdits', () => {
 
   test('normalize_whitespace matches across indentation drift and edits the original text', () => {
     const source = 'function f() {\n\t\tif (x)   {\n\t\t\treturn 1;\n\t\t}\n}\n';
-    const result = applyEdits(source, [
-      { search: '  if (x) {\n    return 1;\n  }', replace: 'return 2;', normalize_whitespace: true },
-    ]);
+    const result = applyEdits(source, [{ search: '  if (x) {\n    return 1;\n  }', replace: 'return 2;', normalize_whitespace: true }]);
     assert.equal(content(result), 'function f() {\n\t\treturn 2;\n}\n');
   });
 
   test('normalize_whitespace still requires a unique match unless replace_all', () => {
     assert.match(error(applyEdits('a  b\na b\n', [{ search: 'a b', replace: 'c', normalize_whitespace: true }])), /found 2 times/);
-    assert.equal(content(applyEdits('a  b\na b\n', [{ search: 'a b', replace: 'c', normalize_whitespace: true, replace_all: true }])), 'c\nc\n');
+    assert.equal(
+      content(applyEdits('a  b\na b\n', [{ search: 'a b', replace: 'c', normalize_whitespace: true, replace_all: true }])),
+      'c\nc\n',
+    );
   });
 
   test('normalize_whitespace maps offsets correctly after multi-unit characters', () => {

@@ -100,7 +100,10 @@ function closestLineHint(content: string, search: string): string | undefined {
   const wanted = new Set(firstLine.trim().split(/\s+/));
   let best: { lineNumber: number; line: string; shared: number } | undefined;
   content.split('\n').forEach((line, index) => {
-    const shared = line.trim().split(/\s+/).filter((word) => wanted.has(word)).length;
+    const shared = line
+      .trim()
+      .split(/\s+/)
+      .filter((word) => wanted.has(word)).length;
     if (shared > 0 && (!best || shared > best.shared)) best = { lineNumber: index + 1, line, shared };
   });
   if (!best) return undefined;

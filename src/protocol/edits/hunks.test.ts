@@ -9,9 +9,22 @@ describe('computeHunks', () => {
   test('splits distant changes into hunks with header-style numbers', () => {
     const hunks = computeHunks(OLD, NEW);
     assert.equal(hunks.length, 3);
-    assert.deepEqual(hunks.map((h) => h.index), [0, 1, 2]);
+    assert.deepEqual(
+      hunks.map((h) => h.index),
+      [0, 1, 2],
+    );
     assert.deepEqual([hunks[0].oldStart, hunks[0].oldLines, hunks[0].newStart, hunks[0].newLines], [1, 6, 1, 6]);
-    assert.deepEqual(hunks[1].lines, [' line 17', ' line 18', ' line 19', '-line 20', '+line twenty', '+extra', ' line 21', ' line 22', ' line 23']);
+    assert.deepEqual(hunks[1].lines, [
+      ' line 17',
+      ' line 18',
+      ' line 19',
+      '-line 20',
+      '+line twenty',
+      '+extra',
+      ' line 21',
+      ' line 22',
+      ' line 23',
+    ]);
   });
 
   test('identical texts have no hunks; an insertion into an empty file starts at 0', () => {

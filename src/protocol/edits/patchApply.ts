@@ -83,8 +83,7 @@ function nearestMatch(
   equal: (a: string, b: string) => boolean,
 ): number | undefined {
   const lastStart = file.length - oldSide.length;
-  const matchesAt = (at: number) =>
-    at >= minIndex && at <= lastStart && oldSide.every((text, k) => equal(file[at + k].text, text));
+  const matchesAt = (at: number) => at >= minIndex && at <= lastStart && oldSide.every((text, k) => equal(file[at + k].text, text));
   const maxDistance = Math.max(expected - minIndex, lastStart - expected);
   for (let distance = 0; distance <= maxDistance; distance++) {
     if (matchesAt(expected - distance)) return expected - distance;
@@ -95,7 +94,10 @@ function nearestMatch(
 
 function mismatchMessage(hunk: PatchHunk, oldSide: string[], expected: number | null): string {
   const where = expected === null ? '' : ` near line ${expected + 1}`;
-  const shown = oldSide.slice(0, 8).map((text) => `  ${text}`).join('\n');
+  const shown = oldSide
+    .slice(0, 8)
+    .map((text) => `  ${text}`)
+    .join('\n');
   const more = oldSide.length > 8 ? `\n  … (${oldSide.length - 8} more)` : '';
   return (
     `hunk ${hunk.number} (${hunk.header}) does not apply: its context and removed lines were not found${where} ` +

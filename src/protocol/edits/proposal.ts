@@ -25,10 +25,17 @@ export function isAnyFileProposalTool(name: string): name is AnyFileProposalTool
   return isFileProposalTool(name) || name === 'write';
 }
 
-export function proposeFileContent(tool: AnyFileProposalTool, args: Record<string, unknown>, oldContent: string | null, displayPath = String(args.path ?? 'the file')): ProposalResult {
+export function proposeFileContent(
+  tool: AnyFileProposalTool,
+  args: Record<string, unknown>,
+  oldContent: string | null,
+  displayPath = String(args.path ?? 'the file'),
+): ProposalResult {
   switch (tool) {
     case 'write_file':
-      return typeof args.content === 'string' ? { ok: true, content: args.content } : { ok: false, error: "'content' is required and must be a string" };
+      return typeof args.content === 'string'
+        ? { ok: true, content: args.content }
+        : { ok: false, error: "'content' is required and must be a string" };
     case 'edit': {
       const edits = parseEditSpecs(args.edits);
       if (!Array.isArray(edits)) return { ok: false, error: edits };
@@ -56,9 +63,13 @@ function proposeScvWrite(args: Record<string, unknown>, oldContent: string | nul
   }
   const expected = args.expected_sha256;
   if (expected !== undefined && expected !== null) {
-    if (typeof expected !== 'string' || !/^[0-9a-fA-F]{64}$/.test(expected)) return { ok: false, error: "'expected_sha256' must be a hex SHA-256" };
+    if (typeof expected !== 'string' || !/^[0-9a-fA-F]{64}$/.test(expected))
+      return { ok: false, error: "'expected_sha256' must be a hex SHA-256" };
     if (oldContent !== null && sha256Hex(oldContent) !== expected.toLowerCase()) {
-      return { ok: false, error: `${displayPath} changed since the model read it (its SHA-256 no longer matches expected_sha256), so SCV would refuse this write` };
+      return {
+        ok: false,
+        error: `${displayPath} changed since the model read it (its SHA-256 no longer matches expected_sha256), so SCV would refuse this write`,
+      };
     }
   }
   return { ok: true, content: args.content };
@@ -86,7 +97,10 @@ function parseEditSpec(item: unknown, number: number): EditSpec | string {
   const { search, replace, replace_all, normalize_whitespace } = item as Record<string, unknown>;
   if (typeof search !== 'string') return `edit ${number}: 'search' must be a string`;
   if (typeof replace !== 'string') return `edit ${number}: 'replace' must be a string (use "" to delete)`;
-  for (const [key, flag] of [['replace_all', replace_all], ['normalize_whitespace', normalize_whitespace]] as const) {
+  for (const [key, flag] of [
+    ['replace_all', replace_all],
+    ['normalize_whitespace', normalize_whitespace],
+  ] as const) {
     if (flag !== undefined && flag !== null && typeof flag !== 'boolean') return `edit ${number}: '${key}' must be a boolean`;
   }
   return { search, replace, replace_all: replace_all === true, normalize_whitespace: normalize_whitespace === true };

@@ -8,7 +8,7 @@ function turnStart(prompt: string) {
 }
 
 describe('SCV client frames', () => {
-  test('the limits are the protocol\'s: 1 MiB frames, 256 KiB prompts', () => {
+  test("the limits are the protocol's: 1 MiB frames, 256 KiB prompts", () => {
     assert.equal(MAX_CLIENT_FRAME_BYTES, 1_048_576);
     assert.equal(MAX_PROMPT_BYTES, 262_144);
   });

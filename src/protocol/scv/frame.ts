@@ -10,7 +10,11 @@ export type EncodedFrame = { line: string; bytes: number } | { error: string; by
 export function encodeClientFrame(message: ClientMessage, maxBytes = MAX_CLIENT_FRAME_BYTES): EncodedFrame {
   const line = encodeLine(message);
   const bytes = Buffer.byteLength(line, 'utf8') - 1;
-  if (bytes > maxBytes) return { error: `the ${message.type} message is ${formatBytes(bytes)}; an SCV server accepts at most ${formatBytes(maxBytes)} per message`, bytes };
+  if (bytes > maxBytes)
+    return {
+      error: `the ${message.type} message is ${formatBytes(bytes)}; an SCV server accepts at most ${formatBytes(maxBytes)} per message`,
+      bytes,
+    };
   return { line, bytes };
 }
 

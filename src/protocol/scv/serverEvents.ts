@@ -1,7 +1,19 @@
 // Server → client events of the SCV v3 wire (research scv.md §4), discriminated by `type`. Session-scoped events carry
 // the session's consecutive `seq`; `initialized`, `session.started`, `daemon.status` and `error` carry none. A type this
 // client does not know is an `UnknownServerEvent`: skipped, but it may have used up a `seq` number.
-import type { DaemonStatus, ErrorCode, JobChange, JobOutcome, JobReport, PeerInfo, QueueEntry, ScvRisk, ToolErrorKind, TurnOrigin, Usage } from './types';
+import type {
+  DaemonStatus,
+  ErrorCode,
+  JobChange,
+  JobOutcome,
+  JobReport,
+  PeerInfo,
+  QueueEntry,
+  ScvRisk,
+  ToolErrorKind,
+  TurnOrigin,
+  Usage,
+} from './types';
 
 interface Answer {
   /** The client request this answers or belongs to (server-made, e.g. "background:…", for server-started turns). */

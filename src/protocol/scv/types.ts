@@ -134,7 +134,16 @@ export const ERROR_CODES = [
 export type ErrorCode = (typeof ERROR_CODES)[number] | (string & {});
 
 /** Why a tool call failed (`tool.completed.error`); absent on success and from servers before 0.3.0. */
-export const TOOL_ERROR_KINDS = ['denied', 'cancelled', 'invalid_arguments', 'unavailable', 'limit', 'failed', 'unknown_tool', 'unknown'] as const;
+export const TOOL_ERROR_KINDS = [
+  'denied',
+  'cancelled',
+  'invalid_arguments',
+  'unavailable',
+  'limit',
+  'failed',
+  'unknown_tool',
+  'unknown',
+] as const;
 
 export type ToolErrorKind = (typeof TOOL_ERROR_KINDS)[number] | (string & {});
 

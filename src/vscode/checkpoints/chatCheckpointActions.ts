@@ -59,10 +59,15 @@ async function pickRestoreMode(folder: FolderCheckpoints, id: string): Promise<C
     detail: o.detail,
     unavailable: o.unavailable,
   }));
-  const picked = await vscode.window.showQuickPick(items, { title: 'Catalyst Code: Restore Checkpoint', placeHolder: 'What should go back to this checkpoint?' });
+  const picked = await vscode.window.showQuickPick(items, {
+    title: 'Catalyst Code: Restore Checkpoint',
+    placeHolder: 'What should go back to this checkpoint?',
+  });
   if (!picked) return undefined;
   if (picked.unavailable) {
-    void vscode.window.showInformationMessage(`Catalyst Code: ${picked.label.replace(/^\$\([^)]*\)\s*/, '')} is not available: ${picked.unavailable}`);
+    void vscode.window.showInformationMessage(
+      `Catalyst Code: ${picked.label.replace(/^\$\([^)]*\)\s*/, '')} is not available: ${picked.unavailable}`,
+    );
     return undefined;
   }
   return picked.mode;
@@ -84,7 +89,12 @@ async function restoreFromChat(folder: FolderCheckpoints, id: string, mode: Chat
   await rollBack(folder, entry, mode, turns);
 }
 
-async function confirmRollback(folder: FolderCheckpoints, entry: CheckpointEntry, mode: 'conversation' | 'both', turns: number): Promise<boolean> {
+async function confirmRollback(
+  folder: FolderCheckpoints,
+  entry: CheckpointEntry,
+  mode: 'conversation' | 'both',
+  turns: number,
+): Promise<boolean> {
   const turnText = turns === 1 ? 'the last turn' : `the last ${turns} turns`;
   const when = `“${displayLabel(entry)}” (${relativeTime(entry.createdAt, Date.now())})`;
   let message: string;
@@ -113,7 +123,9 @@ async function rollBack(folder: FolderCheckpoints, entry: CheckpointEntry, mode:
     try {
       target = await folder.model.create(ROLLBACK_SAFETY_LABEL);
     } catch (err) {
-      void vscode.window.showErrorMessage(`Catalyst Code: the files could not be checkpointed, so the conversation was left as it is: ${errorText(err)}`);
+      void vscode.window.showErrorMessage(
+        `Catalyst Code: the files could not be checkpointed, so the conversation was left as it is: ${errorText(err)}`,
+      );
       return;
     }
   }

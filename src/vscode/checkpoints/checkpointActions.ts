@@ -40,7 +40,10 @@ export async function checkpointEntry(folder: FolderCheckpoints, id: string): Pr
 /** The core refuses restores during a turn; say so with a way out. */
 async function refuseWhileRunning(folder: FolderCheckpoints, what: string): Promise<boolean> {
   if (folder.core.session.state.run.status === 'idle') return false;
-  const choice = await vscode.window.showWarningMessage(`Catalyst Code: a turn is running in ${folder.folder.name}; stop it before ${what}.`, 'Abort Turn');
+  const choice = await vscode.window.showWarningMessage(
+    `Catalyst Code: a turn is running in ${folder.folder.name}; stop it before ${what}.`,
+    'Abort Turn',
+  );
   if (choice) await vscode.commands.executeCommand('catalystCode.abort');
   return true;
 }
@@ -56,7 +59,9 @@ async function confirm(c: Confirmation): Promise<boolean> {
 /** Open editors with unsaved text among these files: they keep it, which the user should know before a restore. */
 function unsavedNote(folder: FolderCheckpoints, paths: readonly string[]): string {
   const wanted = new Set(paths);
-  const dirty = vscode.workspace.textDocuments.filter((d) => d.isDirty && wanted.has(folder.relativePath(d.uri) ?? '')).map((d) => folder.relativePath(d.uri) ?? d.fileName);
+  const dirty = vscode.workspace.textDocuments
+    .filter((d) => d.isDirty && wanted.has(folder.relativePath(d.uri) ?? ''))
+    .map((d) => folder.relativePath(d.uri) ?? d.fileName);
   if (dirty.length === 0) return '';
   const names = dirty.slice(0, 5).join(', ') + (dirty.length > 5 ? ', …' : '');
   return `\n\n${plural(dirty.length, 'open editor')} with unsaved changes (${names}) keep ${dirty.length === 1 ? 'its' : 'their'} text; saving would overwrite the restored file.`;
@@ -69,13 +74,19 @@ function withProgress<T>(title: string, task: () => Promise<T>): Thenable<T> {
 }
 
 function failed(what: string, err: unknown): void {
-  void vscode.window.showErrorMessage(`Catalyst Code: ${what} failed: ${errorText(err)}`, 'Show Core Log').then((c) => c && vscode.commands.executeCommand('catalystCode.showLog'));
+  void vscode.window
+    .showErrorMessage(`Catalyst Code: ${what} failed: ${errorText(err)}`, 'Show Core Log')
+    .then((c) => c && vscode.commands.executeCommand('catalystCode.showLog'));
 }
 
 // ── Create ───────────────────────────────────────────────────────────────────
 
 /** Creates a checkpoint; from the input box its text is the label and is cleared once the checkpoint exists. */
-export async function createCheckpoint(folder: FolderCheckpoints, label: string | undefined, input?: vscode.SourceControlInputBox): Promise<CheckpointEntry | undefined> {
+export async function createCheckpoint(
+  folder: FolderCheckpoints,
+  label: string | undefined,
+  input?: vscode.SourceControlInputBox,
+): Promise<CheckpointEntry | undefined> {
   const text = label?.trim() || undefined;
   try {
     const entry = await withProgress('Creating a checkpoint…', () => folder.model.create(text));
@@ -96,7 +107,11 @@ export async function restoreCheckpoint(folder: FolderCheckpoints, id: string): 
   if (!entry || (await refuseWhileRunning(folder, 'restoring a checkpoint'))) return false;
   const files = await folder.model.changesFor(id, true);
   const c = restoreConfirmation(entry, files, Date.now());
-  if (files) c.detail += unsavedNote(folder, files.map((f) => f.path));
+  if (files)
+    c.detail += unsavedNote(
+      folder,
+      files.map((f) => f.path),
+    );
   if (!(await confirm(c))) return false;
   return runRestore(folder, entry);
 }
@@ -105,7 +120,10 @@ export async function restoreCheckpoint(folder: FolderCheckpoints, id: string): 
 export async function runRestore(folder: FolderCheckpoints, entry: CheckpointEntry, paths?: readonly string[]): Promise<boolean> {
   try {
     const result = await withProgress(`Restoring “${displayLabel(entry)}”…`, () => folder.model.restore(entry.id, paths));
-    vscode.window.setStatusBarMessage(`$(history) ${restoredMessage(displayLabel(entry), result.restored, result.removed)}`, STATUS_MESSAGE_MS);
+    vscode.window.setStatusBarMessage(
+      `$(history) ${restoredMessage(displayLabel(entry), result.restored, result.removed)}`,
+      STATUS_MESSAGE_MS,
+    );
     void syncEditors(folder, result);
     return true;
   } catch (err) {
@@ -124,9 +142,16 @@ export async function restoreFiles(folder: FolderCheckpoints, id: string, change
     return false;
   }
   const c = changes.length === 1 ? restoreFileConfirmation(entry, changes[0], Date.now()) : restoreConfirmation(entry, changes, Date.now());
-  c.detail += unsavedNote(folder, changes.map((f) => f.path));
+  c.detail += unsavedNote(
+    folder,
+    changes.map((f) => f.path),
+  );
   if (!(await confirm(c))) return false;
-  return runRestore(folder, entry, changes.map((f) => f.path));
+  return runRestore(
+    folder,
+    entry,
+    changes.map((f) => f.path),
+  );
 }
 
 /**
@@ -165,7 +190,12 @@ export async function deleteCheckpoint(folder: FolderCheckpoints, id: string): P
 // ── Compare ──────────────────────────────────────────────────────────────────
 
 /** Checkpoint version ↔ working file (for a file deleted since: ↔ an empty document). */
-export async function openChange(folder: FolderCheckpoints, id: string, change: CheckpointFileChange, opts: { preview?: boolean; preserveFocus?: boolean } = {}): Promise<void> {
+export async function openChange(
+  folder: FolderCheckpoints,
+  id: string,
+  change: CheckpointFileChange,
+  opts: { preview?: boolean; preserveFocus?: boolean } = {},
+): Promise<void> {
   if (!folder.model.filesSupported) {
     void vscode.window.showInformationMessage('Catalyst Code: this core cannot show a checkpoint’s files.');
     return;
@@ -175,8 +205,16 @@ export async function openChange(folder: FolderCheckpoints, id: string, change: 
   const right = change.status === 'deleted' ? folder.docUri(id, change.path, true) : folder.workingUri(change.path);
   const name = path.posix.basename(change.path);
   const when = entry ? `“${displayLabel(entry)}”` : 'checkpoint';
-  const title = change.status === 'deleted' ? `${name} (${when} ↔ deleted)` : change.status === 'added' ? `${name} (created since ${when})` : `${name} (${when} ↔ now)`;
-  await vscode.commands.executeCommand('vscode.diff', left, right, title, { preview: opts.preview ?? true, preserveFocus: opts.preserveFocus ?? false });
+  const title =
+    change.status === 'deleted'
+      ? `${name} (${when} ↔ deleted)`
+      : change.status === 'added'
+        ? `${name} (created since ${when})`
+        : `${name} (${when} ↔ now)`;
+  await vscode.commands.executeCommand('vscode.diff', left, right, title, {
+    preview: opts.preview ?? true,
+    preserveFocus: opts.preserveFocus ?? false,
+  });
 }
 
 /** Shows the checkpoint in Source Control and opens its first changed file's diff. */
@@ -186,11 +224,15 @@ export async function compareCheckpoint(folder: FolderCheckpoints, id: string): 
   await vscode.commands.executeCommand('workbench.view.scm');
   const files = await folder.model.changesFor(id, true);
   if (!files) {
-    void vscode.window.showInformationMessage(`Catalyst Code: checkpoint “${displayLabel(entry)}” is in Source Control; this core cannot list its files.`);
+    void vscode.window.showInformationMessage(
+      `Catalyst Code: checkpoint “${displayLabel(entry)}” is in Source Control; this core cannot list its files.`,
+    );
     return;
   }
   if (files.length === 0) {
-    void vscode.window.showInformationMessage(`Catalyst Code: the workspace matches checkpoint “${displayLabel(entry)}”; nothing to compare.`);
+    void vscode.window.showInformationMessage(
+      `Catalyst Code: the workspace matches checkpoint “${displayLabel(entry)}”; nothing to compare.`,
+    );
     return;
   }
   await openChange(folder, id, files[0]);
@@ -214,11 +256,23 @@ export async function pickCheckpointToRestore(folder: FolderCheckpoints): Promis
   const fill = () => {
     if (closed) return;
     const activeId = qp.activeItems[0]?.id;
-    const rows = checkpointPickRows(folder.model.list.all, (id) => folder.model.list.changesOf(id), Date.now(), folder.model.filesSupported);
-    qp.items = rows.map((r) => ({ id: r.id, label: `$(history) ${r.label}`, description: r.description, detail: r.detail, buttons: folder.model.filesSupported ? [COMPARE_BUTTON, DELETE_BUTTON] : [] }));
+    const rows = checkpointPickRows(
+      folder.model.list.all,
+      (id) => folder.model.list.changesOf(id),
+      Date.now(),
+      folder.model.filesSupported,
+    );
+    qp.items = rows.map((r) => ({
+      id: r.id,
+      label: `$(history) ${r.label}`,
+      description: r.description,
+      detail: r.detail,
+      buttons: folder.model.filesSupported ? [COMPARE_BUTTON, DELETE_BUTTON] : [],
+    }));
     const active = activeId && qp.items.find((i) => i.id === activeId);
     if (active) qp.activeItems = [active];
-    if (!qp.busy && rows.length === 0) qp.placeholder = 'No checkpoints yet: the agent takes one before its first edit of a turn, or use Create Checkpoint';
+    if (!qp.busy && rows.length === 0)
+      qp.placeholder = 'No checkpoints yet: the agent takes one before its first edit of a turn, or use Create Checkpoint';
   };
   const picked = new Promise<string | undefined>((resolve) => {
     const subs = [

@@ -87,7 +87,9 @@ export class CheckpointRegistry implements vscode.Disposable {
       return undefined;
     }
     if (!(await whenCoreReady(core))) {
-      void vscode.window.showWarningMessage(`Catalyst Code: the core for ${core.folder.name} is not running.`, 'Show Core Log').then((c) => c && vscode.commands.executeCommand('catalystCode.showLog'));
+      void vscode.window
+        .showWarningMessage(`Catalyst Code: the core for ${core.folder.name} is not running.`, 'Show Core Log')
+        .then((c) => c && vscode.commands.executeCommand('catalystCode.showLog'));
       return undefined;
     }
     const folder = this.forCore(core) ?? this.attach(core);
@@ -107,7 +109,10 @@ export class CheckpointRegistry implements vscode.Disposable {
       coreReady: (f) => this.content.coreReady(f.index),
     });
     this.folders.set(key, folder);
-    this.folderSubscriptions.set(key, folder.onDidChange(() => this.changed()));
+    this.folderSubscriptions.set(
+      key,
+      folder.onDidChange(() => this.changed()),
+    );
     this.startWatching();
     this.changed();
     return folder;

@@ -91,7 +91,11 @@ export class FolderCheckpoints implements vscode.Disposable {
 
   /** The checkpoint's version of a file (`empty`: an empty document, the right side of a deleted file's diff). */
   docUri(id: string, path: string, empty = false): vscode.Uri {
-    return vscode.Uri.from({ scheme: CHECKPOINT_SCHEME, path: checkpointDocPath({ folderIndex: this.folder.index, id, path }), query: empty ? 'empty' : '' });
+    return vscode.Uri.from({
+      scheme: CHECKPOINT_SCHEME,
+      path: checkpointDocPath({ folderIndex: this.folder.index, id, path }),
+      query: empty ? 'empty' : '',
+    });
   }
 
   relativePath(uri: vscode.Uri): string | undefined {
@@ -187,7 +191,11 @@ export class FolderCheckpoints implements vscode.Disposable {
     entries.forEach((entry, index) => {
       const slot = this.slots[index];
       const files = this.model.list.changesOf(entry.id);
-      const filesNote = !filesSupported ? 'files not listed by this core' : !files && index >= COMPARED_CHECKPOINTS ? 'not compared (older)' : undefined;
+      const filesNote = !filesSupported
+        ? 'files not listed by this core'
+        : !files && index >= COMPARED_CHECKPOINTS
+          ? 'not compared (older)'
+          : undefined;
       const label = groupLabel(entry, { now, files, prompt: entry.runId ? promptOfRun(items, entry.runId) : undefined, filesNote });
       if (label !== slot.label) {
         slot.group.label = label;
@@ -207,7 +215,11 @@ export class FolderCheckpoints implements vscode.Disposable {
     const state: { -readonly [K in keyof vscode.SourceControlResourceState]: vscode.SourceControlResourceState[K] } = {
       resourceUri: this.workingUri(change.path),
       contextValue: `checkpointFile.${change.status}`,
-      decorations: { strikeThrough: d.strikeThrough, tooltip: d.tooltip, iconPath: new vscode.ThemeIcon(d.icon, new vscode.ThemeColor(d.color)) },
+      decorations: {
+        strikeThrough: d.strikeThrough,
+        tooltip: d.tooltip,
+        iconPath: new vscode.ThemeIcon(d.icon, new vscode.ThemeColor(d.color)),
+      },
     };
     state.command = { command: CHECKPOINT_COMMANDS.openChange, title: 'Open Changes', arguments: [state] };
     this.fileRefs.set(state, { id, change });

@@ -4,7 +4,14 @@ import { CHECKPOINT_SCHEME, type CheckpointFileChange } from '../../client/check
 import { CHECKPOINT_ROW_ACTIONS, type CheckpointRowAction } from '../../shared/webviewMessages';
 import type { CoreManager } from '../coreManager';
 import { runChatCheckpointAction } from './chatCheckpointActions';
-import { createCheckpoint, deleteCheckpoint, openChange, pickCheckpointToRestore, restoreCheckpoint, restoreFiles } from './checkpointActions';
+import {
+  createCheckpoint,
+  deleteCheckpoint,
+  openChange,
+  pickCheckpointToRestore,
+  restoreCheckpoint,
+  restoreFiles,
+} from './checkpointActions';
 import { CHECKPOINT_COMMANDS } from './checkpointIds';
 import { CheckpointRegistry } from './checkpointRegistry';
 import { CheckpointStatusBar } from './checkpointStatusBar';
@@ -34,7 +41,8 @@ export function registerCheckpoints(deps: CheckpointDeps): vscode.Disposable {
 
 function registerCheckpointCommands(registry: CheckpointRegistry, log: vscode.LogOutputChannel): vscode.Disposable[] {
   /** From a Source Control title or input box: that folder; from the palette: the chat's folder (started if needed). */
-  const folderOf = async (sc: unknown): Promise<FolderCheckpoints | undefined> => registry.forSourceControl(sc) ?? (await registry.ensureActive());
+  const folderOf = async (sc: unknown): Promise<FolderCheckpoints | undefined> =>
+    registry.forSourceControl(sc) ?? (await registry.ensureActive());
 
   const handlers: HandlersFor<typeof CHECKPOINT_COMMANDS> = {
     [CHECKPOINT_COMMANDS.create]: async (sc?: unknown) => {

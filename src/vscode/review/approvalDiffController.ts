@@ -107,7 +107,8 @@ export class ApprovalDiffController implements vscode.Disposable {
     }
     const preview = await this.ensurePreview(core, item);
     // Not rebuildable here (a path outside the folder, say): the core's own rules decide, as with any client.
-    if (!preview) return core.session.approve(requestId, decision, opts.pattern === undefined ? undefined : { pattern: opts.pattern }) !== false;
+    if (!preview)
+      return core.session.approve(requestId, decision, opts.pattern === undefined ? undefined : { pattern: opts.pattern }) !== false;
     if (preview.answering) return false;
     preview.answering = true;
     try {
@@ -148,11 +149,16 @@ export class ApprovalDiffController implements vscode.Disposable {
     const line = editor.selection.active.line;
     const hunks = preview.review.pendingHunks(preview.currentText());
     if (parts.side === 'proposal') {
-      return hunks.find((h) => line >= h.proposalStart && line < h.proposalStart + Math.max(1, h.proposalCount))
-        ?? hunks.find((h) => h.proposalCount === 0 && h.anchorLine === line)
-        ?? hunks.find((h) => h.proposalStart > line);
+      return (
+        hunks.find((h) => line >= h.proposalStart && line < h.proposalStart + Math.max(1, h.proposalCount)) ??
+        hunks.find((h) => h.proposalCount === 0 && h.anchorLine === line) ??
+        hunks.find((h) => h.proposalStart > line)
+      );
     }
-    return hunks.find((h) => line >= h.originalStart && line < h.originalStart + Math.max(1, h.originalCount)) ?? hunks.find((h) => h.originalStart > line);
+    return (
+      hunks.find((h) => line >= h.originalStart && line < h.originalStart + Math.max(1, h.originalCount)) ??
+      hunks.find((h) => h.originalStart > line)
+    );
   }
 
   dispose(): void {
@@ -219,7 +225,9 @@ export class ApprovalDiffController implements vscode.Disposable {
       if (item?.state === 'pending') continue;
       void this.close(preview);
       if (item?.state === 'expired') {
-        void vscode.window.showInformationMessage(`Catalyst Code: the approval for ${preview.relPath} expired — the core stopped waiting and did not write it.`);
+        void vscode.window.showInformationMessage(
+          `Catalyst Code: the approval for ${preview.relPath} expired — the core stopped waiting and did not write it.`,
+        );
       }
     }
   }
@@ -262,7 +270,7 @@ export class ApprovalDiffController implements vscode.Disposable {
       diskText,
       proposal: built.content,
       editable: core.session.capabilities().has(UI_CAPABILITIES.editedContent),
-      note: built.source === 'core_diff' ? built.note ?? 'The proposal was rebuilt from the core\'s diff.' : undefined,
+      note: built.source === 'core_diff' ? (built.note ?? "The proposal was rebuilt from the core's diff.") : undefined,
     });
     this.previews.set(item.id, preview);
     this.deps.fs.set(preview.originalUri, diskText ?? '', true);
@@ -271,16 +279,28 @@ export class ApprovalDiffController implements vscode.Disposable {
   }
 
   private async openDiff(preview: ApprovalPreview, preserveFocus: boolean): Promise<void> {
-    const opened = vscode.commands.executeCommand('vscode.diff', preview.originalUri, preview.proposalUri, preview.title, { preview: false, preserveFocus });
+    const opened = vscode.commands.executeCommand('vscode.diff', preview.originalUri, preview.proposalUri, preview.title, {
+      preview: false,
+      preserveFocus,
+    });
     const outcome = await Promise.race([
-      Promise.resolve(opened).then(() => 'opened' as const, (err: unknown) => err),
+      Promise.resolve(opened).then(
+        () => 'opened' as const,
+        (err: unknown) => err,
+      ),
       new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), OPEN_TIMEOUT_MS)),
     ]);
-    if (outcome === 'timeout') this.deps.log.warn(`the diff for ${preview.relPath} took over ${OPEN_TIMEOUT_MS} ms to open; the approval stays answerable in the chat`);
+    if (outcome === 'timeout')
+      this.deps.log.warn(
+        `the diff for ${preview.relPath} took over ${OPEN_TIMEOUT_MS} ms to open; the approval stays answerable in the chat`,
+      );
     else if (outcome !== 'opened') throw outcome;
     if (preview.note) void vscode.window.showInformationMessage(`Catalyst Code: ${preview.note}`);
     if (!preview.editable) {
-      vscode.window.setStatusBarMessage(`$(info) Per-change review and editing are off: ${perChangeOffReason(preview.core.session.state.core.kind)}.`, 10_000);
+      vscode.window.setStatusBarMessage(
+        `$(info) Per-change review and editing are off: ${perChangeOffReason(preview.core.session.state.core.kind)}.`,
+        10_000,
+      );
     }
   }
 
@@ -291,7 +311,11 @@ export class ApprovalDiffController implements vscode.Disposable {
     const fileDoc = preview.fileDocument();
     // After Merge… the left side is the buffer as it was merged; anything typed since is unsaved text again.
     const bufferMoved = preview.mergedFromBuffer && fileDoc !== undefined && fileDoc.getText() !== preview.review.original;
-    const check = checkBeforeAnswer({ previewBase: preview.diskText, diskNow: disk, bufferDirty: Boolean(fileDoc?.isDirty) && (!preview.mergedFromBuffer || bufferMoved) });
+    const check = checkBeforeAnswer({
+      previewBase: preview.diskText,
+      diskNow: disk,
+      bufferDirty: Boolean(fileDoc?.isDirty) && (!preview.mergedFromBuffer || bufferMoved),
+    });
     if (check.kind === 'changed_on_disk') {
       await this.rediff(preview, disk);
       return false;
@@ -313,8 +337,16 @@ export class ApprovalDiffController implements vscode.Disposable {
     return this.send(preview, decision, { pattern, editedContent }, replaceUnsaved);
   }
 
-  private send(preview: ApprovalPreview, decision: ApprovalDecision, opts: { pattern?: string; editedContent?: string } = {}, replaceUnsaved = false): boolean {
-    const options = { ...(opts.pattern !== undefined ? { pattern: opts.pattern } : {}), ...(opts.editedContent !== undefined ? { editedContent: opts.editedContent } : {}) };
+  private send(
+    preview: ApprovalPreview,
+    decision: ApprovalDecision,
+    opts: { pattern?: string; editedContent?: string } = {},
+    replaceUnsaved = false,
+  ): boolean {
+    const options = {
+      ...(opts.pattern !== undefined ? { pattern: opts.pattern } : {}),
+      ...(opts.editedContent !== undefined ? { editedContent: opts.editedContent } : {}),
+    };
     const sent = preview.core.session.approve(preview.requestId, decision, options) !== false;
     if (!sent) return false;
     if (decision !== 'no') this.pendingWrites.set(preview.toolCallId, { uri: preview.fileUri, replaceUnsaved });
@@ -335,7 +367,9 @@ export class ApprovalDiffController implements vscode.Disposable {
     const userVersion = preview.touched ? rebaseChange(preview.review.original, preview.currentText(), newBase) : modelVersion;
     const next = userVersion ?? modelVersion;
     if (next === undefined) {
-      void vscode.window.showWarningMessage(`Catalyst Code: ${preview.relPath} changed on disk after the preview was built, and the proposal no longer applies to it. Reject it, or ask the agent again.`);
+      void vscode.window.showWarningMessage(
+        `Catalyst Code: ${preview.relPath} changed on disk after the preview was built, and the proposal no longer applies to it. Reject it, or ask the agent again.`,
+      );
       return;
     }
     preview.diskText = disk;
@@ -343,7 +377,9 @@ export class ApprovalDiffController implements vscode.Disposable {
     preview.coreWouldWrite = modelVersion ?? next;
     preview.review.reset({ original: newBase, modelProposal: modelVersion ?? next });
     await this.setSides(preview, newBase, next);
-    void vscode.window.showWarningMessage(`Catalyst Code: ${preview.relPath} changed on disk after the preview was built. The diff now shows the proposal on top of the new text — review it and accept again.`);
+    void vscode.window.showWarningMessage(
+      `Catalyst Code: ${preview.relPath} changed on disk after the preview was built. The diff now shows the proposal on top of the new text — review it and accept again.`,
+    );
   }
 
   /** "Merge…": the proposal replayed onto the user's unsaved text, shown against that text for review. */
@@ -351,14 +387,18 @@ export class ApprovalDiffController implements vscode.Disposable {
     const buffer = fileDoc.getText();
     const merged = rebaseChange(preview.review.original, preview.currentText(), buffer);
     if (merged === undefined) {
-      void vscode.window.showWarningMessage(`Catalyst Code: your unsaved changes to ${preview.relPath} and the proposal touch the same lines. Accept again and choose "Keep Mine" or "Take the Agent's".`);
+      void vscode.window.showWarningMessage(
+        `Catalyst Code: your unsaved changes to ${preview.relPath} and the proposal touch the same lines. Accept again and choose "Keep Mine" or "Take the Agent's".`,
+      );
       return;
     }
     preview.mergedFromBuffer = true;
     preview.review.reset({ original: buffer, modelProposal: merged });
     await this.setSides(preview, buffer, merged);
     await this.openDiff(preview, false);
-    void vscode.window.showInformationMessage(`Catalyst Code: the proposal now sits on top of your unsaved text in ${preview.relPath}. Review it and accept to write it.`);
+    void vscode.window.showInformationMessage(
+      `Catalyst Code: the proposal now sits on top of your unsaved text in ${preview.relPath}. Review it and accept to write it.`,
+    );
   }
 
   private async setSides(preview: ApprovalPreview, original: string, proposal: string): Promise<void> {
@@ -384,7 +424,9 @@ export class ApprovalDiffController implements vscode.Disposable {
       const doc = preview.proposalDocument();
       if (doc?.isDirty) await doc.save();
       const key = preview.proposalUri.toString();
-      const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.toString() === key);
+      const tabs = vscode.window.tabGroups.all
+        .flatMap((g) => g.tabs)
+        .filter((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.toString() === key);
       if (tabs.length > 0) await vscode.window.tabGroups.close(tabs, true);
     } catch (err) {
       this.deps.log.warn(`closing the preview of ${preview.relPath}: ${errorText(err)}`);
@@ -403,16 +445,18 @@ export class ApprovalDiffController implements vscode.Disposable {
     this.notified.add(requestId);
     const file = isAnyFileProposalTool(item.tool);
     const more = file ? 'Review' : 'Show in Chat';
-    void vscode.window.showInformationMessage(`Catalyst Code wants to ${describeRequest(item)}`, 'Accept', 'Reject', more).then(async (choice) => {
-      this.notified.delete(requestId);
-      if (!choice) return;
-      if (choice === more) {
-        if (file) await this.show(requestId);
-        else await vscode.commands.executeCommand('catalystCode.openChat');
-        return;
-      }
-      await this.answer(requestId, choice === 'Accept' ? 'yes' : 'no');
-    });
+    void vscode.window
+      .showInformationMessage(`Catalyst Code wants to ${describeRequest(item)}`, 'Accept', 'Reject', more)
+      .then(async (choice) => {
+        this.notified.delete(requestId);
+        if (!choice) return;
+        if (choice === more) {
+          if (file) await this.show(requestId);
+          else await vscode.commands.executeCommand('catalystCode.openChat');
+          return;
+        }
+        await this.answer(requestId, choice === 'Accept' ? 'yes' : 'no');
+      });
   }
 
   private coreOf(requestId: string): FolderCore | undefined {
@@ -444,7 +488,8 @@ function parseArgs(json: string): Record<string, unknown> {
 function describeRequest(item: ApprovalItem): string {
   const args = parseArgs(item.args);
   const path = typeof args.path === 'string' ? args.path : undefined;
-  if (item.tool === 'bash' && typeof args.command === 'string') return `run: ${args.command.length > 120 ? `${args.command.slice(0, 120)}…` : args.command}`;
+  if (item.tool === 'bash' && typeof args.command === 'string')
+    return `run: ${args.command.length > 120 ? `${args.command.slice(0, 120)}…` : args.command}`;
   if (item.tool === 'write_file') return `write ${path ?? 'a file'}`;
   if (item.tool === 'edit' || item.tool === 'patch') return `edit ${path ?? 'a file'}`;
   // SCV's write: a whole-file create or replace.

@@ -71,7 +71,11 @@ export class ApprovalPreview {
   }
 
   get title(): string {
-    const what = this.isNewFile ? `${this.relPath} (new file)` : this.mergedFromBuffer ? `${this.relPath} (your unsaved text)` : this.relPath;
+    const what = this.isNewFile
+      ? `${this.relPath} (new file)`
+      : this.mergedFromBuffer
+        ? `${this.relPath} (your unsaved text)`
+        : this.relPath;
     const proposer = this.core.session.state.core.kind === 'scv' ? 'SCV' : 'Catalyst';
     return `${what} ↔ ${proposer} proposal${this.editable ? '' : ' (read-only)'}`;
   }

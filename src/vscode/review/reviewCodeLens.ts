@@ -24,8 +24,18 @@ export class ReviewCodeLensProvider implements vscode.CodeLensProvider {
     return hunks.flatMap((hunk, i) => {
       const range = new vscode.Range(Math.min(hunk.anchorLine, lastLine), 0, Math.min(hunk.anchorLine, lastLine), 0);
       return [
-        new vscode.CodeLens(range, { title: '$(check) Accept Change', tooltip: 'Keep this change (Ctrl+Alt+Y at the cursor)', command: REVIEW_COMMANDS.acceptHunk, arguments: [preview.requestId, hunk.key] }),
-        new vscode.CodeLens(range, { title: '$(close) Reject Change', tooltip: 'Undo this change in the proposal (Ctrl+Alt+N at the cursor)', command: REVIEW_COMMANDS.rejectHunk, arguments: [preview.requestId, hunk.key] }),
+        new vscode.CodeLens(range, {
+          title: '$(check) Accept Change',
+          tooltip: 'Keep this change (Ctrl+Alt+Y at the cursor)',
+          command: REVIEW_COMMANDS.acceptHunk,
+          arguments: [preview.requestId, hunk.key],
+        }),
+        new vscode.CodeLens(range, {
+          title: '$(close) Reject Change',
+          tooltip: 'Undo this change in the proposal (Ctrl+Alt+N at the cursor)',
+          command: REVIEW_COMMANDS.rejectHunk,
+          arguments: [preview.requestId, hunk.key],
+        }),
         new vscode.CodeLens(range, { title: `${i + 1} of ${hunks.length} undecided`, command: '' }),
       ];
     });

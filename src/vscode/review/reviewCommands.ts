@@ -5,7 +5,6 @@ import { perChangeOffReason } from '../../client/review';
 import type { ApprovalDiffController } from './approvalDiffController';
 import { REVIEW_COMMANDS } from './reviewIds';
 
-
 /** Commands of the review diff: whole-proposal answers from the editor title / keybindings, per-change from lenses. */
 export function registerReviewCommands(controller: ApprovalDiffController, log: vscode.LogOutputChannel): vscode.Disposable[] {
   const whole = (decision: ApprovalDecision) => async (uri?: unknown) => {
@@ -17,7 +16,9 @@ export function registerReviewCommands(controller: ApprovalDiffController, log: 
     const preview = typeof requestId === 'string' ? controller.preview(requestId) : controller.activePreview();
     if (!preview) return noPreview();
     if (!preview.editable) {
-      void vscode.window.showInformationMessage(`Catalyst Code: per-change review is off: ${perChangeOffReason(preview.core.session.state.core.kind)}. Accept or reject the whole change.`);
+      void vscode.window.showInformationMessage(
+        `Catalyst Code: per-change review is off: ${perChangeOffReason(preview.core.session.state.core.kind)}. Accept or reject the whole change.`,
+      );
       return;
     }
     const hunkKey = typeof key === 'string' ? key : controller.hunkAtCursor(preview)?.key;

@@ -52,7 +52,8 @@ export class ReviewFileSystem implements vscode.FileSystemProvider, vscode.Dispo
         permissions: entry.readonly ? vscode.FilePermission.Readonly : undefined,
       };
     }
-    if (this.isDirectory(uri.path)) return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0, permissions: vscode.FilePermission.Readonly };
+    if (this.isDirectory(uri.path))
+      return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0, permissions: vscode.FilePermission.Readonly };
     throw vscode.FileSystemError.FileNotFound(uri);
   }
 

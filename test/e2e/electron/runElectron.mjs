@@ -30,9 +30,13 @@ if (!['dist/extension.js', 'dist/core.js', 'dist/webview.js'].every((b) => exist
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 const requested = process.argv.slice(2);
-const files = requested.length > 0
-  ? requested
-  : readdirSync(e2eDir).filter((f) => f.endsWith('.e2e.test.ts')).sort().map((f) => relative(root, join(e2eDir, f)));
+const files =
+  requested.length > 0
+    ? requested
+    : readdirSync(e2eDir)
+        .filter((f) => f.endsWith('.e2e.test.ts'))
+        .sort()
+        .map((f) => relative(root, join(e2eDir, f)));
 const res = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...files], {
   cwd: root,
   stdio: 'inherit',

@@ -20,10 +20,13 @@ export function approvalCard(chat: FrameLocator, text: string | RegExp): Locator
 export async function waitForCardState(card: Locator, state: ApprovalCardState, timeoutMs = 15_000): Promise<void> {
   let last: string | null = null;
   try {
-    await waitUntil(async () => {
-      last = await card.getAttribute('data-state', { timeout: 2000 });
-      return last === state;
-    }, { timeoutMs, what: `the approval card to show ${state}` });
+    await waitUntil(
+      async () => {
+        last = await card.getAttribute('data-state', { timeout: 2000 });
+        return last === state;
+      },
+      { timeoutMs, what: `the approval card to show ${state}` },
+    );
   } catch (error) {
     throw new Error(`${(error as Error).message} (it shows ${last ?? 'nothing'})`);
   }
@@ -82,7 +85,11 @@ export function editArgs(path: string, ...edits: Array<[search: string, replace:
 export async function drainScript(model: ScriptedModelServer): Promise<number> {
   let drained = 0;
   while (model.pending > 0 && drained < 20) {
-    const res = await fetch(`${model.url}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"model":"drain"}' });
+    const res = await fetch(`${model.url}/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"model":"drain"}',
+    });
     await res.text();
     drained++;
   }
@@ -99,7 +106,10 @@ export async function promptAgent(chat: FrameLocator, text: string): Promise<voi
   await composer.waitFor({ state: 'visible', timeout: 30_000 });
   await composer.fill(text);
   const send = chat.locator(`[data-testid="${TEST_IDS.sendButton}"]`).first();
-  await waitUntil(async () => (await composer.inputValue()) === text && (await send.isEnabled()), { timeoutMs: 10_000, what: 'the prompt in the composer and Send enabled' });
+  await waitUntil(async () => (await composer.inputValue()) === text && (await send.isEnabled()), {
+    timeoutMs: 10_000,
+    what: 'the prompt in the composer and Send enabled',
+  });
   await send.click();
   await waitUntil(async () => (await composer.inputValue()) === '', { timeoutMs: 10_000, what: 'the composer to clear after Send' });
 }

@@ -4,7 +4,12 @@ import type { Page } from 'playwright-core';
 import { ARTIFACTS_DIR } from './paths';
 
 export function artifactName(testName: string): string {
-  return testName.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 120) || 'unnamed';
+  return (
+    testName
+      .replace(/[^\w.-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 120) || 'unnamed'
+  );
 }
 
 export interface FailureSources {

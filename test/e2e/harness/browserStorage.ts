@@ -21,10 +21,11 @@ export async function dumpBrowserStorage(page: Page): Promise<string[]> {
       const key = g.localStorage.key(i);
       out.push(`localStorage: ${key} = ${g.localStorage.getItem(key)}`);
     }
-    const request = <T>(r: any): Promise<T> => new Promise((resolve, reject) => {
-      r.onsuccess = () => resolve(r.result);
-      r.onerror = () => reject(r.error);
-    });
+    const request = <T>(r: any): Promise<T> =>
+      new Promise((resolve, reject) => {
+        r.onsuccess = () => resolve(r.result);
+        r.onerror = () => reject(r.error);
+      });
     const databases: { name: string }[] = await g.indexedDB.databases();
     for (const { name } of databases) {
       const db = await request<any>(g.indexedDB.open(name));

@@ -39,7 +39,10 @@ export async function abortRun(chat: FrameLocator): Promise<void> {
 }
 
 /** The transcript's messages of one kind, as the user reads them. */
-export async function messageTexts(chat: FrameLocator, id: typeof TEST_IDS.userMessage | typeof TEST_IDS.assistantMessage): Promise<string[]> {
+export async function messageTexts(
+  chat: FrameLocator,
+  id: typeof TEST_IDS.userMessage | typeof TEST_IDS.assistantMessage,
+): Promise<string[]> {
   const texts = await testId(chat, id).allInnerTexts();
   return texts.map((t) => t.trim());
 }
@@ -49,7 +52,10 @@ export async function messageTexts(chat: FrameLocator, id: typeof TEST_IDS.userM
  * viewport are in the DOM), so this scrolls it from top to bottom collecting items by their `data-vindex`, and leaves it
  * scrolled to the bottom.
  */
-export async function transcriptTexts(chat: FrameLocator, id: typeof TEST_IDS.userMessage | typeof TEST_IDS.assistantMessage): Promise<string[]> {
+export async function transcriptTexts(
+  chat: FrameLocator,
+  id: typeof TEST_IDS.userMessage | typeof TEST_IDS.assistantMessage,
+): Promise<string[]> {
   const transcript = testId(chat, TEST_IDS.transcript).first();
   await transcript.waitFor({ state: 'attached', timeout: 30_000 });
   return transcript.evaluate(async (root: any, selector: string) => {
@@ -109,7 +115,11 @@ export async function waitForRunning(chat: FrameLocator, timeoutMs = 30_000): Pr
   await testId(chat, TEST_IDS.abortButton).first().waitFor({ state: 'visible', timeout: timeoutMs });
 }
 
-export interface CustomEndpoint { name: string; baseUrl: string; apiKey: string }
+export interface CustomEndpoint {
+  name: string;
+  baseUrl: string;
+  apiKey: string;
+}
 
 /**
  * "Catalyst: Log In…" → "Custom OpenAI-compatible endpoint…", then answers each input box by what it asks for
@@ -127,7 +137,8 @@ export async function logInToCustomEndpoint(page: Page, endpoint: CustomEndpoint
     asked.push(prompt);
     const ask = await quickInputAsk(page);
     const answer = answerFor(ask.detail, endpoint) ?? answerFor(ask.title, endpoint);
-    if (answer === undefined) await quickInputBox(page).press('Enter'); // a box we don't know: take what it offers
+    if (answer === undefined)
+      await quickInputBox(page).press('Enter'); // a box we don't know: take what it offers
     else await typeInInputBox(page, answer);
     await waitUntil(async () => !(await isQuickInputOpen(page)) || (await quickInputPrompt(page)) !== prompt, {
       timeoutMs: 15_000,

@@ -65,8 +65,19 @@ export async function startCodeServer(opts: CodeServerOptions): Promise<CodeServ
   const logFile = join(opts.runDir, 'code-server.log');
   const logFd = openSync(logFile, 'a');
   const args = [
-    CODE_SERVER_ENTRY, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, '--disable-telemetry', '--disable-update-check',
-    '--disable-workspace-trust', '--disable-getting-started-override', '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir,
+    CODE_SERVER_ENTRY,
+    '--auth',
+    'none',
+    '--bind-addr',
+    `127.0.0.1:${port}`,
+    '--disable-telemetry',
+    '--disable-update-check',
+    '--disable-workspace-trust',
+    '--disable-getting-started-override',
+    '--user-data-dir',
+    userDataDir,
+    '--extensions-dir',
+    extensionsDir,
     opts.workspace,
   ];
   const child = spawn(NODE24, args, {

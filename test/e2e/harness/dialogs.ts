@@ -21,8 +21,14 @@ export async function answerModal(page: Page, button: string, timeoutMs = 20_000
   const text = await waitForModal(page, timeoutMs);
   const dialog = modalDialog(page);
   const escaped = button.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const target = dialog.locator('.monaco-button').filter({ hasText: new RegExp(`^\\s*${escaped}\\s*$`) }).first();
-  const found = await target.waitFor({ state: 'visible', timeout: 5000 }).then(() => true, () => false);
+  const target = dialog
+    .locator('.monaco-button')
+    .filter({ hasText: new RegExp(`^\\s*${escaped}\\s*$`) })
+    .first();
+  const found = await target.waitFor({ state: 'visible', timeout: 5000 }).then(
+    () => true,
+    () => false,
+  );
   if (!found) {
     const buttons = (await dialog.locator('.monaco-button').allInnerTexts()).map((b) => b.trim());
     throw new Error(`the modal has no "${button}" button (it has ${JSON.stringify(buttons)}); it says: ${text}`);

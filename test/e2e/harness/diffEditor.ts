@@ -19,7 +19,10 @@ export function proposalTitlePattern(relPath: string): RegExp {
 
 /** The editor tab of the proposal for `relPath` (any group). */
 export function proposalTab(page: Page, relPath: string): Locator {
-  return page.locator('.tabs-container .tab').filter({ hasText: proposalTitlePattern(relPath) }).first();
+  return page
+    .locator('.tabs-container .tab')
+    .filter({ hasText: proposalTitlePattern(relPath) })
+    .first();
 }
 
 /** Every open proposal tab (any file). */
@@ -51,7 +54,10 @@ export interface OpenProposal {
 export async function waitForProposal(page: Page, relPath: string, timeoutMs = 30_000): Promise<OpenProposal> {
   const tab = proposalTab(page, relPath);
   await tab.waitFor({ state: 'visible', timeout: timeoutMs });
-  await page.locator('.tabs-container .tab.active').filter({ hasText: proposalTitlePattern(relPath) }).first()
+  await page
+    .locator('.tabs-container .tab.active')
+    .filter({ hasText: proposalTitlePattern(relPath) })
+    .first()
     .waitFor({ state: 'visible', timeout: timeoutMs });
   const diff = activeDiffEditor(page);
   await diff.waitFor({ state: 'visible', timeout: timeoutMs });
@@ -82,7 +88,10 @@ export async function clickTitleMenuItem(page: Page, label: string, timeoutMs = 
   await more.waitFor({ state: 'visible', timeout: timeoutMs });
   await more.click();
   // Context menus render in a shadow root; Playwright's CSS engine looks inside open ones.
-  const item = page.locator('.monaco-menu .action-item .action-label').filter({ hasText: labelPattern(label) }).first();
+  const item = page
+    .locator('.monaco-menu .action-item .action-label')
+    .filter({ hasText: labelPattern(label) })
+    .first();
   await item.waitFor({ state: 'visible', timeout: timeoutMs });
   await item.click();
 }
@@ -110,12 +119,23 @@ export async function clickCodeLensAbove(page: Page, diff: Locator, lineText: st
   // it, and tag again if it was replaced in between.
   for (let attempt = 1; ; attempt++) {
     const marker = `e2e-lens-${Date.now()}-${attempt}`;
-    const tagged = await modifiedSide(diff).evaluate(tagLensAbove, { lineText, lensText, marker }).catch(() => false);
+    const tagged = await modifiedSide(diff)
+      .evaluate(tagLensAbove, { lineText, lensText, marker })
+      .catch(() => false);
     if (tagged) {
-      const clicked = await page.locator(`[data-e2e-lens="${marker}"]`).click({ timeout: 2000 }).then(() => true, () => false);
+      const clicked = await page
+        .locator(`[data-e2e-lens="${marker}"]`)
+        .click({ timeout: 2000 })
+        .then(
+          () => true,
+          () => false,
+        );
       if (clicked) return;
     }
-    if (Date.now() > deadline) throw new Error(`could not click the "${lensText}" CodeLens above the proposal line "${lineText}" (${tagged ? 'it kept being re-rendered' : 'not on screen'})`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `could not click the "${lensText}" CodeLens above the proposal line "${lineText}" (${tagged ? 'it kept being re-rendered' : 'not on screen'})`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -148,17 +168,23 @@ function tagLensAbove(root: any, args: { lineText: string; lensText: string; mar
  */
 export async function watchProposalTabs(page: Page): Promise<() => Promise<number>> {
   const key = `__e2eProposalTabs${Date.now()}`;
-  await page.evaluate(({ key, suffix }) => {
-    const g = globalThis as any;
-    const proposalTabsNow = () => (Array.from(g.document.querySelectorAll('.tabs-container .tab')) as any[]).filter((tab) => (tab.textContent ?? '').includes(suffix));
-    const baseline = new Set<any>(proposalTabsNow());
-    const seen = new Set<any>();
-    const scan = () => {
-      for (const tab of proposalTabsNow()) if (!baseline.has(tab)) seen.add(tab);
-      g[key] = seen.size;
-    };
-    g[key] = 0;
-    new g.MutationObserver(scan).observe(g.document.body, { childList: true, subtree: true, characterData: true });
-  }, { key, suffix: PROPOSAL_TITLE_SUFFIX });
+  await page.evaluate(
+    ({ key, suffix }) => {
+      const g = globalThis as any;
+      const proposalTabsNow = () =>
+        (Array.from(g.document.querySelectorAll('.tabs-container .tab')) as any[]).filter((tab) =>
+          (tab.textContent ?? '').includes(suffix),
+        );
+      const baseline = new Set<any>(proposalTabsNow());
+      const seen = new Set<any>();
+      const scan = () => {
+        for (const tab of proposalTabsNow()) if (!baseline.has(tab)) seen.add(tab);
+        g[key] = seen.size;
+      };
+      g[key] = 0;
+      new g.MutationObserver(scan).observe(g.document.body, { childList: true, subtree: true, characterData: true });
+    },
+    { key, suffix: PROPOSAL_TITLE_SUFFIX },
+  );
   return () => page.evaluate((k) => (globalThis as any)[k] as number, key);
 }

@@ -56,7 +56,14 @@ export async function startE2eEnv(opts: E2eOptions = {}): Promise<E2eEnv> {
   let workbench: Workbench;
   try {
     await opts.beforeLaunch?.({ home, workspace, configDir, model });
-    workbench = await launchWorkbench({ runDir: root, workspace, home, settings: opts.settings, chromiumArgs: opts.chromiumArgs, withoutExtension: opts.withoutExtension });
+    workbench = await launchWorkbench({
+      runDir: root,
+      workspace,
+      home,
+      settings: opts.settings,
+      chromiumArgs: opts.chromiumArgs,
+      withoutExtension: opts.withoutExtension,
+    });
   } catch (error) {
     await model.close();
     removeUnlessKept(root);
@@ -104,7 +111,11 @@ export function withArtifacts(getEnv: () => E2eEnv | undefined) {
     } catch (error) {
       const env = getEnv();
       if (env) {
-        const shot = await saveFailureArtifacts(t.name, { page: env.page, serverLog: env.workbench.serverLog, logsDir: env.workbench.logsDir });
+        const shot = await saveFailureArtifacts(t.name, {
+          page: env.page,
+          serverLog: env.workbench.serverLog,
+          logsDir: env.workbench.logsDir,
+        });
         t.diagnostic(`screenshot: ${shot}`);
       }
       throw error;

@@ -6,13 +6,18 @@ import { waitUntil } from './wait';
 
 /** The editor area's tab whose label starts with `label` (a file name, or a diff title). */
 export function editorTab(page: Page, label: string): Locator {
-  return page.locator('.tabs-container .tab').filter({ has: page.locator('.label-name, .monaco-icon-label', { hasText: label }) }).first();
+  return page
+    .locator('.tabs-container .tab')
+    .filter({ has: page.locator('.label-name, .monaco-icon-label', { hasText: label }) })
+    .first();
 }
 
 /** The active editor group's visible code editor (not a side of a diff editor). */
 export function activeCodeEditor(page: Page): Locator {
   return page
-    .locator('.editor-group-container.active .editor-container .monaco-editor:not(.monaco-diff-editor):not(.monaco-diff-editor .monaco-editor)')
+    .locator(
+      '.editor-group-container.active .editor-container .monaco-editor:not(.monaco-diff-editor):not(.monaco-diff-editor .monaco-editor)',
+    )
     .filter({ visible: true })
     .first();
 }
@@ -28,9 +33,15 @@ export async function openWorkspaceFile(page: Page, relPath: string, opts: { tim
   await pickQuickItem(page, base, { exact: true, timeoutMs: opts.timeoutMs ?? 30_000 });
   const tab = editorTab(page, base);
   await tab.waitFor({ state: 'visible', timeout: opts.timeoutMs ?? 30_000 });
-  await page.locator('.tabs-container .tab.active', { hasText: base }).first().waitFor({ state: 'visible', timeout: opts.timeoutMs ?? 30_000 });
+  await page
+    .locator('.tabs-container .tab.active', { hasText: base })
+    .first()
+    .waitFor({ state: 'visible', timeout: opts.timeoutMs ?? 30_000 });
   const editor = activeCodeEditor(page);
-  await editor.locator('.view-lines .view-line').first().waitFor({ state: 'visible', timeout: opts.timeoutMs ?? 30_000 });
+  await editor
+    .locator('.view-lines .view-line')
+    .first()
+    .waitFor({ state: 'visible', timeout: opts.timeoutMs ?? 30_000 });
   return editor;
 }
 
@@ -58,13 +69,21 @@ export async function renderedText(editor: Locator): Promise<string> {
 }
 
 /** Waits until the editor's rendered text satisfies `predicate` (e.g. includes a line); returns that text. */
-export async function waitForRenderedText(editor: Locator, predicate: (text: string) => boolean, what: string, timeoutMs = 15_000): Promise<string> {
+export async function waitForRenderedText(
+  editor: Locator,
+  predicate: (text: string) => boolean,
+  what: string,
+  timeoutMs = 15_000,
+): Promise<string> {
   let last = '';
   try {
-    return await waitUntil(async () => {
-      last = await renderedText(editor);
-      return predicate(last) ? last : undefined;
-    }, { timeoutMs, what });
+    return await waitUntil(
+      async () => {
+        last = await renderedText(editor);
+        return predicate(last) ? last : undefined;
+      },
+      { timeoutMs, what },
+    );
   } catch (error) {
     throw new Error(`${(error as Error).message}; the editor showed:\n${last}`);
   }
@@ -72,7 +91,10 @@ export async function waitForRenderedText(editor: Locator, predicate: (text: str
 
 /** Puts the caret in the editor (a click on its text) so keys go to it. */
 export async function focusEditor(editor: Locator): Promise<void> {
-  await editor.locator('.view-lines').first().click({ position: { x: 5, y: 5 } });
+  await editor
+    .locator('.view-lines')
+    .first()
+    .click({ position: { x: 5, y: 5 } });
 }
 
 /** Moves the caret of the focused editor to a 1-based line (Quick Open's ':' mode, i.e. "Go to Line"). */

@@ -20,9 +20,18 @@ export async function launchElectronWorkbench(executablePath: string, opts: Work
   const app = await _electron.launch({
     executablePath,
     args: [
-      ...(opts.withoutExtension ? [] : [`--extensionDevelopmentPath=${REPO_ROOT}`]), `--user-data-dir=${userDataDir}`, `--extensions-dir=${extensionsDir}`,
-      '--disable-workspace-trust', '--skip-welcome', '--skip-release-notes', '--disable-telemetry', '--no-sandbox',
-      '--disable-gpu', '--disable-updates', '--new-window', opts.workspace,
+      ...(opts.withoutExtension ? [] : [`--extensionDevelopmentPath=${REPO_ROOT}`]),
+      `--user-data-dir=${userDataDir}`,
+      `--extensions-dir=${extensionsDir}`,
+      '--disable-workspace-trust',
+      '--skip-welcome',
+      '--skip-release-notes',
+      '--disable-telemetry',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-updates',
+      '--new-window',
+      opts.workspace,
     ],
     env: {
       ...(process.env as Record<string, string>),

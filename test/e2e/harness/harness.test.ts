@@ -27,23 +27,34 @@ describe('e2e harness helpers', () => {
     writeFileSync(join(dir, 'nested', 'utf8.log'), 'before sk-secret-123 after');
     writeFileSync(join(dir, 'utf16.bin'), Buffer.from('xx sk-secret-123 yy', 'utf16le'));
     writeFileSync(join(dir, 'clean.txt'), 'sk-secret-12 nothing here');
-    const hits = filesContaining(dir, 'sk-secret-123').map((f) => f.slice(dir.length + 1)).sort();
+    const hits = filesContaining(dir, 'sk-secret-123')
+      .map((f) => f.slice(dir.length + 1))
+      .sort();
     assert.deepEqual(hits, ['nested/utf8.log', 'utf16.bin']);
   });
 
   it('finds a dist/core.js process among the descendants of a process', async () => {
     mkdirSync(join(dir, 'dist'), { recursive: true });
     writeFileSync(join(dir, 'dist', 'core.js'), 'setTimeout(() => {}, 60000);');
-    writeFileSync(join(dir, 'parent.js'), `require('child_process').spawn(process.execPath, [${JSON.stringify(join(dir, 'dist', 'core.js'))}, '--workspace', '.'], { stdio: 'ignore' }); setTimeout(() => {}, 60000);`);
+    writeFileSync(
+      join(dir, 'parent.js'),
+      `require('child_process').spawn(process.execPath, [${JSON.stringify(join(dir, 'dist', 'core.js'))}, '--workspace', '.'], { stdio: 'ignore' }); setTimeout(() => {}, 60000);`,
+    );
     const parent = spawn(process.execPath, [join(dir, 'parent.js')], { stdio: 'ignore' });
     try {
-      const [core] = await waitUntil(() => {
-        const pids = corePidsUnder(parent.pid!);
-        return pids.length === 1 ? pids : undefined;
-      }, { timeoutMs: 10_000, what: 'the child core' });
+      const [core] = await waitUntil(
+        () => {
+          const pids = corePidsUnder(parent.pid!);
+          return pids.length === 1 ? pids : undefined;
+        },
+        { timeoutMs: 10_000, what: 'the child core' },
+      );
       assert.ok(descendantsOf(parent.pid!).includes(core));
       assert.ok(isAlive(core));
-      assert.deepEqual(corePidsUnder(process.pid).filter((p) => p === core), [core]);
+      assert.deepEqual(
+        corePidsUnder(process.pid).filter((p) => p === core),
+        [core],
+      );
       process.kill(core, 'SIGKILL');
       await waitUntil(() => corePidsUnder(parent.pid!).length === 0, { timeoutMs: 10_000, what: 'the core to be gone' });
     } finally {

@@ -7,7 +7,10 @@ import { runCommand } from './quickInput';
  */
 export async function waitForNotification(page: Page, text: RegExp, timeoutMs = 15_000): Promise<string> {
   const toast = page.locator('.notifications-toasts .notification-toast').filter({ hasText: text }).first();
-  const shown = await toast.waitFor({ state: 'visible', timeout: timeoutMs }).then(() => true, () => false);
+  const shown = await toast.waitFor({ state: 'visible', timeout: timeoutMs }).then(
+    () => true,
+    () => false,
+  );
   if (shown) return (await toast.innerText()).trim();
   await runCommand(page, 'Notifications: Show Notifications');
   const entry = page.locator('.notifications-center .notification-list-item').filter({ hasText: text }).first();

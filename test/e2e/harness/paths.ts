@@ -13,7 +13,11 @@ export const INSTALL_SCRIPT = join(REPO_ROOT, 'scripts/install-code-server.sh');
 export const CHROMIUM = process.env.CATALYST_E2E_CHROMIUM ?? '/usr/bin/chromium';
 export const ARTIFACTS_DIR = join(REPO_ROOT, 'test-results/e2e');
 
-interface Manifest { name: string; publisher: string; version: string }
+interface Manifest {
+  name: string;
+  publisher: string;
+  version: string;
+}
 
 function readManifest(): Manifest {
   return JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as Manifest;

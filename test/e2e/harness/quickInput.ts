@@ -93,7 +93,10 @@ export async function openCommandPalette(page: Page): Promise<void> {
   await page.keyboard.press('F1');
   const opened = await quickInputBox(page)
     .waitFor({ state: 'visible', timeout: 3000 })
-    .then(() => true, () => false);
+    .then(
+      () => true,
+      () => false,
+    );
   if (opened) return;
   // Focus was somewhere that swallows F1 (a webview mid-reload): give it to the workbench's status bar and retry.
   await page.locator('.monaco-workbench .part.statusbar').focus();
@@ -144,7 +147,10 @@ export async function paletteHasCommand(page: Page, title: string, timeoutMs = 3
   await quickInputBox(page).fill(`>${title}`);
   const found = await quickPickRow(page, title)
     .waitFor({ state: 'visible', timeout: timeoutMs })
-    .then(() => true, () => false);
+    .then(
+      () => true,
+      () => false,
+    );
   await page.keyboard.press('Escape');
   return found;
 }

@@ -6,7 +6,14 @@ import { proposalTitlePattern } from './diffEditor';
 import { environmentOf } from './processTree';
 
 function serverWith(requests: RecordedRequest[]): ScriptedModelServer {
-  return { url: 'http://127.0.0.1:1/v1', requests, enqueue: () => undefined, setModels: () => undefined, pending: 0, close: async () => undefined };
+  return {
+    url: 'http://127.0.0.1:1/v1',
+    requests,
+    enqueue: () => undefined,
+    setModels: () => undefined,
+    pending: 0,
+    close: async () => undefined,
+  };
 }
 
 const post = (path: string, body: unknown): RecordedRequest => ({ method: 'POST', path, headers: {}, body });
@@ -21,9 +28,20 @@ describe('approval e2e helpers', () => {
   });
 
   it('finds the tool result sent for a call id, newest request first, in both dialects', () => {
-    const openai = post('/v1/chat/completions', { messages: [{ role: 'user', content: 'hi' }, { role: 'tool', tool_call_id: 'call_1', content: 'old result' }] });
-    const newer = post('/v1/chat/completions', { messages: [{ role: 'tool', tool_call_id: 'call_1', content: "tool call 'edit' was denied by the user" }] });
-    const anthropic = post('/v1/messages', { messages: [{ role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_2', content: [{ type: 'text', text: 'applied 1 edit' }] }] }] });
+    const openai = post('/v1/chat/completions', {
+      messages: [
+        { role: 'user', content: 'hi' },
+        { role: 'tool', tool_call_id: 'call_1', content: 'old result' },
+      ],
+    });
+    const newer = post('/v1/chat/completions', {
+      messages: [{ role: 'tool', tool_call_id: 'call_1', content: "tool call 'edit' was denied by the user" }],
+    });
+    const anthropic = post('/v1/messages', {
+      messages: [
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_2', content: [{ type: 'text', text: 'applied 1 edit' }] }] },
+      ],
+    });
     const server = serverWith([openai, newer, anthropic, { method: 'GET', path: '/v1/models', headers: {}, body: undefined }]);
     assert.equal(toolResultSent(server, 'call_1'), "tool call 'edit' was denied by the user");
     assert.equal(toolResultSent(server, 'toolu_2'), 'applied 1 edit');

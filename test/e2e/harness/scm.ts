@@ -43,7 +43,10 @@ export async function checkpointCount(page: Page): Promise<number | undefined> {
 export async function waitForCheckpointCount(page: Page, count: number, timeoutMs = 20_000): Promise<void> {
   let last: number | undefined;
   try {
-    await waitUntil(async () => (last = await checkpointCount(page)) === count, { timeoutMs, what: `the status bar to count ${count} checkpoints` });
+    await waitUntil(async () => (last = await checkpointCount(page)) === count, {
+      timeoutMs,
+      what: `the status bar to count ${count} checkpoints`,
+    });
   } catch (error) {
     throw new Error(`${(error as Error).message} (it shows ${last ?? 'nothing'})`);
   }
@@ -83,7 +86,13 @@ export async function scmGroups(page: Page): Promise<ScmGroup[]> {
       groups[groups.length - 1].files.push({
         name: (resource.querySelector('.label-name')?.textContent ?? '').trim(),
         description: (resource.querySelector('.label-description')?.textContent ?? '').trim(),
-        strikeThrough: resource.querySelector('.strikethrough, .strike-through, [class*="strikethrough"]') !== null || /line-through/.test(resource.querySelector('.label-name') ? (globalThis as any).getComputedStyle(resource.querySelector('.label-name')).textDecorationLine : ''),
+        strikeThrough:
+          resource.querySelector('.strikethrough, .strike-through, [class*="strikethrough"]') !== null ||
+          /line-through/.test(
+            resource.querySelector('.label-name')
+              ? (globalThis as any).getComputedStyle(resource.querySelector('.label-name')).textDecorationLine
+              : '',
+          ),
       });
     }
     return groups;
@@ -97,13 +106,21 @@ export function describeGroups(groups: readonly ScmGroup[]): string {
 }
 
 /** Polls the view until `predicate` holds; returns the groups then. */
-export async function waitForScmGroups(page: Page, predicate: (groups: ScmGroup[]) => boolean, what: string, timeoutMs = 20_000): Promise<ScmGroup[]> {
+export async function waitForScmGroups(
+  page: Page,
+  predicate: (groups: ScmGroup[]) => boolean,
+  what: string,
+  timeoutMs = 20_000,
+): Promise<ScmGroup[]> {
   let last: ScmGroup[] = [];
   try {
-    return await waitUntil(async () => {
-      last = await scmGroups(page);
-      return predicate(last) ? last : undefined;
-    }, { timeoutMs, what });
+    return await waitUntil(
+      async () => {
+        last = await scmGroups(page);
+        return predicate(last) ? last : undefined;
+      },
+      { timeoutMs, what },
+    );
   } catch (error) {
     throw new Error(`${(error as Error).message}; Source Control shows: ${describeGroups(last)}`);
   }
@@ -116,7 +133,10 @@ export function findGroup(groups: readonly ScmGroup[], label: RegExp): ScmGroup 
 
 /** The row of the first group whose header matches `label`. */
 export function scmGroupRow(page: Page, label: RegExp): Locator {
-  return page.locator(ROWS).filter({ has: page.locator('.resource-group .name', { hasText: label }) }).first();
+  return page
+    .locator(ROWS)
+    .filter({ has: page.locator('.resource-group .name', { hasText: label }) })
+    .first();
 }
 
 /**
@@ -124,23 +144,31 @@ export function scmGroupRow(page: Page, label: RegExp): Locator {
  * groups). Resolved by the list's row index at call time: use it at once.
  */
 export async function scmResourceRow(page: Page, group: RegExp, name: string, timeoutMs = 20_000): Promise<Locator> {
-  const index = await waitUntil(() => page.evaluate(({ rowsSelector, source, flags, name }) => {
-    const rows = (Array.from((globalThis as any).document.querySelectorAll(rowsSelector)) as any[])
-      .filter((row) => row.offsetParent !== null)
-      .sort((a, b) => Number(a.dataset.index ?? 0) - Number(b.dataset.index ?? 0));
-    const pattern = new RegExp(source, flags);
-    let inGroup = false;
-    for (const row of rows) {
-      const header = row.querySelector('.resource-group .name');
-      if (header) {
-        if (inGroup) return undefined; // passed the group without finding the file
-        inGroup = pattern.test((header.textContent ?? '').trim());
-        continue;
-      }
-      if (inGroup && (row.querySelector('.resource .label-name')?.textContent ?? '').trim() === name) return String(row.dataset.index);
-    }
-    return undefined;
-  }, { rowsSelector: ROWS, source: group.source, flags: group.flags, name }), { timeoutMs, what: `${name} under the checkpoint group ${group}` });
+  const index = await waitUntil(
+    () =>
+      page.evaluate(
+        ({ rowsSelector, source, flags, name }) => {
+          const rows = (Array.from((globalThis as any).document.querySelectorAll(rowsSelector)) as any[])
+            .filter((row) => row.offsetParent !== null)
+            .sort((a, b) => Number(a.dataset.index ?? 0) - Number(b.dataset.index ?? 0));
+          const pattern = new RegExp(source, flags);
+          let inGroup = false;
+          for (const row of rows) {
+            const header = row.querySelector('.resource-group .name');
+            if (header) {
+              if (inGroup) return undefined; // passed the group without finding the file
+              inGroup = pattern.test((header.textContent ?? '').trim());
+              continue;
+            }
+            if (inGroup && (row.querySelector('.resource .label-name')?.textContent ?? '').trim() === name)
+              return String(row.dataset.index);
+          }
+          return undefined;
+        },
+        { rowsSelector: ROWS, source: group.source, flags: group.flags, name },
+      ),
+    { timeoutMs, what: `${name} under the checkpoint group ${group}` },
+  );
   return page.locator(`${ROWS}[data-index="${index}"]`).first();
 }
 
@@ -170,7 +198,10 @@ export async function scmInputPlaceholder(page: Page): Promise<string> {
 /** The text typed in the input box (its rendered lines). */
 export async function scmInputText(page: Page): Promise<string> {
   return scmInput(page).evaluate((root: any) =>
-    (Array.from(root.querySelectorAll('.view-lines .view-line')) as any[]).map((l) => (l.textContent ?? '').replace(/\u00a0/g, ' ')).join('\n').trim(),
+    (Array.from(root.querySelectorAll('.view-lines .view-line')) as any[])
+      .map((l) => (l.textContent ?? '').replace(/\u00a0/g, ' '))
+      .join('\n')
+      .trim(),
   );
 }
 

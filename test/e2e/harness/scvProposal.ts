@@ -18,7 +18,10 @@ export function scvProposalTitlePattern(relPath: string): RegExp {
 }
 
 export function scvProposalTab(page: Page, relPath: string): Locator {
-  return page.locator('.tabs-container .tab').filter({ hasText: scvProposalTitlePattern(relPath) }).first();
+  return page
+    .locator('.tabs-container .tab')
+    .filter({ hasText: scvProposalTitlePattern(relPath) })
+    .first();
 }
 
 export function scvProposalTabs(page: Page): Locator {
@@ -29,7 +32,11 @@ export function scvProposalTabs(page: Page): Locator {
 export async function waitForScvProposal(page: Page, relPath: string, timeoutMs = 30_000): Promise<OpenProposal & { title: string }> {
   const tab = scvProposalTab(page, relPath);
   await tab.waitFor({ state: 'visible', timeout: timeoutMs });
-  await page.locator('.tabs-container .tab.active').filter({ hasText: scvProposalTitlePattern(relPath) }).first().waitFor({ state: 'visible', timeout: timeoutMs });
+  await page
+    .locator('.tabs-container .tab.active')
+    .filter({ hasText: scvProposalTitlePattern(relPath) })
+    .first()
+    .waitFor({ state: 'visible', timeout: timeoutMs });
   const diff = activeDiffEditor(page);
   await diff.waitFor({ state: 'visible', timeout: timeoutMs });
   await modifiedSide(diff).locator('.view-lines .view-line').first().waitFor({ state: 'visible', timeout: timeoutMs });

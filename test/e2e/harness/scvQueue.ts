@@ -47,13 +47,21 @@ export function describeQueue(rows: readonly QueueRowView[]): string {
 }
 
 /** Polls the panel until `predicate` holds for its rows; returns them then. */
-export async function waitForQueueRows(chat: FrameLocator, predicate: (rows: QueueRowView[]) => boolean, what: string, timeoutMs = 15_000): Promise<QueueRowView[]> {
+export async function waitForQueueRows(
+  chat: FrameLocator,
+  predicate: (rows: QueueRowView[]) => boolean,
+  what: string,
+  timeoutMs = 15_000,
+): Promise<QueueRowView[]> {
   let last: QueueRowView[] = [];
   try {
-    return await waitUntil(async () => {
-      last = await queueRowViews(chat);
-      return predicate(last) ? last : undefined;
-    }, { timeoutMs, what });
+    return await waitUntil(
+      async () => {
+        last = await queueRowViews(chat);
+        return predicate(last) ? last : undefined;
+      },
+      { timeoutMs, what },
+    );
   } catch (error) {
     throw new Error(`${(error as Error).message}; the queue panel shows: ${describeQueue(last)}`);
   }
@@ -84,11 +92,15 @@ export function queuePauseToggle(chat: FrameLocator): Locator {
 /** Clicks Pause / Resume and waits until the toggle shows the server's answer (aria-pressed). */
 export async function setQueuePaused(chat: FrameLocator, paused: boolean, timeoutMs = 10_000): Promise<void> {
   const toggle = queuePauseToggle(chat);
-  if ((await toggle.getAttribute('aria-pressed')) === String(paused)) throw new Error(`the queue is already ${paused ? 'paused' : 'running'}`);
+  if ((await toggle.getAttribute('aria-pressed')) === String(paused))
+    throw new Error(`the queue is already ${paused ? 'paused' : 'running'}`);
   await toggle.click();
   let last: string | null = null;
   try {
-    await waitUntil(async () => (last = await toggle.getAttribute('aria-pressed')) === String(paused), { timeoutMs, what: `the queue's Pause toggle to show ${paused ? 'paused' : 'resumed'}` });
+    await waitUntil(async () => (last = await toggle.getAttribute('aria-pressed')) === String(paused), {
+      timeoutMs,
+      what: `the queue's Pause toggle to show ${paused ? 'paused' : 'resumed'}`,
+    });
   } catch (error) {
     throw new Error(`${(error as Error).message} (aria-pressed is ${last ?? 'absent'})`);
   }

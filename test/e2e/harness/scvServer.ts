@@ -32,7 +32,10 @@ export function writeScvFolderSettings(workspace: string, s: ScvLaunchSettings):
   writeFileSync(join(workspace, '.vscode', 'settings.json'), `${JSON.stringify(settings, null, 2)}\n`);
 }
 
-export interface RunningProcess { pid: number; commandLine: string }
+export interface RunningProcess {
+  pid: number;
+  commandLine: string;
+}
 
 /** The live descendants of `root` whose command line matches `pattern`. */
 export function processesMatching(root: number, pattern: RegExp): RunningProcess[] {

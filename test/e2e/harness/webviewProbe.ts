@@ -5,7 +5,11 @@ import type { Frame, Locator } from 'playwright-core';
  * the epoch time at which a marker text first appears inside the last element matching a selector — checked once per
  * animation frame, i.e. when the user could see it.
  */
-export interface LongTask { start: number; duration: number; source: string }
+export interface LongTask {
+  start: number;
+  duration: number;
+  source: string;
+}
 
 export interface ProbeReport {
   /** Epoch ms of each animation frame while the probe ran. */
@@ -22,7 +26,13 @@ export async function startProbe(frame: Frame, opts: { selector: string; marker:
   await frame.evaluate(({ selector, marker }) => {
     const g = globalThis as any;
     const origin = g.performance.timeOrigin;
-    const probe = { frames: [] as number[], longTasks: [] as { start: number; duration: number; source: string }[], markerSeenAt: undefined as number | undefined, stop: false, longTaskSupported: false };
+    const probe = {
+      frames: [] as number[],
+      longTasks: [] as { start: number; duration: number; source: string }[],
+      markerSeenAt: undefined as number | undefined,
+      stop: false,
+      longTaskSupported: false,
+    };
     g.__catalystProbe = probe;
     try {
       const observer = new g.PerformanceObserver((list: any) => {
@@ -50,7 +60,12 @@ export async function readProbe(frame: Frame, stop = true): Promise<ProbeReport>
   return frame.evaluate((stopNow) => {
     const probe = (globalThis as any).__catalystProbe;
     if (stopNow) probe.stop = true;
-    return { frames: probe.frames, longTasks: probe.longTasks, markerSeenAt: probe.markerSeenAt, longTaskSupported: probe.longTaskSupported };
+    return {
+      frames: probe.frames,
+      longTasks: probe.longTasks,
+      markerSeenAt: probe.markerSeenAt,
+      longTaskSupported: probe.longTaskSupported,
+    };
   }, stop);
 }
 
@@ -73,32 +88,39 @@ export function percentile(values: number[], p: number): number {
  * after two frames when nothing had to scroll.
  */
 export async function scrollIntoViewSettled(target: Locator): Promise<void> {
-  await target.evaluate((el) => new Promise<void>((resolve) => {
-    const g = globalThis as any;
-    const settle = () => g.requestAnimationFrame(() => g.requestAnimationFrame(() => resolve()));
-    const scrollers: any[] = [];
-    for (let node = el.parentElement; node; node = node.parentElement) scrollers.push(node);
-    const before = scrollers.map((s) => s.scrollTop);
-    g.document.addEventListener('scroll', settle, { capture: true, once: true });
-    el.scrollIntoView({ block: 'end' });
-    if (scrollers.every((s, i) => s.scrollTop === before[i])) {
-      g.document.removeEventListener('scroll', settle, { capture: true });
-      settle();
-    }
-  }));
+  await target.evaluate(
+    (el) =>
+      new Promise<void>((resolve) => {
+        const g = globalThis as any;
+        const settle = () => g.requestAnimationFrame(() => g.requestAnimationFrame(() => resolve()));
+        const scrollers: any[] = [];
+        for (let node = el.parentElement; node; node = node.parentElement) scrollers.push(node);
+        const before = scrollers.map((s) => s.scrollTop);
+        g.document.addEventListener('scroll', settle, { capture: true, once: true });
+        el.scrollIntoView({ block: 'end' });
+        if (scrollers.every((s, i) => s.scrollTop === before[i])) {
+          g.document.removeEventListener('scroll', settle, { capture: true });
+          settle();
+        }
+      }),
+  );
 }
 
 /** `target`'s bounding box (`x,y wxh`) in each of `frames` consecutive animation frames of its document. */
 export async function boxesOverFrames(target: Locator, frames: number): Promise<string[]> {
-  return target.evaluate((el, count) => new Promise<string[]>((resolve) => {
-    const g = globalThis as any;
-    const boxes: string[] = [];
-    const sample = () => {
-      const r = el.getBoundingClientRect();
-      boxes.push(`${r.x},${r.y} ${r.width}x${r.height}`);
-      if (boxes.length < count) g.requestAnimationFrame(sample);
-      else resolve(boxes);
-    };
-    g.requestAnimationFrame(sample);
-  }), frames);
+  return target.evaluate(
+    (el, count) =>
+      new Promise<string[]>((resolve) => {
+        const g = globalThis as any;
+        const boxes: string[] = [];
+        const sample = () => {
+          const r = el.getBoundingClientRect();
+          boxes.push(`${r.x},${r.y} ${r.width}x${r.height}`);
+          if (boxes.length < count) g.requestAnimationFrame(sample);
+          else resolve(boxes);
+        };
+        g.requestAnimationFrame(sample);
+      }),
+    frames,
+  );
 }

@@ -6,11 +6,14 @@ import type { Page } from 'playwright-core';
  * the app made it and no mutation is caused). Returns how many were tagged.
  */
 export function tagNodes(page: Page, selector: string, prefix: string): Promise<number> {
-  return page.evaluate(({ selector, prefix }) => {
-    const els = Array.from((globalThis as any).document.querySelectorAll(selector) as ArrayLike<Record<string, unknown>>);
-    els.forEach((el, i) => (el.__catalystTag = `${prefix}${i}`));
-    return els.length;
-  }, { selector, prefix });
+  return page.evaluate(
+    ({ selector, prefix }) => {
+      const els = Array.from((globalThis as any).document.querySelectorAll(selector) as ArrayLike<Record<string, unknown>>);
+      els.forEach((el, i) => (el.__catalystTag = `${prefix}${i}`));
+      return els.length;
+    },
+    { selector, prefix },
+  );
 }
 
 /** The tag of each element `selector` matches now, in document order; null for a node created since the tagging. */

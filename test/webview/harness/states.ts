@@ -2,7 +2,11 @@
 import { initialSessionState, type CoreKind, type SessionState, type TranscriptItem } from '../../../src/shared/sessionState';
 
 /** A ready core with one logged-in provider and its models: the chat as most users see it. */
-export function readyState(items: TranscriptItem[] = [], kind: CoreKind = 'embedded', capabilities: string[] = ['allow_pattern', 'checkpoint', 'approval_edited_content']): SessionState {
+export function readyState(
+  items: TranscriptItem[] = [],
+  kind: CoreKind = 'embedded',
+  capabilities: string[] = ['allow_pattern', 'checkpoint', 'approval_edited_content'],
+): SessionState {
   const s = initialSessionState(kind);
   s.core = { kind, status: 'ready', capabilities, version: '0.2.0' };
   s.anyLoggedIn = true;

@@ -105,7 +105,11 @@ export class WebviewPage {
    * it: a test that expects nothing else in between deep-equals the result with [that message].
    */
   async postedUntil<K extends WebviewToHost['type']>(type: K, timeoutMs = POSTED_TIMEOUT_MS): Promise<WebviewToHost[]> {
-    const at = await this.waitFor(() => this.posted.findIndex((m, i) => i >= this.readCursor && m.type === type), timeoutMs, `a posted "${type}"`);
+    const at = await this.waitFor(
+      () => this.posted.findIndex((m, i) => i >= this.readCursor && m.type === type),
+      timeoutMs,
+      `a posted "${type}"`,
+    );
     const read = this.posted.slice(this.readCursor, at + 1);
     this.readCursor = at + 1;
     return read;
@@ -180,9 +184,15 @@ export interface WebviewHarness {
 export async function startWebviewHarness(options: { minify?: boolean; chromiumArgs?: string[] } = {}): Promise<WebviewHarness> {
   const bundle = await buildWebviewBundle({ minify: options.minify });
   const server = await serveWebview(bundle);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS, ...(options.chromiumArgs ?? [])] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [...CHROMIUM_ARGS, ...(options.chromiumArgs ?? [])],
+  });
   return {
-    browser, server, bundle,
+    browser,
+    server,
+    bundle,
     open: (openOptions) => WebviewPage.open(browser, server, bundle, openOptions),
     close: async () => {
       await browser.close();

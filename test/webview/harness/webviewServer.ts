@@ -10,7 +10,10 @@ import { REPO_ROOT } from '../../e2e/harness/paths';
 
 const fromRepo = (p: string) => join(REPO_ROOT, p);
 
-interface ServedFile { contentType: string; body: Buffer | string }
+interface ServedFile {
+  contentType: string;
+  body: Buffer | string;
+}
 
 export interface WebviewBundle {
   /** What the extension ships in dist/ for the webview, by path below the bundle root. */
@@ -21,7 +24,15 @@ export interface WebviewBundle {
   themeCss: string;
 }
 
-const BROWSER_SCRIPT = { bundle: true, write: false, platform: 'browser', format: 'iife', target: 'es2022', logLevel: 'warning', legalComments: 'none' } as const;
+const BROWSER_SCRIPT = {
+  bundle: true,
+  write: false,
+  platform: 'browser',
+  format: 'iife',
+  target: 'es2022',
+  logLevel: 'warning',
+  legalComments: 'none',
+} as const;
 
 async function bundleScript(entry: string, minify: boolean): Promise<string> {
   const result = await esbuild.build({ ...BROWSER_SCRIPT, minify, entryPoints: [fromRepo(entry)], outfile: 'out.js' });
@@ -29,7 +40,14 @@ async function bundleScript(entry: string, minify: boolean): Promise<string> {
 }
 
 async function bundleCss(entry: string): Promise<string> {
-  const result = await esbuild.build({ bundle: true, write: false, logLevel: 'warning', legalComments: 'none', entryPoints: [fromRepo(entry)], outfile: 'out.css' });
+  const result = await esbuild.build({
+    bundle: true,
+    write: false,
+    logLevel: 'warning',
+    legalComments: 'none',
+    entryPoints: [fromRepo(entry)],
+    outfile: 'out.css',
+  });
   return result.outputFiles[0].text;
 }
 
@@ -75,7 +93,8 @@ export async function serveWebview(bundle: WebviewBundle): Promise<WebviewServer
       res.writeHead(204).end();
       return;
     }
-    const file: ServedFile | undefined = path === SHELL_PATH ? { contentType: 'text/html', body: shellHtml(origin) } : bundle.files.get(path.slice(1));
+    const file: ServedFile | undefined =
+      path === SHELL_PATH ? { contentType: 'text/html', body: shellHtml(origin) } : bundle.files.get(path.slice(1));
     if (!file) {
       res.writeHead(404).end();
       return;
@@ -89,9 +108,10 @@ export async function serveWebview(bundle: WebviewBundle): Promise<WebviewServer
   return {
     origin,
     url: `${origin}${SHELL_PATH}`,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

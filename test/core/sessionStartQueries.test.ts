@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startScenario, TEST_MODEL } from '../support/coreScenario';
+import { startScenario, TEST_MODEL, type Scenario } from '../support/coreScenario';
 
 /** What upstream's web UI sends after `ready` on every session, and what the TUI adds. */
 const WEB_SESSION_START = ['list_sessions', 'stats', 'list_memory', 'list_plugins', 'get_vision_config', 'list_skills', 'list_checkpoints'];
@@ -20,9 +20,18 @@ test("the queries upstream's clients send on every session answer without an err
   }
 });
 
+/** The handshake resolves on protocol_hello; init then still lists skills and agents, and a slow discovery sends `models` later. */
+async function initSettled(core: Scenario['core']): Promise<void> {
+  if (core.ofType('ready')[0].models.length === 0) await core.waitForType('models');
+  const from = core.events.length;
+  core.send({ type: 'runtime_status' }); // answered after init's handler has finished
+  await core.waitForType('runtime_status', { from });
+}
+
 test("list_plugins, get_vision_config and goal_status answer with upstream's empty shapes", async () => {
   const s = await startScenario();
   try {
+    await initSettled(s.core);
     let from = s.core.events.length;
     s.core.send({ type: 'list_plugins' });
     await s.core.waitForType('plugin_commands', { from });

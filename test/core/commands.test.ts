@@ -150,7 +150,11 @@ test('user_bash runs in the workspace; its output joins the context unless exclu
     let from = s.core.events.length;
     s.core.send({ type: 'user_bash', command: 'cat marker.txt' });
     const run = await s.core.waitForType('bash_execution', { from });
-    assert.deepEqual([run.ok, run.output.trim(), run.exclude_from_context], [true, 'hello from the workspace', false]);
+    assert.deepEqual(
+      [run.ok, run.output, run.exclude_from_context],
+      [true, 'hello from the workspace\n', false],
+      'the output as printed, trailing newline kept',
+    );
     from = s.core.events.length;
     s.core.send({ type: 'user_bash', command: 'echo hidden-output', exclude_from_context: true });
     await s.core.waitForType('bash_execution', { from });

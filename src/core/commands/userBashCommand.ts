@@ -1,6 +1,6 @@
 import type { CommandOf } from '../../protocol';
 import type { CoreRuntime } from '../coreRuntime';
-import { getTool } from '../tools/registry';
+import { runUserBash } from '../tools/bashTool';
 
 /** `user_bash` (`!cmd` / `!!cmd`): runs in the workspace without approval; the output joins the context unless excluded. */
 export function handleUserBash(rt: CoreRuntime, cmd: CommandOf<'user_bash'>): void {
@@ -10,11 +10,13 @@ export function handleUserBash(rt: CoreRuntime, cmd: CommandOf<'user_bash'>): vo
   const refusal = rt.refuseTool('bash');
   if (refusal) return void rt.emit({ type: 'bash_execution', command, ok: false, output: refusal, exclude_from_context: true });
   const exclude = cmd.exclude_from_context === true;
-  const bash = getTool('bash')!;
   rt.runs.start(rt.sessionId, 'user_bash', async (scope) => {
-    const outcome = await bash.execute({ command }, rt.toolContext(scope));
+    const outcome = await runUserBash({ command }, rt.toolContext(scope));
     if (!exclude && !scope.cancelled) {
-      rt.conversation.append({ role: 'user', content: `I ran \`${command}\` in the workspace:\n\`\`\`\n${outcome.output}\n\`\`\`` });
+      rt.conversation.append({
+        role: 'user',
+        content: `I ran \`${command}\` in the workspace:\n\`\`\`\n${outcome.output.replace(/\n$/, '')}\n\`\`\``,
+      });
       rt.conversation.sync();
     }
     rt.emitInRun(scope, { type: 'bash_execution', command, ok: outcome.ok, output: outcome.output, exclude_from_context: exclude });

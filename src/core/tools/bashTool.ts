@@ -27,39 +27,51 @@ export const bashTool: ToolDefinition = {
     },
   },
   targets: (args) => ({ paths: [], command: stringArgument(args, 'command') ?? '' }),
-  execute: guarded('bash', async (args, ctx) => {
-    const command = requiredString(args, 'command');
-    const timeoutSecs = effectiveTimeoutSecs(optionalCount(args, 'timeout'), ctx);
-    const denied = deniedCommandReason(command);
-    if (denied) {
-      return failed(
-        `bash: command blocked by the denylist (${denied}). This is a safety tripwire; if the user really wants ` +
-          'this, ask them to run it themselves.',
-      );
-    }
-    if (ctx.signal.aborted) return failed('bash: cancelled before the command started', 'cancelled');
-    let runCommand = command;
-    let password: string | undefined;
-    let stdinText: string | undefined;
-    if (usesSudo(command)) {
-      const answer = await ctx.requestSudo(command);
-      if (!answer.approved) return failed('bash: the user denied running this command with sudo', 'denied');
-      if (ctx.signal.aborted) return failed('bash: cancelled before the command started', 'cancelled');
-      runCommand = withSudoReadingStdin(command);
-      password = answer.password;
-      stdinText = password === undefined ? undefined : `${password}\n`;
-    }
-    const result = await runShellCommand({
-      command: runCommand,
-      shell: ctx.shell || 'bash',
-      cwd: ctx.workspace,
-      timeoutMs: timeoutSecs * 1000,
-      signal: ctx.signal,
-      stdinText,
-    });
-    return outcomeOf(result, timeoutSecs, ctx.shell || 'bash', password);
-  }),
+  execute: guarded('bash', (args, ctx) => runBash(args, ctx, { keepTrailingNewline: false })),
 };
+
+/**
+ * The user's own command (`user_bash`): bash's run, its output as the command printed it, trailing newline included,
+ * as upstream reports it in `bash_execution` (the model's bash drops that newline).
+ */
+export const runUserBash = guarded('bash', (args, ctx) => runBash(args, ctx, { keepTrailingNewline: true }));
+
+interface OutputShape {
+  keepTrailingNewline: boolean;
+}
+
+async function runBash(args: Record<string, unknown>, ctx: ToolContext, shape: OutputShape): Promise<ToolOutcome> {
+  const command = requiredString(args, 'command');
+  const timeoutSecs = effectiveTimeoutSecs(optionalCount(args, 'timeout'), ctx);
+  const denied = deniedCommandReason(command);
+  if (denied) {
+    return failed(
+      `bash: command blocked by the denylist (${denied}). This is a safety tripwire; if the user really wants ` +
+        'this, ask them to run it themselves.',
+    );
+  }
+  if (ctx.signal.aborted) return failed('bash: cancelled before the command started', 'cancelled');
+  let runCommand = command;
+  let password: string | undefined;
+  let stdinText: string | undefined;
+  if (usesSudo(command)) {
+    const answer = await ctx.requestSudo(command);
+    if (!answer.approved) return failed('bash: the user denied running this command with sudo', 'denied');
+    if (ctx.signal.aborted) return failed('bash: cancelled before the command started', 'cancelled');
+    runCommand = withSudoReadingStdin(command);
+    password = answer.password;
+    stdinText = password === undefined ? undefined : `${password}\n`;
+  }
+  const result = await runShellCommand({
+    command: runCommand,
+    shell: ctx.shell || 'bash',
+    cwd: ctx.workspace,
+    timeoutMs: timeoutSecs * 1000,
+    signal: ctx.signal,
+    stdinText,
+  });
+  return outcomeOf(result, timeoutSecs, ctx.shell || 'bash', password, shape);
+}
 
 /** The model's timeout clamped to [1, max]; the configured default otherwise. */
 function effectiveTimeoutSecs(requested: number | undefined, ctx: ToolContext): number {
@@ -68,9 +80,10 @@ function effectiveTimeoutSecs(requested: number | undefined, ctx: ToolContext): 
   return Math.min(Math.max(requested, 1), max);
 }
 
-function outcomeOf(result: ShellResult, timeoutSecs: number, shell: string, password: string | undefined): ToolOutcome {
+function outcomeOf(result: ShellResult, timeoutSecs: number, shell: string, password: string | undefined, shape: OutputShape): ToolOutcome {
   if (result.spawnError) return failed(`bash: could not start ${shell}: ${result.spawnError}`);
-  const text = scrubPassword(result.output, password).replace(/\n$/, '') || '(no output)';
+  const printed = scrubPassword(result.output, password);
+  const text = (shape.keepTrailingNewline ? printed : printed.replace(/\n$/, '')) || '(no output)';
   if (result.stoppedBy === 'timeout') {
     return failed(`bash: timed out after ${timeoutSecs}s; the command and everything it started were killed.\n${text}`, 'timed_out');
   }

@@ -125,7 +125,10 @@ describe('ApprovalBroker', () => {
     b.markStale('run-1');
     assert.deepEqual(await stillWait, { decision: 'no', cancelled: true });
     for (const id of [aborted.requestId, stillPending.requestId]) {
-      assert.deepEqual(b.answer(id, { decision: 'yes' }), { ok: false, message: `approval ${id} is stale (its run was cancelled)` });
+      assert.deepEqual(b.answer(id, { decision: 'yes' }), {
+        ok: false,
+        message: `approval ${id} is stale and cannot authorize a tool call`,
+      });
     }
     assert.equal(b.pendingCount(), 1);
     assert.deepEqual(b.answer(other.requestId, { decision: 'yes' }), { ok: true });

@@ -101,7 +101,7 @@ export class ApprovalBroker {
   answer(requestId: string, a: Omit<ApprovalAnswer, 'expired' | 'cancelled'>): AnswerResult {
     const waiter = this.pending.get(requestId);
     if (!waiter) {
-      if (this.staleIds.has(requestId)) return { ok: false, message: `approval ${requestId} is stale (its run was cancelled)` };
+      if (this.staleIds.has(requestId)) return { ok: false, message: `approval ${requestId} is stale and cannot authorize a tool call` };
       return { ok: false, message: `unknown, expired, or already resolved approval request: ${requestId}` };
     }
     const answer: ApprovalAnswer = { decision: a.decision };

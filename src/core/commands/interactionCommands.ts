@@ -20,7 +20,7 @@ export function handleAskReply(rt: CoreRuntime, cmd: CommandOf<'ask_reply'>): vo
       ? stringValues(cmd.answers as Record<string, unknown>)
       : null;
   if (!rt.interactions.replyAsk(String(cmd.request_id), answers)) {
-    rt.emit({ type: 'error', code: 'stale_ask', message: `unknown or already answered ask request: ${String(cmd.request_id)}` });
+    rt.emit({ type: 'error', code: 'stale_ask', message: `no pending ask for id ${String(cmd.request_id)}` });
   }
 }
 
@@ -28,7 +28,7 @@ export function handleSudoReply(rt: CoreRuntime, cmd: CommandOf<'sudo_reply'>): 
   const approved = cmd.approved === true;
   const password = approved && typeof cmd.password === 'string' ? cmd.password : undefined;
   if (!rt.interactions.replySudo(String(cmd.request_id), { approved, password })) {
-    rt.emit({ type: 'error', code: 'stale_sudo', message: `unknown or already answered sudo request: ${String(cmd.request_id)}` });
+    rt.emit({ type: 'error', code: 'stale_sudo', message: `no pending sudo request for id ${String(cmd.request_id)}` });
   }
 }
 

@@ -46,7 +46,7 @@ export function handleNewSession(rt: CoreRuntime, cmd: CommandOf<'new_session'>)
   rt.switchSession(path);
   rt.emit({ type: 'session_changed', path, new: true });
   rt.emit({ type: 'reset' });
-  rt.emit({ type: 'info', message: `new session ${basename(path)}` });
+  rt.emit({ type: 'info', message: `started new session: ${path}` });
 }
 
 export function handleLoadSession(rt: CoreRuntime, cmd: CommandOf<'load_session'>): void {
@@ -92,7 +92,7 @@ export async function handleDeleteSession(rt: CoreRuntime, cmd: CommandOf<'delet
   const path = sessionPath(rt, cmd.path);
   if (!path) return;
   if (rt.conversation.path && resolve(rt.conversation.path) === path) {
-    rt.emit({ type: 'error', code: 'session_active', message: 'cannot delete the active session; switch to another one first' });
+    rt.emit({ type: 'error', code: 'session_active', message: 'cannot delete the active session; start or load another first' });
     return;
   }
   // Its checkpoints go with it: refs deleted (their objects become unreachable) before the index file is removed.

@@ -38,7 +38,7 @@ export function handleSetConfig(rt: CoreRuntime, cmd: CommandOf<'set_config'>): 
         });
       return void rt.emit({ type: 'config_changed', key, value: 'none' });
     default:
-      rt.emit({ type: 'error', code: 'unsupported', message: `set_config: unsupported key '${key}'` });
+      rt.emit({ type: 'error', code: 'unsupported', message: `unknown config key: ${key}` });
   }
 }
 
@@ -51,7 +51,7 @@ export function handleMemory(
       const scope = cmd.scope === 'global' ? 'global' : 'workspace';
       const tags = Array.isArray(cmd.tags) ? cmd.tags.filter((t): t is string => typeof t === 'string') : [];
       if (typeof cmd.text !== 'string' || !cmd.text.trim())
-        return void rt.emit({ type: 'error', code: 'invalid_command', message: 'save_memory needs a non-empty text' });
+        return void rt.emit({ type: 'error', code: 'invalid_command', message: "save_memory: 'text' must not be empty" });
       const entry = rt.memory.save(cmd.text, tags, scope);
       return void rt.emit({ type: 'memory_saved', id: entry.id, message: `memory saved (${scope})`, text: entry.text });
     }

@@ -81,16 +81,17 @@ function toQueued(
 
 /** Starts a turn now (the caller has checked there is no active run or has cancelled it). */
 export function startTurn(rt: CoreRuntime, q: QueuedPrompt): void {
+  // A model missing from the list is upstream's "unknown model: X" (checked first, as upstream does), whoever serves it.
+  const known = rt.providers.models();
+  if (known.length > 0 && !known.some((m) => m.id === q.model)) {
+    rt.emit({ type: 'error', code: 'unknown_model', message: `unknown model: ${q.model}` });
+    rt.emit({ type: 'done' });
+    return;
+  }
   const providerName = rt.providers.providerForModel(q.model, q.provider);
   const provider = providerName ? rt.providers.resolve(providerName) : undefined;
   if (!provider) {
     rt.emit({ type: 'error', code: 'no_provider', message: `no provider serves model '${q.model}'; log in or add a provider first` });
-    rt.emit({ type: 'done' });
-    return;
-  }
-  const known = rt.providers.models();
-  if (known.length > 0 && !known.some((m) => m.id === q.model)) {
-    rt.emit({ type: 'error', code: 'unknown_model', message: `unknown model: ${q.model}` });
     rt.emit({ type: 'done' });
     return;
   }

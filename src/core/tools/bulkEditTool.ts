@@ -1,4 +1,5 @@
 /** bulk_edit: edit calls for many files in one; each file is approved, reviewed and edited like an edit of its own. */
+import { SEARCH_REPLACE_EDITS_SCHEMA } from './editTool';
 import { entriesOf, entryPaths, runInnerCalls } from './innerCalls';
 import { guarded, ToolInputError } from './outcome';
 import type { ToolDefinition } from './types';
@@ -22,19 +23,7 @@ export const bulkEditTool: ToolDefinition = {
             type: 'object',
             properties: {
               path: { type: 'string' },
-              edits: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  properties: {
-                    search: { type: 'string', description: 'exact text to find (must be unique in the file)' },
-                    replace: { type: 'string', description: 'replacement text (empty = delete)' },
-                    replace_all: { type: 'boolean', description: 'replace every occurrence instead of requiring a unique match' },
-                    normalize_whitespace: { type: 'boolean', description: 'match on whitespace-collapsed text' },
-                  },
-                  required: ['search', 'replace'],
-                },
-              },
+              edits: SEARCH_REPLACE_EDITS_SCHEMA,
             },
             required: ['path', 'edits'],
           },

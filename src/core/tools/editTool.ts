@@ -3,6 +3,21 @@ import { guarded } from './outcome';
 import { pathArguments } from './toolTargets';
 import type { ToolDefinition } from './types';
 
+/** The `edits` argument of edit, and of each file of bulk_edit: search/replace pairs applied in order. */
+export const SEARCH_REPLACE_EDITS_SCHEMA = {
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: {
+      search: { type: 'string', description: 'exact text to find; unique unless replace_all' },
+      replace: { type: 'string', description: 'replacement text ("" deletes)' },
+      replace_all: { type: 'boolean', description: 'replace every occurrence' },
+      normalize_whitespace: { type: 'boolean', description: 'match with whitespace collapsed' },
+    },
+    required: ['search', 'replace'],
+  },
+} as const;
+
 export const editTool: ToolDefinition = {
   name: 'edit',
   kind: 'destructive',
@@ -16,19 +31,7 @@ export const editTool: ToolDefinition = {
       type: 'object',
       properties: {
         path: { type: 'string' },
-        edits: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              search: { type: 'string', description: 'exact text to find; unique unless replace_all' },
-              replace: { type: 'string', description: 'replacement text ("" deletes)' },
-              replace_all: { type: 'boolean', description: 'replace every occurrence' },
-              normalize_whitespace: { type: 'boolean', description: 'match with whitespace collapsed' },
-            },
-            required: ['search', 'replace'],
-          },
-        },
+        edits: SEARCH_REPLACE_EDITS_SCHEMA,
       },
       required: ['path', 'edits'],
     },

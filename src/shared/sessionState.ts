@@ -23,7 +23,17 @@ export interface UserItem {
   text: string;
   images: number;
 }
-export interface AssistantItem {
+/**
+ * What marks an item as a subagent's: its child run and agent. Child items keep `runId` = the ROOT run (the user's
+ * turn), so ending that run closes them; they render inside their SubagentItem's card, not in the main flow.
+ */
+export interface ChildRunFields {
+  /** The child run (`subagent_*.run_id`) this item belongs to. */
+  childRunId?: string;
+  /** The child's agent, for labels ("— worker (subagent)"). */
+  agent?: string;
+}
+export interface AssistantItem extends ChildRunFields {
   kind: 'assistant';
   id: string;
   runId?: string;
@@ -31,9 +41,10 @@ export interface AssistantItem {
   thinking: string;
   streaming: boolean;
 }
-export interface ToolItem {
+export interface ToolItem extends ChildRunFields {
   kind: 'tool';
-  id: string /* tool_call_id */;
+  /** tool_call_id; a child's tool is `sa:<child run id>:<call_id>` (call ids collide across children). */
+  id: string;
   runId?: string;
   name: string;
   args: string /* the model's full raw JSON */;
@@ -46,7 +57,8 @@ export interface ToolItem {
   /** The bulk call this one runs inside (a bulk tool's inner call, id `<outer id>.<n>`): its card nests under that one. */
   outerId?: string;
 }
-export interface ApprovalItem {
+/** A child's approval (`childRunId` set) stays in the main flow, labelled with its agent; `toolCallId` is then the child ToolItem's id. */
+export interface ApprovalItem extends ChildRunFields {
   kind: 'approval';
   id: string /* request_id */;
   toolCallId: string;
@@ -123,8 +135,92 @@ export interface CheckpointItem {
   deleted?: boolean;
 }
 
+export const SUBAGENT_STATES = ['running', 'completed', 'failed', 'cancelled'] as const;
+export type SubagentState = (typeof SUBAGENT_STATES)[number];
+
+/**
+ * One child run (or a parallel batch / chain that groups children), flat and append-only in `items` so a child's
+ * update patches one item. Its replies and tools are AssistantItems/ToolItems with `childRunId` = this `id`.
+ */
+export interface SubagentItem {
+  kind: 'subagent';
+  /** The child's run id (`run-3`, a parallel child `run-3-0`, a chain step `run-4-1`). */
+  id: string;
+  /** The root run: the user's turn that called the `subagent` tool. */
+  runId?: string;
+  /** The run that spawned this one: the foreground run, a batch, a chain, or (nested) another child. */
+  parentRunId?: string;
+  /** The parent's `subagent` tool card (ToolItem id) this child renders under; for nested children, the card of its top-level ancestor. */
+  parentToolCallId?: string;
+  /** 'single' for a child (each parallel child and chain step is one); 'parallel' | 'chain' for the group of them. */
+  mode: string;
+  /** The agent of a single run; '' for a group. */
+  agent: string;
+  /** A group's agents (a single run: `[agent]`). */
+  agents: string[];
+  task: string;
+  model?: string;
+  /** 0 for a direct child of the foreground run. */
+  depth: number;
+  /** The last `subagent_progress` phase: start | steered | streaming | tool | tool_end | done. */
+  phase: string;
+  state: SubagentState;
+  /** The tool it is running (phase 'tool'). */
+  tool?: string;
+  toolCount: number;
+  /** Cumulative for the child. */
+  tokensIn: number;
+  tokensOut: number;
+  /** Unix ms. */
+  startedAt: number;
+  elapsedMs: number;
+  /** Single runs: the child's final summary (subagent_done.summary). */
+  summary?: string;
+  /** Its intercom target and the run_id of its approval requests (subagentTarget(id, agent)). */
+  target: string;
+  worktree?: SubagentWorktree;
+}
+export interface SubagentWorktree {
+  path?: string;
+  branch?: string;
+  /** worktree_seeded.paths (`deleted:<rel>` for a removal). */
+  seeded?: string[];
+  /** worktree_promoted.paths: what came back to the workspace. */
+  promoted?: string[];
+  cleaned?: boolean;
+}
+
+/**
+ * A child's message to the orchestrator (`intercom_message`). `need_decision` waits for `intercomReply` (pending);
+ * `progress_update` is `info`. There is no timeout event: `expired` is inferred from the child's failing
+ * contact_supervisor result or the core's "no pending intercom ask" error.
+ */
+export interface IntercomItem extends ChildRunFields {
+  kind: 'intercom';
+  /** The ask/message id, answered with `intercom_reply{request_id: id}`. */
+  id: string;
+  /** The child's target (`subagent-<agent>-<id>`). */
+  from: string;
+  /** The root run. */
+  runId?: string;
+  reason: string;
+  message: string;
+  state: 'pending' | 'answered' | 'expired' | 'cancelled' | 'info';
+  reply?: string;
+}
+
 export type TranscriptItem =
-  UserItem | AssistantItem | ToolItem | ApprovalItem | AskItem | SudoItem | NoticeItem | BashItem | CheckpointItem;
+  | UserItem
+  | AssistantItem
+  | ToolItem
+  | ApprovalItem
+  | AskItem
+  | SudoItem
+  | NoticeItem
+  | BashItem
+  | CheckpointItem
+  | SubagentItem
+  | IntercomItem;
 
 /** A prompt waiting in a server-side queue (SCV): editable, reorderable, removable; `revision` guards each change. */
 export interface ServerQueueEntry {
@@ -211,4 +307,8 @@ export const UI_CAPABILITIES = {
   serverQueue: 'server_queue',
   /** SCV: tool cards get display-only progress lines (`client:tool_progress`). */
   toolProgress: 'tool_progress',
+  /** Child runs through the `subagent` tool (ours; an upstream catcode-core has them without announcing it). */
+  subagents: 'subagents',
+  /** intercom_message / intercom_reply (ours; upstream's core too). */
+  intercom: 'intercom',
 } as const;

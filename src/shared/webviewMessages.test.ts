@@ -97,6 +97,7 @@ const VALID = {
     { type: 'queuePause', paused: true },
     { type: 'queuePause', paused: false },
   ],
+  intercomReply: [{ type: 'intercomReply', id: 'ask-1-1767225600000', reply: 'use the second option' }],
 } satisfies { [K in WebviewToHost['type']]: Extract<WebviewToHost, { type: K }>[] };
 
 describe('validateWebviewMessage accepts', () => {
@@ -137,6 +138,9 @@ describe('validateWebviewMessage rejects', () => {
     reject({ type: 'send', text: 'x' }, 'missing images');
     reject({ type: 'send', text: 'x', images: 'data:image/png;base64,AA' }, 'images not an array');
     reject({ type: 'approve', requestId: 7, decision: 'yes' }, 'numeric request id');
+    reject({ type: 'intercomReply', id: 'ask-1', reply: '' }, 'empty intercom reply');
+    reject({ type: 'intercomReply', id: 'ask-1', reply: ' \n ' }, 'blank intercom reply');
+    reject({ type: 'intercomReply', id: '', reply: 'yes' }, 'no intercom id');
     reject({ type: 'approve', requestId: 'a', decision: 'maybe' }, 'unknown decision');
     reject({ type: 'approve', requestId: 'a', decision: 'allow_pattern', pattern: 5 }, 'numeric pattern');
     reject({ type: 'askReply', requestId: 'a', answers: ['x'] }, 'answers array');

@@ -81,7 +81,9 @@ export type WebviewToHost =
   | { type: 'queueEdit'; id: string; prompt: string }
   | { type: 'queueMove'; id: string; beforeId: string | null }
   | { type: 'queueRemove'; id: string }
-  | { type: 'queuePause'; paused: boolean };
+  | { type: 'queuePause'; paused: boolean }
+  /** The answer to a subagent's intercom question (IntercomItem id); never empty. */
+  | { type: 'intercomReply'; id: string; reply: string };
 
 export const MAX_TEXT = 1_000_000;
 export const MAX_IMAGES = 8;
@@ -135,6 +137,7 @@ const CHECKS: { [K in WebviewToHost['type']]: Check } = {
   queueMove: (m) => nonEmpty(m.id, 200) && (m.beforeId === null || nonEmpty(m.beforeId, 200)),
   queueRemove: (m) => nonEmpty(m.id, 200),
   queuePause: (m) => typeof m.paused === 'boolean',
+  intercomReply: (m) => nonEmpty(m.id, 300) && nonEmpty(m.reply, 64 * 1024) && (m.reply as string).trim().length > 0,
 };
 
 /** Validates a message from the webview (untrusted: it renders model output). Returns it typed, or undefined. */
@@ -201,4 +204,11 @@ export const TEST_IDS = {
   serverQueuePause: 'server-queue-pause',
   /** The progress lines on a tool card (SCV tool.progress). */
   toolProgress: 'tool-progress',
+  /** The child rows on a `subagent` tool card; a row carries data-run-id and data-state (SubagentItem.state). */
+  subagentPanel: 'subagent-panel',
+  subagentRow: 'subagent-row',
+  /** A subagent's intercom question (data-state: IntercomItem.state), its reply field and Send button. */
+  intercomCard: 'intercom-card',
+  intercomReplyInput: 'intercom-reply-input',
+  intercomSend: 'intercom-send',
 } as const;

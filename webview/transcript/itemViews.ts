@@ -29,7 +29,16 @@ export function createItemView(item: TranscriptItem, ctx: ItemContext): ItemView
       return new BashBlockView() as ItemView;
     case 'checkpoint':
       return new CheckpointRowView(ctx) as ItemView;
+    case 'subagent':
+    case 'intercom':
+      // Until the subagent panel and the intercom card exist (E6, issue #14): nothing in the main flow.
+      return new EmptyItemView();
   }
+}
+
+class EmptyItemView implements ItemView {
+  readonly root = document.createElement('div');
+  update(): void {}
 }
 
 /** Identifies an item across patches: a different key at the same index needs a new view. */
@@ -66,5 +75,8 @@ export function estimateItemHeight(item: TranscriptItem, width: number): number 
       return 44 + Math.min(lines(item.output), 40) * 17;
     case 'checkpoint':
       return 30;
+    case 'subagent':
+    case 'intercom':
+      return 0;
   }
 }

@@ -134,6 +134,7 @@ export class CoreRuntime {
       loadedTools: this.loadedTools,
       memory: this.memory,
       presenceDir: this.presenceDir,
+      depth: 0,
       editedContent,
     };
   }

@@ -83,10 +83,10 @@ describe('command catalog', () => {
 });
 
 describe('event catalog', () => {
-  test("lists upstream's 105 event types plus our 3 extensions, all unique", () => {
-    assert.equal(EVENT_TYPES.length, 108);
-    assert.equal(new Set(EVENT_TYPES).size, 108);
-    assert.deepEqual([...EXTENSION_EVENT_TYPES], ['checkpoint_deleted', 'checkpoint_changes', 'checkpoint_file']);
+  test("lists upstream's 105 event types plus our 4 extensions, all unique", () => {
+    assert.equal(EVENT_TYPES.length, 109);
+    assert.equal(new Set(EVENT_TYPES).size, 109);
+    assert.deepEqual([...EXTENSION_EVENT_TYPES], ['checkpoint_deleted', 'checkpoint_changes', 'checkpoint_file', 'subagent_delta']);
     for (const type of EXTENSION_EVENT_TYPES) assert.ok(EVENT_TYPES.includes(type), type);
     assert.equal(EVENT_TYPES.filter((t) => !EXTENSION_EVENT_TYPES.includes(t)).length, 105, "upstream's catalog");
   });

@@ -1,6 +1,6 @@
 // Events (core → client on stdout): all 105 of upstream's core, discriminated by `type`, in the
-// order of research §1.4. Ours on top (EXTENSION_EVENT_TYPES, capability `checkpoint_files`):
-// checkpoint_deleted, checkpoint_changes, checkpoint_file. The fields are what a conforming core emits. Nothing here validates
+// order of research §1.4. Ours on top (EXTENSION_EVENT_TYPES): checkpoint_deleted, checkpoint_changes, checkpoint_file
+// (capability `checkpoint_files`), subagent_delta (capability `subagent_stream`). The fields are what a conforming core emits. Nothing here validates
 // input: a client reading another core must expect missing fields (upstream's own fixtures are
 // bare `{type, protocol_version}` objects) and unknown types; see `LooseEvent`.
 // Events whose payload upstream leaves open carry an index signature instead of guessed fields.
@@ -786,6 +786,8 @@ export interface SubagentStartEvent extends EventMetadata {
   depth: number;
   started_at: number;
   parent_run_id?: string;
+  /** Ours: the `subagent` tool call that started the run (every run of a batch or chain carries its call's id). */
+  tool_call_id?: string;
 }
 
 export interface SubagentProgressEvent extends EventMetadata {
@@ -806,6 +808,13 @@ export interface SubagentMessageEvent extends EventMetadata {
   run_id: string;
   role: string;
   content: string;
+}
+
+/** Ours: a chunk of a child's streamed reply (upstream streams children quietly and sends only `subagent_message`). */
+export interface SubagentDeltaEvent extends EventMetadata {
+  type: 'subagent_delta';
+  run_id: string;
+  text: string;
 }
 
 export interface SubagentToolCallEvent extends EventMetadata {
@@ -1069,6 +1078,7 @@ export type CoreEvent =
   | SubagentToolCallEvent
   | SubagentToolResultEvent
   | SubagentDoneEvent
+  | SubagentDeltaEvent
   | GoalStateEvent
   | GoalPlanEvent
   | GoalPhaseEvent
@@ -1196,6 +1206,7 @@ const EVENT_TYPE_TABLE = {
   subagent_tool_call: true,
   subagent_tool_result: true,
   subagent_done: true,
+  subagent_delta: true,
   goal_state: true,
   goal_plan: true,
   goal_phase: true,
@@ -1220,6 +1231,7 @@ export const EXTENSION_EVENT_TYPES: readonly EventType[] = Object.freeze([
   'checkpoint_deleted',
   'checkpoint_changes',
   'checkpoint_file',
+  'subagent_delta',
 ] as EventType[]);
 
 export function isEventType(type: string): type is EventType {

@@ -4,4 +4,5 @@ export * from './common';
 export * from './commands';
 export * from './events';
 export * from './version';
+export * from './subagents';
 export * from './ndjson';

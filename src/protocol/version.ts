@@ -35,6 +35,21 @@ export const CAPABILITY_EDITED_CONTENT = 'approval_edited_content';
  */
 export const CAPABILITY_CHECKPOINT_FILES = 'checkpoint_files';
 
+/** Our extension: the core runs the `subagent` tool (single, parallel, chain) and emits the `subagent_*` events. */
+export const CAPABILITY_SUBAGENTS = 'subagents';
+
+/** Our extension: a child's reply streams as `subagent_delta` events before its `subagent_message`. */
+export const CAPABILITY_SUBAGENT_STREAM = 'subagent_stream';
+
+/** Our extension: children ask the orchestrator through `contact_supervisor`, answered with `intercom_reply`. */
+export const CAPABILITY_INTERCOM = 'intercom';
+
+/** Upstream's name: `subagent{worktree:true}` runs a child in its own git worktree. */
+export const CAPABILITY_WORKTREE = 'worktree';
+
+/** Our extension: a worktree child's changes come back as inner calls (`<call id>.<n>`) reviewed like direct edits. */
+export const CAPABILITY_WORKTREE_REVIEW = 'worktree_review';
+
 /** Error codes of the checkpoint commands (`error.code`). */
 export const CHECKPOINT_ERROR_CODES = {
   notFound: 'checkpoint_not_found',

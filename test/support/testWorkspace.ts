@@ -45,6 +45,7 @@ function makeContext(workspace: string, overrides: Partial<ToolContext>): ToolCo
     todos: { get: () => todos, set: (items) => (todos = items) },
     loadedTools: newLoadedTools(),
     presenceDir: path.join(workspace, '.presence'),
+    depth: 0,
     memory: new MemoryStore({ workspace: path.join(workspace, '.memory-workspace'), global: path.join(workspace, '.memory-global') }),
     ...overrides,
   };

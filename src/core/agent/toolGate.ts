@@ -79,8 +79,12 @@ async function decideAndExecute(deps: GateDeps, scope: RunScope, call: ToolCall,
   const { approvals } = deps;
   const verdict = approvals.rules.evaluate(call.name, target);
   if (verdict === 'deny') return denied(call.name, 'blocked by a permission rule');
-  if (tool.gatesInnerCalls)
-    return execute(scope, call, () => tool.execute(args, { ...ctx, runInner: innerCallRunner(deps, scope, call.id, offeredTools) }));
+  const withInner = (base: ToolContext): ToolContext => ({
+    ...base,
+    callId: call.id,
+    runInner: innerCallRunner(deps, scope, call.id, offeredTools),
+  });
+  if (tool.gatesInnerCalls) return execute(scope, call, () => tool.execute(args, withInner(ctx)));
 
   let editedContent: string | undefined;
   const needsApproval = approvalRequired({
@@ -100,7 +104,7 @@ async function decideAndExecute(deps: GateDeps, scope: RunScope, call: ToolCall,
   }
   if (scope.cancelled) return { ok: false, output: `tool call '${call.name}' was cancelled`, status: 'cancelled', fileChanges: [] };
   if (kind === 'destructive') await deps.beforeDestructive();
-  return execute(scope, call, () => tool.execute(args, editedContent !== undefined ? deps.toolContext(editedContent) : ctx));
+  return execute(scope, call, () => tool.execute(args, withInner(editedContent !== undefined ? deps.toolContext(editedContent) : ctx)));
 }
 
 async function execute(scope: RunScope, call: ToolCall, run: () => Promise<ToolOutcome>): Promise<ToolOutcome> {

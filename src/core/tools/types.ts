@@ -1,5 +1,7 @@
 /** The contract between the core's tools and the agent loop that runs them. */
 import type { AskQuestion } from '../../protocol';
+import type { SubagentHost } from '../agent/subagentHost';
+import type { IntercomBus } from '../intercom/intercomBus';
 import type { MemoryStore } from '../memory/memoryStore';
 import type { LoadedTools } from './loadedTools';
 
@@ -59,8 +61,25 @@ export interface ToolContext {
    * output tells the model the user modified its proposal, with the diff of what was written.
    */
   editedContent?: string;
-  /** For tools that gate their inner calls: runs one inner call through the approval gate, as its own tool call. */
+  /**
+   * Runs one inner call through the approval gate, as its own tool call `<callId>.<n>`. Given to every tool once its own
+   * call was approved (a bulk tool, `gatesInnerCalls`, asks no approval of its own).
+   */
   runInner?(name: string, args: Record<string, unknown>): Promise<ToolOutcome>;
+  /** The id of the tool call being run (set by the gate). */
+  callId?: string;
+  /** The nesting depth of the agent running the tool: 0 for the main agent, 1 for its children… */
+  depth: number;
+  /** Runs child agents for the `subagent` tool; absent where this core cannot (or may not) start any. */
+  subagents?: SubagentHost;
+  /** A child's own end of the intercom (contact_supervisor, intercom); absent for the main agent. */
+  intercom?: ToolIntercom;
+}
+
+export interface ToolIntercom {
+  /** The child's target, `subagentTarget(runId, agent)`. */
+  target: string;
+  bus: IntercomBus;
 }
 
 export interface ToolSchema {

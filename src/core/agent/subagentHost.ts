@@ -1,0 +1,83 @@
+/**
+ * What the `subagent` tool asks of the core: run one child agent, or open a batch/chain run that groups children. The
+ * host a tool gets in `ToolContext.subagents` is bound to the calling run (the foreground turn, or a child that
+ * nests), so every child it starts joins that run's cancellation tree and its events count against the root run.
+ */
+import type { AgentDefinition } from '../agents/types';
+
+export type ChildState = 'completed' | 'failed' | 'cancelled';
+
+/** How a run was started: each parallel child and each chain step is itself a `single` run (its own subagent_start). */
+export type SubagentMode = 'single' | 'parallel' | 'chain';
+
+export interface ChildSpec {
+  agent: AgentDefinition;
+  task: string;
+  /** The tool's `model` argument; else the agent's model, its fallbacks, then the parent's model. */
+  model?: string;
+  context: 'fresh' | 'fork';
+  /** The child's depth: the calling agent's `ToolContext.depth` + 1. */
+  depth: number;
+  /** The nesting limit of this child's subtree (config, env, and the agent's `maxSubagentDepth`): `subagent` is offered to the child only while `depth < maxDepth`. */
+  maxDepth: number;
+  /** From `allocateRunId()`, or `<batch>-<i>` / `<chain>-<step>`. */
+  runId: string;
+  /** The calling run (`host.runId`) for a direct child; the batch or chain run for its children. */
+  parentRunId: string;
+  /** The `subagent` tool call that started it (`ToolContext.callId`). */
+  toolCallId: string;
+  /** `single` (default): the run's `subagent_done` carries its summary. A parallel child or chain step passes its group's mode: no summary. */
+  mode?: SubagentMode;
+  /** A worktree root the child's tools are confined to, instead of the parent's workspace. */
+  workspace?: string;
+  /** Fires to stop this child alone (e.g. a chain step); the parent's cancellation always stops it. */
+  signal?: AbortSignal;
+}
+
+export interface ChildResult {
+  ok: boolean;
+  /** What the parent model reads: the child's final text, or the error (`[subagent aborted]`, `subagent stream error: …`). */
+  output: string;
+  state: ChildState;
+}
+
+export interface GroupSpec {
+  /** From `allocateRunId()`. */
+  runId: string;
+  mode: Exclude<SubagentMode, 'single'>;
+  agents: string[];
+  /** `parallel (N tasks)` or `chain (N steps)`. */
+  task: string;
+  toolCallId: string;
+}
+
+/** A batch or chain run: its `subagent_start` was emitted; its children use `runId` as their `parentRunId`. */
+export interface ChildGroup {
+  readonly runId: string;
+  /** Aborts when the group (or anything above it) is cancelled. */
+  readonly signal: AbortSignal;
+  /** Emits the group's `subagent_done` (dropped if the root run was cancelled meanwhile). */
+  finish(state: ChildState): void;
+}
+
+export interface SubagentHost {
+  /** The calling run: the foreground run, or the child whose tool call this is. */
+  readonly runId: string;
+  /** The calling agent's depth: 0 for the main agent. */
+  readonly depth: number;
+  /** A new process-wide `run-<hex counter>` id. */
+  allocateRunId(): string;
+  /** Runs one child to its end; never throws (a failure is a failed result). */
+  runChild(spec: ChildSpec): Promise<ChildResult>;
+  /** Opens a parallel batch or a chain: emits its `subagent_start{mode}`. */
+  openGroup(spec: GroupSpec): ChildGroup;
+  /** An `info` event in the calling run (e.g. `chain step 0+1: …`). */
+  info(message: string): void;
+}
+
+let lastRunNumber = 0;
+
+/** Upstream's `allocate_run_id`: `run-<hex>`, counted from 1 for the whole process. */
+export function allocateRunId(): string {
+  return `run-${(++lastRunNumber).toString(16)}`;
+}

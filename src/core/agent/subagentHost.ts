@@ -4,6 +4,7 @@
  * nests), so every child it starts joins that run's cancellation tree and its events count against the root run.
  */
 import type { AgentDefinition } from '../agents/types';
+import type { SubagentSettings } from '../config/coreConfig';
 
 export type ChildState = 'completed' | 'failed' | 'cancelled';
 
@@ -73,6 +74,10 @@ export interface SubagentHost {
   openGroup(spec: GroupSpec): ChildGroup;
   /** An `info` event in the calling run (e.g. `chain step 0+1: …`). */
   info(message: string): void;
+  /** The agents a call can name, read from disk now: `discoverAgents(agentDirs(config.homeDir, rt.workspace))` (agents/discovery.ts). */
+  agents(): AgentDefinition[];
+  /** `config.subagents`: the nesting limit and the parallel caps. */
+  readonly settings: SubagentSettings;
 }
 
 let lastRunNumber = 0;

@@ -1,6 +1,7 @@
 import { isCommand, isCommandType, type Command, type CommandOf, type CommandType } from '../../protocol';
 import type { CoreRuntime } from '../coreRuntime';
 import { scrubText } from '../runtime/redact';
+import { handleListAgents } from './agentCommands';
 import {
   handleCheckpointQuery,
   handleCreateCheckpoint,
@@ -86,7 +87,7 @@ const HANDLERS: Handlers = {
   list_memory: handleMemory,
   forget_memory: handleMemory,
   refresh_memory: handleMemory,
-  list_agents: (rt) => rt.emit({ type: 'agents', agents: [] }),
+  list_agents: handleListAgents,
   list_skills: (rt) => rt.emit({ type: 'skills', skills: [] }),
   list_plugins: handleListPlugins,
   list_plugin_commands: handleListPluginCommands,

@@ -8,6 +8,7 @@ import {
 } from '../../protocol';
 import type { CoreRuntime } from '../coreRuntime';
 import type { SessionEventOf } from '../runtime/eventSink';
+import { agentsEvent, stageAgentsQuietly } from './agentCommands';
 import { presetsEvent } from './providerCommands';
 import { emitHistory, emitRecovered } from './sessionEvents';
 import { COMPACT_AT, DIGEST_AT } from '../agent/compaction';
@@ -51,7 +52,8 @@ export async function handleInit(rt: CoreRuntime, cmd: CommandOf<'init'>): Promi
   rt.loadedAtStart = undefined;
   if (loaded) emitRecovered(rt, loaded);
   rt.emit({ type: 'skills', skills: [] });
-  rt.emit({ type: 'agents', agents: [] });
+  stageAgentsQuietly(rt);
+  rt.emit(agentsEvent(rt));
   if (rt.conversation.length > 0) emitHistory(rt);
   if (!settledInTime) void discovery.then(() => rt.emit({ type: 'models', models: rt.providers.models() }));
 }

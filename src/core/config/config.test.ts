@@ -364,6 +364,26 @@ describe('loadConfig other settings', () => {
   });
 });
 
+describe('loadConfig subagents', () => {
+  test('defaults: depth 2, concurrency 4, a soft cap of 64 tasks', () => {
+    assert.deepEqual(load().subagents, { maxDepth: 2, parallelConcurrency: 4, parallelMaxTasks: 64 });
+  });
+
+  test('subagents{maxSubagentDepth, parallel{concurrency, maxTasks}} from a file; the variable overrides the depth', () => {
+    write(join(configDir, 'settings.json'), { subagents: { maxSubagentDepth: 3, parallel: { concurrency: 2, maxTasks: 8 } } });
+    assert.deepEqual(load().subagents, { maxDepth: 3, parallelConcurrency: 2, parallelMaxTasks: 8 });
+    assert.equal(load([], { CATALYST_CODE_SUBAGENT_MAX_DEPTH: '0' }).subagents.maxDepth, 0);
+    assert.equal(load([], { CATALYST_CODE_SUBAGENT_MAX_DEPTH: ' 5 ' }).subagents.maxDepth, 5);
+  });
+
+  test('bad values warn and keep the default', () => {
+    write(join(configDir, 'settings.json'), { subagents: { maxSubagentDepth: -1, parallel: { concurrency: 0, maxTasks: 'x' } } });
+    const c = load([], { CATALYST_CODE_SUBAGENT_MAX_DEPTH: 'two' });
+    assert.deepEqual(c.subagents, { maxDepth: 2, parallelConcurrency: 4, parallelMaxTasks: 64 });
+    assert.equal(c.warnings.filter((w) => w.includes('subagents.') || w.includes('CATALYST_CODE_SUBAGENT_MAX_DEPTH')).length, 4);
+  });
+});
+
 describe('resolveApiKey', () => {
   test('runtime key > seeded provider_keys > config api_key > api_key_env; empty values are skipped', () => {
     write(join(configDir, 'config.json'), {

@@ -56,9 +56,26 @@ export interface CoreConfig {
   /** ~/.config/catalyst-code */
   configDir: string;
   homeDir: string;
+  subagents: SubagentSettings;
   /** Human-readable problems met while loading (unreadable files, ignored keys, bad values). */
   warnings: string[];
 }
+
+/** Upstream's `subagents{…}` settings this core reads (research A:163-192). */
+export interface SubagentSettings {
+  /** `subagents.maxSubagentDepth`, replaced by CATALYST_CODE_SUBAGENT_MAX_DEPTH; 0 blocks every subagent call. */
+  maxDepth: number;
+  /** `subagents.parallel.concurrency`: the cap on a batch's concurrent children (a call's `concurrency` can only lower it). */
+  parallelConcurrency: number;
+  /** `subagents.parallel.maxTasks`: a batch above it is only noted in an `info` (256 is the hard limit). */
+  parallelMaxTasks: number;
+}
+
+export const DEFAULT_SUBAGENT_SETTINGS: Readonly<SubagentSettings> = Object.freeze({
+  maxDepth: 2,
+  parallelConcurrency: 4,
+  parallelMaxTasks: 64,
+});
 
 export const DEFAULT_BASE_URL = 'https://api.code.umans.ai/v1';
 export const DEFAULT_PROVIDER_NAME = 'default';
@@ -98,6 +115,7 @@ export function defaultConfig(home: string, cwd: string, configDir: string, plat
     shell: platform === 'win32' ? 'powershell' : 'bash',
     configDir,
     homeDir: home,
+    subagents: { ...DEFAULT_SUBAGENT_SETTINGS },
     warnings: [],
   };
 }

@@ -63,6 +63,7 @@ export function applyEnvLayer(cfg: CoreConfig, env: NodeJS.ProcessEnv, cwd: stri
   if (get('CATALYST_CODE_SANDBOX_ENV_ALLOWLIST') !== undefined)
     cfg.sandboxEnvAllowlist = splitList(get('CATALYST_CODE_SANDBOX_ENV_ALLOWLIST')!);
   applyAutoCompact(cfg, get('CATALYST_CODE_AUTO_COMPACT'));
+  applySubagentMaxDepth(cfg, get('CATALYST_CODE_SUBAGENT_MAX_DEPTH'), warn);
   if (get('CATALYST_CODE_COMPACT_INSTRUCTIONS') !== undefined) cfg.compactInstructions = text('CATALYST_CODE_COMPACT_INSTRUCTIONS');
   if (text('CATALYST_CODE_SHELL')) {
     const shell = parseShell(text('CATALYST_CODE_SHELL')!);
@@ -77,6 +78,14 @@ function applyAutoCompact(cfg: CoreConfig, raw: string | undefined): void {
   if (raw === undefined) return;
   const b = raw === '' ? true : parseBoolean(raw);
   if (b !== undefined) cfg.autoCompact = b;
+}
+
+/** Upstream's `resolve_max_depth`: the variable wins over `subagents.maxSubagentDepth`; 0 blocks every subagent call. */
+function applySubagentMaxDepth(cfg: CoreConfig, raw: string | undefined, warn: (msg: string) => void): void {
+  if (raw === undefined) return;
+  const n = parseUint(raw);
+  if (n === undefined) warn(`CATALYST_CODE_SUBAGENT_MAX_DEPTH=${raw} is not a non-negative integer; ignored`);
+  else cfg.subagents.maxDepth = n;
 }
 
 function applyProvidersVar(cfg: CoreConfig, raw: string | undefined, warn: (msg: string) => void): void {

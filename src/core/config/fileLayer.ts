@@ -60,6 +60,7 @@ export function applyFileLayer(cfg: CoreConfig, v: JsonObject, source: string, c
     else warn(`unknown shell '${str('shell')}'; ignored`);
   }
   applyPermissions(cfg, v.permissions);
+  applySubagents(cfg, v.subagents, warn);
   if (v.providers !== undefined) mergeProviders(cfg, v.providers, warn);
   applyKeys(cfg, v);
   if (typeof v.activeProvider === 'string') cfg.activeProvider = v.activeProvider;
@@ -113,6 +114,25 @@ function applyPermissions(cfg: CoreConfig, perms: unknown): void {
     const bucket = ['allow', 'yes', 'true'].includes(b) ? 'allow' : ['deny', 'no', 'false'].includes(b) ? 'deny' : 'ask';
     for (const r of rules) if (!cfg.permissions[bucket].includes(r)) cfg.permissions[bucket].push(r);
   }
+}
+
+/** `subagents{maxSubagentDepth, parallel{concurrency, maxTasks}}`; keys this core does not use are left alone. */
+function applySubagents(cfg: CoreConfig, raw: unknown, warn: (msg: string) => void): void {
+  if (!isJsonObject(raw)) return;
+  const read = (value: unknown, name: string, min: number): number | undefined => {
+    if (value === undefined) return undefined;
+    const n = uintValue(value);
+    if (n !== undefined && n >= min) return n;
+    warn(`subagents.${name} must be an integer of at least ${min}; ignored`);
+    return undefined;
+  };
+  const depth = read(raw.maxSubagentDepth, 'maxSubagentDepth', 0);
+  if (depth !== undefined) cfg.subagents.maxDepth = depth;
+  if (!isJsonObject(raw.parallel)) return;
+  const concurrency = read(raw.parallel.concurrency, 'parallel.concurrency', 1);
+  if (concurrency !== undefined) cfg.subagents.parallelConcurrency = concurrency;
+  const maxTasks = read(raw.parallel.maxTasks, 'parallel.maxTasks', 1);
+  if (maxTasks !== undefined) cfg.subagents.parallelMaxTasks = maxTasks;
 }
 
 /** Later layers replace a provider of the same name in place; new names are appended. */

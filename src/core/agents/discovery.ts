@@ -1,0 +1,109 @@
+/**
+ * Which agents a session can run: the builtins, then `~/.catalyst-code/agents/**\/*.md` (user), then
+ * `<ws>/.catalyst-code/agents/**\/*.md` (project); a later one replaces an earlier one of the same name (research A:46-60).
+ */
+import { readdirSync, readFileSync, statSync, type Dirent } from 'node:fs';
+import { join } from 'node:path';
+import type { AgentInfo } from '../../protocol';
+import { parseAgentFile } from './agentFile';
+import { builtinAgents } from './builtinAgents';
+import type { AgentDefinition, AgentSource } from './types';
+
+export interface AgentDirs {
+  /** ~/.catalyst-code/agents */
+  user: string;
+  /** <ws>/.catalyst-code/agents */
+  project: string;
+}
+
+export function agentDirs(homeDir: string, workspace: string): AgentDirs {
+  return { user: userAgentsDir(homeDir), project: join(workspace, '.catalyst-code', 'agents') };
+}
+
+export function userAgentsDir(homeDir: string): string {
+  return join(homeDir, '.catalyst-code', 'agents');
+}
+
+/**
+ * Sorted by name. Unlike upstream, a file with `disabled: true` hides the agent of its name from the lower scopes too
+ * (upstream only skips that file, though its own error text suggests disabling as the way to remove a builtin).
+ */
+export function discoverAgents(dirs: AgentDirs): AgentDefinition[] {
+  const byName = new Map<string, AgentDefinition>();
+  for (const agent of builtinAgents()) byName.set(agent.name, agent);
+  for (const [dir, source] of [
+    [dirs.user, 'user'],
+    [dirs.project, 'project'],
+  ] as const) {
+    for (const agent of agentsIn(dir, source)) {
+      if (agent.disabled) byName.delete(agent.name);
+      else byName.set(agent.name, agent);
+    }
+  }
+  return [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/** The exact name, else its last `.`-segment (`pkg.scout` finds scout), as upstream's `find_agent`. */
+export function findAgent(agents: readonly AgentDefinition[], name: string): AgentDefinition | undefined {
+  const bare = name.slice(name.lastIndexOf('.') + 1);
+  return agents.find((agent) => agent.name === name) ?? agents.find((agent) => agent.name === bare);
+}
+
+/** The `agents` event's entries. */
+export function agentInfos(agents: readonly AgentDefinition[]): AgentInfo[] {
+  return agents.map((agent) => ({ name: agent.name, description: agent.description, source: agent.source }));
+}
+
+/** Directory symlinks could loop; a real agent tree is shallow. */
+const MAX_DIR_DEPTH = 8;
+/** An agent file is a prompt: anything larger is not one. */
+const MAX_AGENT_FILE_BYTES = 256 * 1024;
+
+/** Files in path order, so two files of one name in one scope resolve the same way every time (upstream's order is unspecified). */
+function agentsIn(dir: string, source: AgentSource): AgentDefinition[] {
+  const agents: AgentDefinition[] = [];
+  for (const path of markdownFiles(dir, 0)) {
+    const content = readSmallFile(path);
+    const agent = content === undefined ? undefined : parseAgentFile(content, source, path);
+    if (agent) agents.push(agent);
+  }
+  return agents;
+}
+
+function markdownFiles(dir: string, depth: number): string[] {
+  if (depth > MAX_DIR_DEPTH) return [];
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const files: string[] = [];
+  for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    const path = join(dir, entry.name);
+    if (isDirectory(entry, path)) files.push(...markdownFiles(path, depth + 1));
+    else if (entry.name.endsWith('.md')) files.push(path);
+  }
+  return files;
+}
+
+function isDirectory(entry: Dirent, path: string): boolean {
+  if (entry.isDirectory()) return true;
+  if (!entry.isSymbolicLink()) return false;
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** Unreadable, oversized and non-file entries are skipped silently, as upstream skips unreadable ones. */
+function readSmallFile(path: string): string | undefined {
+  try {
+    const stat = statSync(path);
+    if (!stat.isFile() || stat.size > MAX_AGENT_FILE_BYTES) return undefined;
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+}

@@ -4,9 +4,8 @@ import type { Escalations } from '../approvals/escalations';
 import { patternCoversTarget } from '../approvals/approvalPolicy';
 import type { PermissionRules } from '../approvals/permissionRules';
 import type { ApprovalMode } from '../config/config';
-import type { RunEvent } from '../runtime/eventSink';
+import type { ChildEvent } from '../runtime/eventSink';
 import { redactSecrets } from '../runtime/redact';
-import type { RunScope } from '../runtime/runScope';
 import { previewFileEdit } from '../tools/filePreview';
 import { getTool, toolKind } from '../tools/registry';
 import type { ToolContext, ToolKind, ToolOutcome } from '../tools/types';
@@ -23,12 +22,36 @@ export interface ApprovalState {
 
 export interface GateDeps {
   approvals: ApprovalState;
-  emit(event: RunEvent): void;
+  /** The run's events; a child's keep the run_id they carry (see EventSink.emitInChild), a foreground run's get its own. */
+  emit(event: ChildEvent): void;
   /** Called once per turn before the first destructive tool runs (after its approval). */
   beforeDestructive(): Promise<void>;
   toolContext(editedContent?: string): ToolContext;
   /** A reason this core cannot run the tool at all (e.g. bash when a sandbox was requested), or undefined. */
   refuseTool(name: string): string | undefined;
+  /** How each call is announced; the default is `tool_call` before, `tool_result` and `file_change` after. */
+  announce?: CallAnnouncer;
+  /** Set for a child agent's calls: upstream's schema wording, no ask rules, approvals keyed by the child's target. */
+  child?: ChildGate;
+}
+
+export interface CallAnnouncer {
+  /** Before any check; `args` is `{}` when the arguments are not a JSON object. */
+  started(call: ToolCall, args: Record<string, unknown>): void;
+  finished(call: ToolCall, outcome: ToolOutcome): void;
+}
+
+export interface ChildGate {
+  agent: string;
+  /** `subagentTarget(runId, agent)`: the `run_id` of the child's approval requests and their key in the broker. */
+  target: string;
+}
+
+/** The scope a call runs in: a foreground run, or a child run. */
+export interface GateScope {
+  readonly runId: string;
+  readonly signal: AbortSignal;
+  readonly cancelled: boolean;
 }
 
 export interface ToolCall {
@@ -40,30 +63,48 @@ export interface ToolCall {
 /** Runs one model tool call through the checks of research §4.1: rules, restricted paths, approval, checkpoint, execution. */
 export async function runToolCall(
   deps: GateDeps,
-  scope: RunScope,
+  scope: GateScope,
   call: ToolCall,
   offeredTools: ReadonlySet<string>,
 ): Promise<ToolOutcome> {
-  deps.emit({ type: 'tool_call', id: call.id, name: call.name, args: call.arguments });
-  const outcome = await decideAndExecute(deps, scope, call, offeredTools);
-  deps.emit({
-    type: 'tool_result',
-    id: call.id,
-    ok: outcome.ok,
-    output: outcome.output,
-    status: outcome.status,
-    ...(outcome.diff !== undefined ? { diff: outcome.diff } : {}),
-  });
-  if (outcome.ok)
-    for (const fc of outcome.fileChanges) deps.emit({ type: 'file_change', path: fc.path, unified_diff: fc.unified_diff, tool: fc.tool });
+  const announce = deps.announce ?? runEvents(deps);
+  const args = parseArgs(call.arguments);
+  announce.started(call, typeof args === 'string' ? {} : args);
+  const outcome = typeof args === 'string' ? failed(args) : await decideAndExecute(deps, scope, call, args, offeredTools);
+  announce.finished(call, outcome);
   return outcome;
 }
 
-async function decideAndExecute(deps: GateDeps, scope: RunScope, call: ToolCall, offeredTools: ReadonlySet<string>): Promise<ToolOutcome> {
-  const args = parseArgs(call.arguments);
-  if (typeof args === 'string') return failed(args);
+/** A foreground run's announcements: `tool_call`, then `tool_result` and the `file_change`s. */
+function runEvents(deps: GateDeps): CallAnnouncer {
+  return {
+    started: (call) => deps.emit({ type: 'tool_call', id: call.id, name: call.name, args: call.arguments }),
+    finished: (call, outcome) => {
+      deps.emit({
+        type: 'tool_result',
+        id: call.id,
+        ok: outcome.ok,
+        output: outcome.output,
+        status: outcome.status,
+        ...(outcome.diff !== undefined ? { diff: outcome.diff } : {}),
+      });
+      if (outcome.ok)
+        for (const fc of outcome.fileChanges)
+          deps.emit({ type: 'file_change', path: fc.path, unified_diff: fc.unified_diff, tool: fc.tool });
+    },
+  };
+}
+
+async function decideAndExecute(
+  deps: GateDeps,
+  scope: GateScope,
+  call: ToolCall,
+  args: Record<string, unknown>,
+  offeredTools: ReadonlySet<string>,
+): Promise<ToolOutcome> {
   const tool = getTool(call.name);
-  if (!tool || !offeredTools.has(call.name)) return failed(notOffered(call.name, offeredTools));
+  if (!tool || !offeredTools.has(call.name))
+    return failed(deps.child ? notInSchema(call.name, deps.child) : notOffered(call.name, offeredTools));
   const refusal = deps.refuseTool(call.name);
   if (refusal) return failed(refusal);
   const ctx = deps.toolContext();
@@ -93,7 +134,8 @@ async function decideAndExecute(deps: GateDeps, scope: RunScope, call: ToolCall,
     restricted,
     forceAllow: verdict === 'allow',
     escalated: approvals.escalations.has(kind),
-    forceAsk: verdict === 'ask',
+    // Upstream does not consult ask rules for a child's calls.
+    forceAsk: verdict === 'ask' && !deps.child,
   });
   if (needsApproval) {
     const answer = await oneAtATime(approvals.broker, () => requestApproval(deps, scope, call, args, kind, ctx.workspace, target));
@@ -107,7 +149,7 @@ async function decideAndExecute(deps: GateDeps, scope: RunScope, call: ToolCall,
   return execute(scope, call, () => tool.execute(args, withInner(editedContent !== undefined ? deps.toolContext(editedContent) : ctx)));
 }
 
-async function execute(scope: RunScope, call: ToolCall, run: () => Promise<ToolOutcome>): Promise<ToolOutcome> {
+async function execute(scope: GateScope, call: ToolCall, run: () => Promise<ToolOutcome>): Promise<ToolOutcome> {
   try {
     return await run();
   } catch (err) {
@@ -122,7 +164,7 @@ async function execute(scope: RunScope, call: ToolCall, run: () => Promise<ToolO
  */
 function innerCallRunner(
   deps: GateDeps,
-  scope: RunScope,
+  scope: GateScope,
   outerId: string,
   offeredTools: ReadonlySet<string>,
 ): NonNullable<ToolContext['runInner']> {
@@ -144,7 +186,7 @@ function oneAtATime<T>(session: object, ask: () => Promise<T>): Promise<T> {
 
 async function requestApproval(
   deps: GateDeps,
-  scope: RunScope,
+  scope: GateScope,
   call: ToolCall,
   args: Record<string, unknown>,
   kind: ToolKind,
@@ -155,9 +197,11 @@ async function requestApproval(
   const requestId = broker.nextRequestId(call.id);
   const preview = await previewFileEdit(call.name, args, workspace).catch(() => null);
   const createdAt = Date.now();
-  const wait = broker.wait({ requestId, toolCallId: call.id, tool: call.name, runId: scope.runId, target, createdAt }, scope.signal);
+  const runId = deps.child?.target ?? scope.runId;
+  const wait = broker.wait({ requestId, toolCallId: call.id, tool: call.name, runId, target, createdAt }, scope.signal);
   deps.emit({
     type: 'approval_request',
+    ...(deps.child ? { run_id: runId } : {}),
     request_id: requestId,
     tool_call_id: call.id,
     tool: call.name,
@@ -247,6 +291,11 @@ function notOffered(name: string, offeredTools: ReadonlySet<string>): string {
     return `tool '${name}' is deferred and not enabled this session. Call load_tools with tools:["${name}"] (or a group: git, web, bulk, browser, all), then retry the call.`;
   }
   return `unknown tool '${name}'; available tools: ${[...offeredTools].join(', ')}`;
+}
+
+/** Upstream's wording for a tool outside a child agent's schema. */
+function notInSchema(name: string, child: ChildGate): string {
+  return `tool '${name}' is not available to agent '${child.agent}' (not in its tool schema). Declare it in the agent's tools: frontmatter if needed.`;
 }
 
 const failed = (output: string): ToolOutcome => ({ ok: false, output, status: 'failed', fileChanges: [] });

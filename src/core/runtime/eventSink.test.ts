@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { EventSink, legacyStatus, type EventFields, type SessionEvent } from './eventSink';
+import { ChildScope } from './childScope';
 import { RunScope } from './runScope';
 
 function sink(sessionId = 'session-a', secrets: string[] = []) {
@@ -223,4 +224,87 @@ test('an event that cannot be serialized becomes one internal_error instead of t
   assert.equal(lines[0].code, 'internal_error');
   assert.match(lines[0].message, /an event of type info could not be sent/);
   assert.equal(lines[1].message, 'after');
+});
+
+function childOf(root: RunScope, runId = 'run-1', parent: { signal: AbortSignal } = root): ChildScope {
+  return new ChildScope(runId, root.runId, root, `subagent-worker-${runId.replaceAll('-', '')}`, 1, parent.signal);
+}
+
+test("a child's events keep their run_id, count the root run's sequence, and default to the root's run_id", () => {
+  const { s, lines } = sink();
+  const root = new RunScope('session-a', 'turn-1', 'turn');
+  const child = childOf(root);
+  s.emitInRun(root, { type: 'tool_call', id: 'c1', name: 'subagent', args: '{}' });
+  s.emitInChild(child, { type: 'subagent_message', run_id: 'run-1', role: 'user', content: 'task' });
+  s.emitInChild(child, { type: 'info', message: 'subagent done' });
+  assert.deepEqual(
+    lines.map((l) => [l.type, l.run_id, l.sequence, l.session_id]),
+    [
+      ['tool_call', 'turn-1', 1, 'session-a'],
+      ['subagent_message', 'run-1', 2, 'session-a'],
+      ['info', 'turn-1', 3, 'session-a'],
+    ],
+  );
+});
+
+test('a child is stale once it, its parent child or its root run is cancelled, or the session was replaced', () => {
+  const { s, lines, switchTo } = sink();
+  const root = new RunScope('session-a', 'turn-1', 'turn');
+  const batch = childOf(root, 'run-1');
+  const first = childOf(root, 'run-1-0', batch);
+  const second = childOf(root, 'run-1-1', batch);
+  first.cancel();
+  assert.equal(s.emitInChild(first, { type: 'subagent_delta', run_id: 'run-1-0', text: 'late' }), false);
+  assert.equal(s.emitInChild(second, { type: 'subagent_delta', run_id: 'run-1-1', text: 'live' }), true);
+  batch.cancel();
+  assert.equal(s.emitInChild(second, { type: 'subagent_delta', run_id: 'run-1-1', text: 'after batch' }), false);
+  const other = childOf(new RunScope('session-a', 'turn-2', 'turn'), 'run-2');
+  other.root.cancel('abort');
+  assert.equal(s.emitInChild(other, { type: 'subagent_done', run_id: 'run-2', state: 'cancelled', duration_ms: 1, ended_at: 1 }), false);
+  const fresh = childOf(new RunScope('session-a', 'turn-3', 'turn'), 'run-3');
+  switchTo('session-b');
+  assert.equal(s.emitInChild(fresh, { type: 'subagent_delta', run_id: 'run-3', text: 'old session' }), false);
+  assert.deepEqual(
+    lines.map((l) => l.text),
+    ['live'],
+  );
+  assert.equal(s.discardedStale, 4);
+});
+
+test("a key split across a child's deltas never appears, each child has its own carry buffer, and endChild flushes", () => {
+  const { s, lines } = sink('session-a', [KEY]);
+  const root = new RunScope('session-a', 'turn-1', 'turn');
+  const a = childOf(root, 'run-1');
+  const b = childOf(root, 'run-2');
+  const cut = 12;
+  s.emitInChild(a, { type: 'subagent_delta', run_id: 'run-1', text: `a says ${KEY.slice(0, cut)}` });
+  s.emitInChild(b, { type: 'subagent_delta', run_id: 'run-2', text: `b says ${KEY.slice(0, cut)}` });
+  s.emitInChild(a, { type: 'subagent_delta', run_id: 'run-1', text: `${KEY.slice(cut)} done` });
+  s.emitInChild(b, { type: 'subagent_delta', run_id: 'run-2', text: KEY.slice(cut) });
+  s.endChild(b);
+  const text = (runId: string) =>
+    lines
+      .filter((l) => l.run_id === runId)
+      .map((l) => l.text)
+      .join('');
+  assert.ok(!lines.some((l) => JSON.stringify(l).includes(KEY.slice(0, cut))), 'no part of the key leaks');
+  assert.equal(text('run-1'), 'a says [REDACTED] done');
+  assert.equal(text('run-2'), 'b says [REDACTED]');
+  assert.ok(lines.every((l) => l.type === 'subagent_delta'));
+});
+
+test("a cancelled child's held text is dropped with its other late events", () => {
+  const { s, lines } = sink('session-a', [KEY]);
+  const root = new RunScope('session-a', 'turn-1', 'turn');
+  const child = childOf(root);
+  s.emitInChild(child, { type: 'subagent_delta', run_id: 'run-1', text: `held ${KEY.slice(0, 8)}` });
+  const before = lines.length;
+  child.cancel();
+  s.endChild(child);
+  s.emit({ type: 'info', message: 'later' });
+  assert.deepEqual(
+    lines.slice(before).map((l) => l.type),
+    ['info'],
+  );
+  assert.ok(!lines.some((l) => JSON.stringify(l).includes(KEY.slice(0, 8))));
 });

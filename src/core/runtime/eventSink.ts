@@ -1,5 +1,6 @@
 import { PROTOCOL_VERSION, type EventType, type Unstamped } from '../../protocol';
 import { SecretScrubber, containsSecretKey, redactSecrets } from './redact';
+import type { ChildScope } from './childScope';
 import type { RunScope } from './runScope';
 import { StreamRedactor } from './streamRedactor';
 
@@ -11,6 +12,12 @@ export type RunEventOf<T extends EventType> = Extract<RunEvent, { type: T }>;
 
 /** An event outside a run: the sink stamps protocol_version and fills session_id when absent; run_id is the emitter's. */
 export type SessionEvent = Unstamped<'protocol_version' | 'session_id' | 'sequence'> & { session_id?: string };
+
+/**
+ * An event of a child run: the sink keeps its run_id (a `subagent_*` event's own, an approval's target) or gives it the
+ * root run's, and stamps protocol_version, session_id and the root run's sequence.
+ */
+export type ChildEvent = Unstamped<'protocol_version' | 'session_id' | 'sequence' | 'run_id'> & { run_id?: string };
 
 export type SessionEventOf<T extends EventType> = Extract<SessionEvent, { type: T }>;
 
@@ -24,7 +31,7 @@ export type BackgroundEvent = Unstamped<'protocol_version' | 'session_id' | 'seq
 export type EventFields = { type: string } & Record<string, unknown>;
 
 /** Streamed events whose text field is one chunk of a longer text, in which a secret may be split across chunks. */
-const STREAMED_TEXT: Readonly<Record<string, string>> = { delta: 'text', thinking: 'text', tool_call_args: 'args' };
+const STREAMED_TEXT: Readonly<Record<string, string>> = { delta: 'text', thinking: 'text', tool_call_args: 'args', subagent_delta: 'text' };
 
 /** The stream of a run whose carry buffer holds text back (at most one per run: another event flushes it). */
 interface OpenStream {
@@ -41,7 +48,7 @@ interface OpenStream {
  * cancelled runs or replaced sessions.
  *
  * Secrets (`secrets()`: provider keys, config keys, sudo passwords): every occurrence in any string of any event is
- * replaced by [REDACTED]. Streamed text (delta, thinking, tool_call_args) goes through a per-run carry buffer that holds
+ * replaced by [REDACTED]. Streamed text (delta, thinking, tool_call_args, subagent_delta) goes through a carry buffer per run (and per child run) that holds
  * back a tail that could be the start of a secret, so a key split across chunks is caught too; the held text is emitted
  * with the stream's next chunk, or before the run's next event of any other kind (a different stream, a tool call,
  * done, error…), or by `endRun`. A cancelled run's held text is dropped like the rest of its late events.
@@ -49,7 +56,8 @@ interface OpenStream {
 export class EventSink {
   discardedStale = 0;
   private readonly scrubber: SecretScrubber;
-  private readonly streams = new WeakMap<RunScope, OpenStream>();
+  /** The open stream of each run and of each child run (a child's deltas have their own carry buffer). */
+  private readonly streams = new WeakMap<RunScope | ChildScope, OpenStream>();
 
   constructor(
     private readonly write: (line: string) => void,
@@ -82,6 +90,26 @@ export class EventSink {
     if (rest) this.writeInRun(scope, { ...open.template, [open.field]: rest });
   }
 
+  /**
+   * Emits an event of a child run; dropped when the child or its root run was cancelled, or the session replaced, so
+   * nothing of a cancelled tree follows its `run_cancelled`. `subagent_delta` goes through the child's own carry buffer.
+   */
+  emitInChild(child: ChildScope, event: ChildEvent): boolean {
+    if (this.isStaleChild(child)) return false;
+    for (const e of this.throughStreams(child, event)) this.writeInChild(child, e);
+    return true;
+  }
+
+  /** Ends the child's open stream, emitting any text it still holds. */
+  endChild(child: ChildScope): void {
+    const open = this.streams.get(child);
+    if (!open) return;
+    this.streams.delete(child);
+    if (this.isStaleChild(child)) return;
+    const rest = open.redactor.flush();
+    if (rest) this.writeInChild(child, { ...open.template, [open.field]: rest });
+  }
+
   /** Emits for session-owned background work: dropped if that session is no longer current. */
   emitForSession(sessionId: string, event: BackgroundEvent): boolean {
     if (sessionId !== this.currentSessionId()) {
@@ -99,8 +127,15 @@ export class EventSink {
     return true;
   }
 
+  private isStaleChild(child: ChildScope): boolean {
+    if (!child.cancelled && child.sessionId === this.currentSessionId()) return false;
+    this.discardedStale++;
+    this.streams.delete(child);
+    return true;
+  }
+
   /** The events to write for `event`: the held text of another stream first, then `event` with its safe text (if any). */
-  private throughStreams(scope: RunScope, event: EventFields): EventFields[] {
+  private throughStreams(scope: RunScope | ChildScope, event: EventFields): EventFields[] {
     const field = STREAMED_TEXT[event.type];
     const text = field ? event[field] : undefined;
     const key = field && typeof text === 'string' ? `${event.type}:${String(event.index ?? '')}` : undefined;
@@ -132,6 +167,16 @@ export class EventSink {
       session_id: scope.sessionId,
       run_id: scope.runId,
       sequence: scope.takeSequence(),
+    });
+  }
+
+  private writeInChild(child: ChildScope, event: EventFields): void {
+    this.writeEvent({
+      ...event,
+      protocol_version: PROTOCOL_VERSION,
+      session_id: child.sessionId,
+      run_id: typeof event.run_id === 'string' ? event.run_id : child.root.runId,
+      sequence: child.root.takeSequence(),
     });
   }
 

@@ -44,7 +44,14 @@ export class App {
     );
     const post = host.post.bind(host);
     this.highlighter = new HighlightQueue();
-    const ctx: ItemContext = { post, ui, state: () => this.store.state!, askDrafts: new Map(), highlighter: this.highlighter };
+    const ctx: ItemContext = {
+      post,
+      ui,
+      state: () => this.store.state!,
+      askDrafts: new Map(),
+      highlighter: this.highlighter,
+      subagents: this.store.subagents,
+    };
     this.toolbar = new Toolbar(post, () => this.toggleSessions());
     this.sessions = new SessionList(post, () => this.toggleSessions(false));
     this.welcome = new WelcomePanel(post);

@@ -62,7 +62,7 @@ export class ApprovalCardView implements ItemView<ApprovalItem> {
     this.root.classList.toggle(INNER_CALL_CLASS, item.outerId !== undefined);
     this.root.setAttribute(
       'aria-label',
-      `${pending ? 'Approval needed' : 'Approval'}: ${item.tool}${pending ? '. Enter accepts, Escape rejects.' : ''}`,
+      `${pending ? 'Approval needed' : 'Approval'}: ${item.tool}${item.childRunId !== undefined ? ` (subagent ${item.agent ?? item.childRunId})` : ''}${pending ? '. Enter accepts, Escape rejects.' : ''}`,
     );
     this.root.tabIndex = pending ? 0 : -1;
     const hadFocus = this.root.contains(document.activeElement);
@@ -92,6 +92,13 @@ export class ApprovalCardView implements ItemView<ApprovalItem> {
       { class: 'approval-header' },
       codicon(pending ? 'shield' : item.error ? 'error' : item.state === 'approved' ? 'pass' : 'circle-slash'),
       h('span', { class: 'approval-title' }, pending ? `Allow ${item.tool}?` : item.tool),
+      item.childRunId !== undefined
+        ? h(
+            'span',
+            { class: 'approval-agent', title: `Asked by subagent ${item.agent ?? item.childRunId}` },
+            `— ${item.agent ?? item.childRunId} (subagent)`,
+          )
+        : null,
       item.risk ? badge(item.risk, item.risk === 'high' ? 'error' : 'warn') : null,
       stateText,
     );

@@ -2,7 +2,15 @@ import type { SessionState } from '../../src/shared/sessionState';
 import { TEST_IDS, type WebviewToHost } from '../../src/shared/webviewMessages';
 import { codicon, h, replaceChildren, vscodeButton } from '../infra/dom';
 import { OPEN_PATH_ATTR } from '../transcript/itemView';
-import { type DiffCounts, type ReviewRow, ReviewRowCache, reviewAffected, reviewApprovals, rowsSignature } from './reviewModel';
+import {
+  type DiffCounts,
+  type ReviewRow,
+  ReviewRowCache,
+  groupRowsByRun,
+  reviewAffected,
+  reviewApprovals,
+  rowsSignature,
+} from './reviewModel';
 import type { StateChange } from '../state/store';
 import { toolIcon } from '../tools/toolSummary';
 import type { UiStateStore } from '../state/uiState';
@@ -72,8 +80,23 @@ export class ReviewList {
     this.summaryText.textContent = `Review changes · ${rows.length} file${rows.length === 1 ? '' : 's'}${waiting ? ` · ${waiting} waiting` : ''}`;
     // Re-rendering removes a focused Review button: keep keyboard users in the list.
     const hadFocus = this.rowsEl.contains(document.activeElement);
-    replaceChildren(this.rowsEl, ...rows.map((r) => this.row(r)));
+    const groups = groupRowsByRun(rows);
+    // Only a list with a subagent's proposals gets headings: the parent's rows alone read as before.
+    const headed = groups.some((g) => g.childRunId !== undefined);
+    replaceChildren(
+      this.rowsEl,
+      ...groups.flatMap((g) => [headed ? this.groupHeading(g.agent, g.childRunId) : null, ...g.rows.map((r) => this.row(r))]),
+    );
     if (hadFocus && !this.root.contains(document.activeElement)) this.details.querySelector('summary')?.focus();
+  }
+
+  private groupHeading(agent: string | undefined, childRunId: string | undefined): HTMLElement {
+    return h(
+      'li',
+      { class: 'review-group', 'data-child-run-id': childRunId ?? '' },
+      codicon(childRunId ? 'hubot' : 'account'),
+      h('span', {}, childRunId ? `${agent ?? childRunId} (subagent)` : 'This run'),
+    );
   }
 
   private row(r: ReviewRow): HTMLElement {

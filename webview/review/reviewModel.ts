@@ -92,6 +92,9 @@ export interface ReviewRow {
   /** From the approval's diff; undefined when the core sent none. */
   counts?: DiffCounts;
   error?: string;
+  /** A subagent's proposal: its child run and agent (the list groups rows by run). */
+  childRunId?: string;
+  agent?: string;
 }
 
 export function reviewStateText(item: ApprovalItem): string {
@@ -160,6 +163,10 @@ export class ReviewRowCache {
       const counts = item.diff ? this.countsOf(item.id, item.diff) : undefined;
       if (counts) row.counts = counts;
       if (item.error) row.error = item.error;
+      if (item.childRunId !== undefined) {
+        row.childRunId = item.childRunId;
+        row.agent = item.agent ?? item.childRunId;
+      }
       return row;
     });
     for (const id of this.counts.keys()) if (!live.has(id)) this.counts.delete(id);
@@ -187,9 +194,24 @@ export function rowsSignature(rows: readonly ReviewRow[]): string {
         r.stateText,
         r.counts ? `${r.counts.added}/${r.counts.removed}/${r.counts.partial}` : '',
         r.error ?? '',
+        r.childRunId ?? '',
+        r.agent ?? '',
       ].join('\u0001'),
     )
     .join('\u0002');
+}
+
+/** A run's rows together, in order of first appearance; the parent's own proposals (no child run) first. */
+export function groupRowsByRun(rows: readonly ReviewRow[]): { childRunId?: string; agent?: string; rows: ReviewRow[] }[] {
+  const groups = new Map<string, { childRunId?: string; agent?: string; rows: ReviewRow[] }>();
+  groups.set('', { rows: [] });
+  for (const r of rows) {
+    const key = r.childRunId ?? '';
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = { childRunId: r.childRunId, agent: r.agent, rows: [] }));
+    group.rows.push(r);
+  }
+  return [...groups.values()].filter((g) => g.rows.length > 0);
 }
 
 /** The file an approval is about: the tool's `path` argument, else the diff's `+++` header. */

@@ -1,12 +1,13 @@
 import type { SessionState } from '../../src/shared/sessionState';
 import { applyPatches, type Patch, type TopLevelKey } from '../../src/shared/statePatch';
 import type { ViewContext } from '../../src/shared/webviewMessages';
+import { SubagentIndex, isChildItem } from '../subagents/subagentModel';
 
 /** What changed since the last render: the webview re-renders only these parts. */
 export interface StateChange {
   /** A new snapshot: everything is new. */
   reset: boolean;
-  /** Indexes of transcript items that were replaced or appended to. */
+  /** Indexes of transcript items that were replaced or appended to; a child run's item counts as its `subagent` card's. */
   items: Set<number>;
   /** Top-level state keys that were set. */
   keys: Set<TopLevelKey>;
@@ -43,6 +44,8 @@ export class SessionStore {
   private context: ViewContext | undefined;
   private lastSeq = -1;
   private awaitingSnapshot = true;
+  /** Which items belong to which `subagent` card. */
+  readonly subagents = new SubagentIndex();
 
   get state(): SessionState | undefined {
     return this.current;
@@ -57,6 +60,7 @@ export class SessionStore {
     this.context = view;
     this.lastSeq = seq;
     this.awaitingSnapshot = false;
+    this.subagents.rebuild(state.items);
     return { reset: true, items: new Set(), keys: new Set(), length: true };
   }
 
@@ -69,11 +73,28 @@ export class SessionStore {
     }
     this.lastSeq = seq;
     const lengthBefore = state.items.length;
-    const touched = applyPatches(state, patches);
-    const items = new Set([...touched].filter((i) => i < state.items.length));
+    const touched = [...applyPatches(state, patches)].filter((i) => i < state.items.length);
+    const truncated = patches.some((p) => p.op === 'truncate');
+    if (truncated) this.subagents.rebuild(state.items);
+    else this.subagents.note(state.items, touched);
     const keys = new Set<TopLevelKey>();
     for (const p of patches) if (p.op === 'set') keys.add(p.key);
-    const length = state.items.length !== lengthBefore || patches.some((p) => p.op === 'truncate');
-    return { kind: 'applied', change: { reset: false, items, keys, length } };
+    const length = state.items.length !== lengthBefore || truncated;
+    return { kind: 'applied', change: { reset: false, items: this.mainFlowIndexes(touched), keys, length } };
+  }
+
+  /**
+   * A child run's items take no room in the main list: a patch to one re-renders the card it belongs to instead (its
+   * panel), so 8 children streaming at once re-render 1 card per frame, not 8 hidden items and the card.
+   */
+  private mainFlowIndexes(touched: readonly number[]): Set<number> {
+    const items = this.current!.items;
+    const out = new Set<number>();
+    for (const i of touched) {
+      const card = this.subagents.cardIndexOf(i);
+      if (card !== undefined) out.add(card);
+      else if (!isChildItem(items[i])) out.add(i);
+    }
+    return out;
   }
 }

@@ -6,10 +6,14 @@ import { renderDiff } from './diffView';
 import { INNER_CALL_CLASS, OPEN_PATH_ATTR, type ItemContext, type ItemView } from '../transcript/itemView';
 import { prettyArgs, summarizeTool, toolStatusLabel, toolStatusTone, visibleProgress } from './toolSummary';
 import { clippedText } from '../infra/clippedText';
+import { SubagentPanel } from '../subagents/subagentPanel';
+import { isSubagentCard } from '../subagents/subagentModel';
+import type { ChildViewFactory } from '../subagents/subagentRow';
 
 /**
  * A tool call: codicon, name, key argument and status badge in a summary line; the server's progress lines while it
- * runs; arguments, output and diff in the expandable body (built only while open); changed files as links below.
+ * runs; arguments, output and diff in the expandable body (built only while open); changed files as links below. A
+ * `subagent` call also shows its child runs (SubagentPanel), whose messages and tools use the views `createChildView` makes.
  */
 export class ToolCardView implements ItemView<ToolItem> {
   readonly root: HTMLElement;
@@ -23,8 +27,12 @@ export class ToolCardView implements ItemView<ToolItem> {
   private renderedSummary = '';
   private renderedFiles = '';
   private renderedProgress: readonly string[] = [];
+  private panel: SubagentPanel | undefined;
 
-  constructor(private readonly ctx: ItemContext) {
+  constructor(
+    private readonly ctx: ItemContext,
+    private readonly createChildView?: ChildViewFactory,
+  ) {
     this.summary = h('summary', { class: 'tool-header' });
     this.body = h('div', { class: 'tool-body' });
     this.details = h('details', { class: 'tool-details' }, this.summary, this.body);
@@ -48,6 +56,20 @@ export class ToolCardView implements ItemView<ToolItem> {
     this.renderProgress(item);
     this.renderFiles(item);
     this.renderBody();
+    this.renderPanel(item);
+  }
+
+  dispose(): void {
+    this.panel?.dispose();
+  }
+
+  private renderPanel(item: ToolItem): void {
+    if (!this.createChildView || !isSubagentCard(item)) return;
+    if (!this.panel) {
+      this.panel = new SubagentPanel(this.ctx, this.createChildView);
+      this.progress.after(this.panel.root);
+    }
+    this.panel.update(item);
   }
 
   private renderSummary(item: ToolItem): void {

@@ -2,6 +2,7 @@ import type { SessionState, TranscriptItem } from '../../src/shared/sessionState
 import type { WebviewToHost } from '../../src/shared/webviewMessages';
 import type { HighlightQueue } from '../markdown/highlightQueue';
 import type { UiStateStore } from '../state/uiState';
+import type { SubagentIndex } from '../subagents/subagentModel';
 
 /** What an item view may use: posting intents, the UI state (expanded cards), the current session state. */
 export interface ItemContext {
@@ -12,6 +13,8 @@ export interface ItemContext {
   readonly highlighter: HighlightQueue;
   /** Unsent answers of ask forms, kept while their cards scroll out of the DOM. */
   readonly askDrafts: Map<string, Record<string, string>>;
+  /** Which items belong to which `subagent` card (kept by the store). */
+  readonly subagents: SubagentIndex;
 }
 
 /** The DOM of one transcript item. `root` never changes for the view's lifetime; `update` re-renders from the item. */

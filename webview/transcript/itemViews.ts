@@ -7,6 +7,9 @@ import { BashBlockView, CheckpointRowView, NoticeView, SudoCardView } from './sm
 import { ToolCardView } from '../tools/toolCard';
 import { visibleProgress } from '../tools/toolSummary';
 import { UserMessageView } from './userMessageView';
+import { IntercomCardView } from '../intercom/intercomCard';
+import { isChildItem } from '../subagents/subagentModel';
+import { h } from '../infra/dom';
 
 /** The view for an item's kind. */
 export function createItemView(item: TranscriptItem, ctx: ItemContext): ItemView {
@@ -16,7 +19,7 @@ export function createItemView(item: TranscriptItem, ctx: ItemContext): ItemView
     case 'assistant':
       return new AssistantMessageView(ctx) as ItemView;
     case 'tool':
-      return new ToolCardView(ctx) as ItemView;
+      return new ToolCardView(ctx, (child) => createItemView(child, ctx)) as ItemView;
     case 'approval':
       return new ApprovalCardView(ctx) as ItemView;
     case 'ask':
@@ -29,15 +32,21 @@ export function createItemView(item: TranscriptItem, ctx: ItemContext): ItemView
       return new BashBlockView() as ItemView;
     case 'checkpoint':
       return new CheckpointRowView(ctx) as ItemView;
-    case 'subagent':
     case 'intercom':
-      // Until the subagent panel and the intercom card exist (E6, issue #14): nothing in the main flow.
-      return new EmptyItemView();
+      return new IntercomCardView(ctx) as ItemView;
+    case 'subagent':
+      // A run shows as a row of its card's panel (SubagentPanel), never on its own.
+      return new HiddenItemView();
   }
 }
 
-class EmptyItemView implements ItemView {
-  readonly root = document.createElement('div');
+/** The view of an item in the main flow: a child run's items take no room there (their card's panel shows them). */
+export function createMainFlowView(item: TranscriptItem, ctx: ItemContext): ItemView {
+  return isChildItem(item) ? new HiddenItemView() : createItemView(item, ctx);
+}
+
+class HiddenItemView implements ItemView {
+  readonly root = h('div', { class: 'item-hidden', hidden: true });
   update(): void {}
 }
 
@@ -49,6 +58,7 @@ export function itemKey(item: TranscriptItem): string {
 /** A height guess for an item never rendered yet, from its kind and text length at the given width. */
 export function estimateItemHeight(item: TranscriptItem, width: number): number {
   const charsPerLine = Math.max(20, Math.floor((width - 40) / 7.2));
+  if (isChildItem(item)) return 0;
   const lines = (text: string) => {
     let n = 1;
     for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
@@ -76,7 +86,8 @@ export function estimateItemHeight(item: TranscriptItem, width: number): number 
     case 'checkpoint':
       return 30;
     case 'subagent':
-    case 'intercom':
       return 0;
+    case 'intercom':
+      return item.state === 'pending' ? 160 : 90;
   }
 }

@@ -3,7 +3,7 @@ import { TEST_IDS } from '../../src/shared/webviewMessages';
 import { codeOfAction } from '../markdown/codeBlocks';
 import { codicon, h } from '../infra/dom';
 import { OPEN_PATH_ATTR, type ItemContext, type ItemView } from './itemView';
-import { createItemView, estimateItemHeight, itemKey } from './itemViews';
+import { createMainFlowView, estimateItemHeight, itemKey } from './itemViews';
 import { fileLinkOf } from '../markdown/links';
 import { isFirstRun } from '../welcome/welcome';
 import type { StateChange } from '../state/store';
@@ -97,7 +97,7 @@ export class TranscriptView {
     let entry = this.views.get(index);
     if (!entry || entry.key !== key) {
       entry?.view.dispose?.();
-      entry = { key, view: createItemView(item, this.ctx) };
+      entry = { key, view: createMainFlowView(item, this.ctx) };
       this.views.set(index, entry);
     }
     entry.view.update(item);

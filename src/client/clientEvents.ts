@@ -14,6 +14,7 @@ export type ClientEvent =
   | ApprovalAnsweredEvent
   | AskAnsweredEvent
   | SudoAnsweredEvent
+  | IntercomRepliedEvent
   | NoticeEvent
   | ServerQueueEvent
   | ToolProgressEvent
@@ -71,6 +72,13 @@ export interface SudoAnsweredEvent {
   type: 'client:sudo_answered';
   requestId: string;
   approved: boolean;
+}
+
+/** The user answered a subagent's intercom question in this client (sent as `intercom_reply`). */
+export interface IntercomRepliedEvent {
+  type: 'client:intercom_replied';
+  id: string;
+  reply: string;
 }
 
 export interface NoticeEvent {

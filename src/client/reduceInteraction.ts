@@ -1,5 +1,5 @@
 // Reducers for what blocks a run on the user: approvals, the ask tool's questions, sudo passwords.
-import type { ApprovalItem, AskQuestionView, SessionState, ToolItem, TranscriptItem } from '../shared/sessionState';
+import type { ApprovalItem, AskQuestionView, SessionState, SubagentItem, ToolItem, TranscriptItem } from '../shared/sessionState';
 import type { ApprovalAnsweredEvent, AskAnsweredEvent, SudoAnsweredEvent } from './clientEvents';
 import type { AskQuestion } from '../protocol';
 import { type Untrusted, type UntrustedEvent, bool, num, records, str, strings } from './eventFields';
@@ -7,6 +7,7 @@ import type { ScvApprovalRequestEvent } from './scv/scvEventMapping';
 import { suggestPattern } from './suggestedPattern';
 import { appendItem, findLastIndex, indexOfItem, updateItemAt, withRecomputedRunStatus, withRun } from './transcript';
 import { noteRunActivity } from './reduceStream';
+import { childFields, childToolId, isChildCall, isLiveTool, subagentOf } from './reduceSubagents';
 
 /** An SCV server's approval also carries the server's one-line summary, which the adapter passes on. */
 type ApprovalRequest = UntrustedEvent<'approval_request'> & Untrusted<Pick<ScvApprovalRequestEvent, 'summary'>>;
@@ -14,10 +15,52 @@ type ApprovalRequest = UntrustedEvent<'approval_request'> & Untrusted<Pick<ScvAp
 export function reduceApprovalRequest(s: SessionState, e: ApprovalRequest): SessionState {
   const requestId = str(e.request_id);
   if (!requestId || indexOfItem(s.items, 'approval', requestId) >= 0) return s;
-  let next = noteRunActivity(s, e);
+  const runId = str(e.run_id);
+  if (isChildTarget(s, runId)) return reduceChildApprovalRequest(s, e, requestId, runId);
+  const next = noteRunActivity(s, e);
   const toolCallId = str(e.tool_call_id) ?? '';
   const cardIndex = toolCallId ? indexOfItem(next.items, 'tool', toolCallId) : -1;
-  const card = cardIndex >= 0 ? (next.items[cardIndex] as ToolItem) : undefined;
+  const item = approvalItem(e, requestId, toolCallId, cardIndex >= 0 ? (next.items[cardIndex] as ToolItem) : undefined);
+  if (runId !== undefined) item.runId = runId;
+  return withApprovalCard(next, item, cardIndex);
+}
+
+/**
+ * A child's approval: its `run_id` is the child's intercom target, its `tool_call_id` the child's call id (which may
+ * collide across children). It is the latest unfinished child call with that id whose run has that target. The card
+ * carries the root run's id (ending the turn closes it) and the child's run and agent for its label.
+ */
+function reduceChildApprovalRequest(s: SessionState, e: ApprovalRequest, requestId: string, target: string): SessionState {
+  const callId = str(e.tool_call_id) ?? '';
+  const cardIndex = findLastIndex(
+    s.items,
+    (item) =>
+      item.kind === 'tool' &&
+      item.childRunId !== undefined &&
+      isChildCall(item, item.childRunId, callId) &&
+      isLiveTool(item) &&
+      subagentOf(s, item.childRunId)?.target === target,
+  );
+  const card = cardIndex >= 0 ? (s.items[cardIndex] as ToolItem) : undefined;
+  const sub = card ? subagentOf(s, card.childRunId) : targetRun(s, target);
+  const item = approvalItem(e, requestId, card?.id ?? (sub ? childToolId(sub.id, callId) : callId), card);
+  if (sub) Object.assign(item, childFields(sub));
+  else if (s.run.runId !== undefined) item.runId = s.run.runId;
+  return withApprovalCard(s, item, cardIndex);
+}
+
+/** A `run_id` that is not a run of this session but a child's target (`subagent-<agent>-<id>`). */
+function isChildTarget(s: SessionState, runId: string | undefined): runId is string {
+  if (runId === undefined || runId === s.run.runId) return false;
+  return runId.startsWith('subagent-') || targetRun(s, runId) !== undefined;
+}
+
+function targetRun(s: SessionState, target: string): SubagentItem | undefined {
+  const index = findLastIndex(s.items, (item) => item.kind === 'subagent' && item.target === target);
+  return index < 0 ? undefined : (s.items[index] as SubagentItem);
+}
+
+function approvalItem(e: ApprovalRequest, requestId: string, toolCallId: string, card: ToolItem | undefined): ApprovalItem {
   const tool = str(e.tool) ?? card?.name ?? '';
   // approval_request.args is a redacted ≤2000-char preview; the matching tool_call had the full raw args.
   const args = card && card.status !== 'streaming' && card.args ? card.args : (str(e.args) ?? '');
@@ -31,8 +74,6 @@ export function reduceApprovalRequest(s: SessionState, e: ApprovalRequest): Sess
     createdAt: num(e.created_at) ?? 0,
     state: 'pending',
   };
-  const runId = str(e.run_id);
-  if (runId !== undefined) item.runId = runId;
   const diff = str(e.diff);
   if (diff) item.diff = diff;
   const summary = str(e.summary)?.trim();
@@ -40,8 +81,14 @@ export function reduceApprovalRequest(s: SessionState, e: ApprovalRequest): Sess
   if (card?.outerId !== undefined) item.outerId = card.outerId;
   const pattern = suggestPattern(tool, args);
   if (pattern) item.suggestedPattern = pattern;
-  if (cardIndex >= 0) next = updateItemAt<ToolItem>(next, cardIndex, { status: 'awaiting_approval' });
-  return withRun(appendItem(next, item), { status: 'waiting_approval' });
+  return item;
+}
+
+/** Adds the approval card; its tool card waits for the answer, and so does the run (unless none is going). */
+function withApprovalCard(s: SessionState, item: ApprovalItem, cardIndex: number): SessionState {
+  const next = cardIndex >= 0 ? updateItemAt<ToolItem>(s, cardIndex, { status: 'awaiting_approval' }) : s;
+  const added = appendItem(next, item);
+  return added.run.status === 'idle' ? added : withRun(added, { status: 'waiting_approval' });
 }
 
 /** The user answered in this client; the card shows it at once, the core's tool_result follows. */

@@ -7,6 +7,7 @@ import {
   currentAssistantIndex,
   findLastIndex,
   indexOfItem,
+  isChildItem,
   newAssistantItem,
   newItemId,
   streamingToolIndexes,
@@ -109,7 +110,7 @@ function outerCallOf(s: SessionState, id: string | undefined): Pick<ToolItem, 'o
 }
 
 function finishAssistantBeforeTools(s: SessionState): SessionState {
-  const index = findLastIndex(s.items, (item) => item.kind === 'assistant');
+  const index = findLastIndex(s.items, (item) => item.kind === 'assistant' && !isChildItem(item));
   const item = s.items[index];
   return item?.kind === 'assistant' && item.streaming ? updateItemAt(s, index, { streaming: false }) : s;
 }
@@ -130,12 +131,15 @@ export function reduceToolResult(s: SessionState, e: UntrustedEvent<'tool_result
   return appendItem(s, { ...toolCard(s, id, str(e.run_id), {}), ...changes });
 }
 
-/** file_change names the tool, not the call: it belongs to the latest card of that tool (it follows its tool_result). */
+/**
+ * file_change names the tool, not the call: it belongs to the latest card of that tool (it follows its tool_result).
+ * A child's calls send none, so a child's card is never it.
+ */
 export function reduceFileChange(s: SessionState, e: UntrustedEvent<'file_change'>): SessionState {
   const path = str(e.path);
   if (!path) return s;
   const tool = str(e.tool);
-  const index = findLastIndex(s.items, (item) => item.kind === 'tool' && (tool === undefined || item.name === tool));
+  const index = findLastIndex(s.items, (item) => item.kind === 'tool' && !isChildItem(item) && (tool === undefined || item.name === tool));
   if (index < 0) return s;
   const card = s.items[index] as ToolItem;
   return card.files.includes(path) ? s : updateItemAt<ToolItem>(s, index, { files: [...card.files, path] });

@@ -1203,3 +1203,68 @@ function deepFreeze<T>(value: T): T {
   }
   return value;
 }
+
+describe('sessionReducer: child runs beside the main stream', () => {
+  const childStart: WireEvent = {
+    type: 'subagent_start',
+    run_id: 'run-9',
+    mode: 'single',
+    agent: 'scout',
+    agents: ['scout'],
+    task: 't',
+    depth: 1,
+    started_at: 0,
+  };
+
+  test("a child's events never name the foreground run nor start one", () => {
+    const prompted = fold([{ type: 'client:prompt', text: 'hi', images: 0 }]);
+    const s = fold(
+      [
+        childStart,
+        { type: 'subagent_delta', run_id: 'run-9', text: 'x' },
+        { type: 'subagent_progress', run_id: 'run-9', phase: 'streaming' },
+      ],
+      prompted,
+    );
+    assert.deepEqual(s.run, { status: 'running' });
+    const idle = fold([childStart, { type: 'subagent_delta', run_id: 'run-9', text: 'x' }]);
+    assert.deepEqual(idle.run, { status: 'idle' });
+  });
+
+  test("the parent's text and streaming tool cards keep streaming past a child's items", () => {
+    let s = fold([childStart, { type: 'subagent_delta', run_id: 'run-9', text: 'child' }], streaming());
+    s = sessionReducer(s, { type: 'delta', text: 'lo', run_id: 'run-1' });
+    const parent = s.items.filter((i) => i.kind === 'assistant' && !i.childRunId);
+    assert.deepEqual(
+      parent.map((i) => (i as { text: string }).text),
+      ['Hello'],
+    );
+    s = fold(
+      [
+        { type: 'tool_call_start', id: 'c1', index: 0, run_id: 'run-1' },
+        { type: 'subagent_delta', run_id: 'run-9', text: ' more' },
+        { type: 'tool_call_name', index: 0, name: 'read_file' },
+        { type: 'tool_call_args', index: 0, args: '{"path":"a.ts"}' },
+      ],
+      s,
+    );
+    const card = s.items.find((i) => i.id === 'c1') as { name: string; args: string };
+    assert.deepEqual([card.name, card.args], ['read_file', '{"path":"a.ts"}']);
+  });
+
+  test('done of the root run closes a child still running (its own done never came) and its pending question', () => {
+    const s = fold(
+      [
+        { ...childStart, parent_run_id: 'run-1' },
+        { type: 'intercom_message', id: 'ask-1-1', from: 'subagent-scout-run9', to: 'orchestrator', reason: 'need_decision', message: '?' },
+        { type: 'done', run_id: 'run-1' },
+      ],
+      streaming(),
+    );
+    assert.deepEqual(
+      s.items.filter((i) => i.kind === 'subagent' || i.kind === 'intercom').map((i) => (i as { state: string }).state),
+      ['cancelled', 'cancelled'],
+    );
+    assert.equal(s.run.status, 'idle');
+  });
+});

@@ -59,12 +59,26 @@ import {
   reduceToolCallStart,
   reduceToolResult,
 } from './reduceStream';
+import {
+  reduceSubagentDelta,
+  reduceSubagentDone,
+  reduceSubagentMessage,
+  reduceSubagentProgress,
+  reduceSubagentStart,
+  reduceSubagentToolCall,
+  reduceSubagentToolResult,
+  reduceWorktreeCleaned,
+  reduceWorktreePromoted,
+  reduceWorktreeReady,
+  reduceWorktreeSeeded,
+} from './reduceSubagents';
+import { reduceIntercomError, reduceIntercomMessage, reduceIntercomReplied, reduceIntercomResult } from './reduceIntercom';
 import { reduceContextBreakdown, reduceCostUpdate, reduceMetrics, reduceStats } from './reduceUsage';
 
 /** One reducer per core event type, reading the event by the mirror's field names (values still unchecked). */
 type CoreReducers = { [K in EventType]?: (s: SessionState, e: UntrustedEvent<K>) => SessionState };
 
-/** The core events the UI shows. Every other type (plugins, goals, subagents, future events) leaves the state as is. */
+/** The core events the UI shows. Every other type (plugins, goals, future events) leaves the state as is. */
 const CORE_REDUCERS: CoreReducers = {
   ready: reduceReady,
   protocol_hello: reduceProtocolHello,
@@ -90,8 +104,8 @@ const CORE_REDUCERS: CoreReducers = {
   run_cancelled: reduceRunCancelled,
   steer: reduceSteer,
   info: reduceInfo,
-  // An error about an approval answer also goes on that approval's card; the notice is added either way.
-  error: (s, e) => reduceError(reduceApprovalError(s, e), e),
+  // An error about an approval answer (or an intercom reply) also goes on that card; the notice is added either way.
+  error: (s, e) => reduceError(reduceIntercomError(reduceApprovalError(s, e), e), e),
   http_retry: reduceHttpRetry,
   metrics: reduceMetrics,
   stats: reduceStats,
@@ -113,6 +127,19 @@ const CORE_REDUCERS: CoreReducers = {
   compacted: reduceCompacted,
   session_recovered: reduceSessionRecovered,
   memory_saved: reduceMemorySaved,
+  subagent_start: reduceSubagentStart,
+  subagent_progress: reduceSubagentProgress,
+  subagent_message: reduceSubagentMessage,
+  subagent_delta: reduceSubagentDelta,
+  subagent_tool_call: reduceSubagentToolCall,
+  // A child's contact_supervisor result also settles its question's card.
+  subagent_tool_result: (s, e) => reduceIntercomResult(reduceSubagentToolResult(s, e), e),
+  subagent_done: reduceSubagentDone,
+  intercom_message: reduceIntercomMessage,
+  worktree_ready: reduceWorktreeReady,
+  worktree_seeded: reduceWorktreeSeeded,
+  worktree_promoted: reduceWorktreePromoted,
+  worktree_cleaned: reduceWorktreeCleaned,
 };
 
 type ClientReducers = { [T in ClientEventType]: (s: SessionState, e: Extract<ClientEvent, { type: T }>) => SessionState };
@@ -126,6 +153,7 @@ const CLIENT_REDUCERS: ClientReducers = {
   'client:approval_answered': reduceApprovalAnswered,
   'client:ask_answered': reduceAskAnswered,
   'client:sudo_answered': reduceSudoAnswered,
+  'client:intercom_replied': reduceIntercomReplied,
   'client:notice': reduceClientNotice,
   'client:server_queue': reduceServerQueue,
   'client:tool_progress': reduceToolProgress,

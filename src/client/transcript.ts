@@ -50,20 +50,35 @@ export function indexOfItem(items: readonly TranscriptItem[], kind: TranscriptIt
 }
 
 export function isStreamingTool(item: TranscriptItem | undefined): item is ToolItem {
-  return item?.kind === 'tool' && item.status === 'streaming';
+  return item?.kind === 'tool' && item.status === 'streaming' && item.childRunId === undefined;
 }
 
-/** The tool cards of the model response being streamed: the run of 'streaming' cards at the end, in order. */
+/** Whether an item is a child run's (a SubagentItem, an IntercomItem, or an item with `childRunId`): the main stream skips it. */
+export function isChildItem(item: TranscriptItem | undefined): boolean {
+  if (!item) return false;
+  if (item.kind === 'subagent' || item.kind === 'intercom') return true;
+  return 'childRunId' in item && item.childRunId !== undefined;
+}
+
+/** The index of the last item of the main flow at or before `from` (child items skipped); -1 if none. */
+function lastMainIndex(items: readonly TranscriptItem[], from: number): number {
+  let i = from;
+  while (i >= 0 && isChildItem(items[i])) i--;
+  return i;
+}
+
+/** The tool cards of the model response being streamed: the run of 'streaming' cards at the end, in order (child items skipped). */
 export function streamingToolIndexes(items: readonly TranscriptItem[]): number[] {
   const indexes: number[] = [];
-  for (let i = items.length - 1; i >= 0 && isStreamingTool(items[i]); i--) indexes.unshift(i);
+  for (let i = lastMainIndex(items, items.length - 1); i >= 0 && isStreamingTool(items[i]); i = lastMainIndex(items, i - 1))
+    indexes.unshift(i);
   return indexes;
 }
 
-/** The assistant item text streams into: the last item, or the last before the streaming tool cards; -1 if none. */
+/** The assistant item text streams into: the last of the main flow, or the last before the streaming tool cards; -1 if none. */
 export function currentAssistantIndex(items: readonly TranscriptItem[]): number {
-  let i = items.length - 1;
-  while (i >= 0 && isStreamingTool(items[i])) i--;
+  let i = lastMainIndex(items, items.length - 1);
+  while (i >= 0 && isStreamingTool(items[i])) i = lastMainIndex(items, i - 1);
   const item = items[i];
   return item?.kind === 'assistant' && item.streaming ? i : -1;
 }
@@ -71,8 +86,8 @@ export function currentAssistantIndex(items: readonly TranscriptItem[]): number 
 const LIVE_TOOL_STATUSES: ReadonlySet<ToolCardStatus> = new Set(['streaming', 'pending', 'awaiting_approval', 'running']);
 
 /**
- * Ends a run in the transcript: streaming assistant items stop streaming, unfinished tool cards and pending
- * approval/ask/sudo cards become cancelled. With `runId`, only items of that run (or without a run id) are touched;
+ * Ends a run in the transcript: streaming assistant items stop streaming, unfinished tool cards, running subagents and
+ * pending approval/ask/sudo/intercom cards become cancelled. With `runId`, only items of that run (or without a run id) are touched;
  * asks and sudos carry no run id and are only closed when `includeUnscoped`.
  */
 export function finalizeItems(items: TranscriptItem[], runId: string | undefined, includeUnscoped: boolean): TranscriptItem[] {
@@ -89,10 +104,12 @@ export function finalizeItems(items: TranscriptItem[], runId: string | undefined
 function finalizedItem(item: TranscriptItem, runId: string | undefined, includeUnscoped: boolean): TranscriptItem {
   if (item.kind === 'ask' || item.kind === 'sudo')
     return includeUnscoped && item.state === 'pending' ? { ...item, state: 'cancelled' } : item;
-  if (item.kind !== 'assistant' && item.kind !== 'tool' && item.kind !== 'approval') return item;
+  if (item.kind === 'user' || item.kind === 'notice' || item.kind === 'bash' || item.kind === 'checkpoint') return item;
   if (runId !== undefined && item.runId !== undefined && item.runId !== runId) return item;
   if (item.kind === 'assistant') return item.streaming ? { ...item, streaming: false } : item;
   if (item.kind === 'tool') return LIVE_TOOL_STATUSES.has(item.status) ? { ...item, status: 'cancelled' } : item;
+  // A child whose run ended without its `subagent_done` (upstream drops a direct child's as stale after an abort).
+  if (item.kind === 'subagent') return item.state === 'running' ? { ...item, state: 'cancelled' } : item;
   return item.state === 'pending' ? { ...item, state: 'cancelled' } : item;
 }
 
@@ -102,7 +119,7 @@ export function runStatusFor(items: readonly TranscriptItem[], current: RunStatu
   let waitingInput = false;
   for (const item of items) {
     if (item.kind === 'approval' && item.state === 'pending') return 'waiting_approval';
-    if ((item.kind === 'ask' || item.kind === 'sudo') && item.state === 'pending') waitingInput = true;
+    if ((item.kind === 'ask' || item.kind === 'sudo' || item.kind === 'intercom') && item.state === 'pending') waitingInput = true;
   }
   return waitingInput ? 'waiting_input' : 'running';
 }

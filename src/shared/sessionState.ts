@@ -17,12 +17,6 @@ export type RunStatus = 'idle' | 'running' | 'waiting_approval' | 'waiting_input
 export const TOOL_CARD_STATUSES = ['streaming', 'pending', 'awaiting_approval', 'running', ...TOOL_STATUSES] as const;
 export type ToolCardStatus = (typeof TOOL_CARD_STATUSES)[number];
 
-export interface UserItem {
-  kind: 'user';
-  id: string;
-  text: string;
-  images: number;
-}
 /**
  * What marks an item as a subagent's: its child run and agent. Child items keep `runId` = the ROOT run (the user's
  * turn), so ending that run closes them; they render inside their SubagentItem's card, not in the main flow.
@@ -32,6 +26,13 @@ export interface ChildRunFields {
   childRunId?: string;
   /** The child's agent, for labels ("— worker (subagent)"). */
   agent?: string;
+}
+/** A child's UserItem is the orchestrator's steering message to it (`subagent_message{role:"system"}`). */
+export interface UserItem extends ChildRunFields {
+  kind: 'user';
+  id: string;
+  text: string;
+  images: number;
 }
 export interface AssistantItem extends ChildRunFields {
   kind: 'assistant';

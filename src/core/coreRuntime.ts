@@ -8,7 +8,11 @@ import { CheckpointManager } from './checkpoints/checkpointManager';
 import { Conversation } from './agent/conversation';
 import { Interactions } from './agent/interactions';
 import { buildSystemPrompt } from './agent/systemPrompt';
+import type { ChildEnv, ModelRoute } from './agent/childRunner';
+import { SubagentRegistry } from './agent/subagentRegistry';
 import type { ApprovalState } from './agent/toolGate';
+import { agentDirs, discoverAgents } from './agents/discovery';
+import { IntercomBus } from './intercom/intercomBus';
 import { UsageTracker } from './agent/usageTracker';
 import { MemoryStore } from './memory/memoryStore';
 import { ProviderRegistry } from './models/providerRegistry';
@@ -16,6 +20,7 @@ import { EventSink, type EventFields, type RunEvent, type SessionEvent } from '.
 import { newSessionId } from './runtime/ids';
 import { scrubText } from './runtime/redact';
 import { RunCoordinator } from './runtime/runCoordinator';
+import type { ChildScope } from './runtime/childScope';
 import type { RunScope } from './runtime/runScope';
 import { fnv1a64Hex, sessionsDirFor } from './sessions/sessionPaths';
 import { checkpointIndexPathFor } from './sessions/sessionIndex';
@@ -35,6 +40,10 @@ export class CoreRuntime {
   readonly approvals: ApprovalState;
   readonly interactions = new Interactions();
   readonly runs = new RunCoordinator();
+  /** The live subagent runs of this session: the cancellation tree. */
+  readonly subagents = new SubagentRegistry();
+  /** Subagents' messages to the orchestrator (the user) and to each other. */
+  readonly intercom: IntercomBus;
   usage = new UsageTracker();
   todos: TodoItem[] = [];
   /** The deferred tools this session enabled with load_tools. */
@@ -82,6 +91,11 @@ export class CoreRuntime {
       global: join(config.homeDir, '.catalyst-code', 'memory'),
     });
     this.checkpoints = this.makeCheckpoints();
+    this.intercom = new IntercomBus({
+      toOrchestrator: (e) =>
+        this.emit({ type: 'intercom_message', id: e.id, from: e.from, to: e.to, reason: e.reason, message: e.message }),
+      timeoutMs: intercomTimeoutMs(env),
+    });
     // Leftovers of a core killed half-way are swept now, ahead of every checkpoint operation and off init's path.
     void this.checkpoints.recover();
   }
@@ -136,6 +150,52 @@ export class CoreRuntime {
       presenceDir: this.presenceDir,
       depth: 0,
       editedContent,
+    };
+  }
+
+  /**
+   * A child agent's tool context: its own signal and workspace (a worktree root confines it there); no sudo, and no
+   * `ask` (upstream's children cannot ask the user: they contact their supervisor).
+   */
+  childToolContext(child: ChildScope, workspace: string | undefined, editedContent?: string): ToolContext {
+    return {
+      ...this.toolContext(child.root, editedContent),
+      workspace: workspace ?? this.workspace,
+      signal: child.signal,
+      depth: child.depth,
+      requestSudo: async () => ({ approved: false }),
+      ask: async () => {
+        throw new Error('ask is not available to a subagent; use contact_supervisor to ask your supervisor');
+      },
+    };
+  }
+
+  /** What the children of a turn on `parentModel` need of this core. */
+  childEnv(parentModel: ModelRoute): ChildEnv {
+    return {
+      sink: this.sink,
+      registry: this.subagents,
+      approvals: this.approvals,
+      usage: () => this.usage,
+      secrets: () => this.secrets(),
+      idleTimeoutMs: this.config.idleTimeoutSecs * 1000,
+      settings: this.config.subagents,
+      agents: () => discoverAgents(agentDirs(this.config.homeDir, this.workspace)),
+      parentModel,
+      route: (model) => {
+        const name = this.providers.providerForModel(model);
+        const provider = name ? this.providers.resolve(name) : undefined;
+        return provider ? { model, provider, modelInfo: this.providers.modelInfo(model, name) } : undefined;
+      },
+      basePrompt: () => this.systemPrompt(),
+      parentMessages: () => this.conversation.all,
+      toolContext: (child, workspace, edited) => this.childToolContext(child, workspace, edited),
+      refuseTool: (name) => this.refuseTool(name),
+      // A child that outlives its session (reset, load_session) must not write into the next one.
+      recordRun: (record) => {
+        if (record.session_id === this.sessionId) this.conversation.recordRun(record);
+      },
+      intercom: this.intercom,
     };
   }
 
@@ -214,6 +274,12 @@ export class CoreRuntime {
   async pruneSessionCheckpoints(sessionPath: string): Promise<number> {
     return this.makeCheckpoints(sessionPath).deleteAll();
   }
+}
+
+/** A blocking intercom ask times out after 5 minutes (upstream); CATALYST_CODE_INTERCOM_TIMEOUT_SECS overrides it for tests. */
+function intercomTimeoutMs(env: NodeJS.ProcessEnv): number | undefined {
+  const secs = Number(env.CATALYST_CODE_INTERCOM_TIMEOUT_SECS);
+  return Number.isFinite(secs) && secs > 0 ? secs * 1000 : undefined;
 }
 
 /** Pending approvals expire after 15 minutes (upstream); CATALYST_CODE_APPROVAL_TIMEOUT_SECS overrides it. */

@@ -1,4 +1,5 @@
 import type { CommandOf } from '../../protocol';
+import { createSubagentHost, type ModelRoute } from '../agent/childRunner';
 import { runTurn, type TurnDeps, type TurnOutcome } from '../agent/turnRunner';
 import type { CoreRuntime } from '../coreRuntime';
 import type { QueuedPrompt } from '../runtime/runCoordinator';
@@ -49,10 +50,14 @@ export function handleClearQueue(rt: CoreRuntime): void {
   rt.emit({ type: 'info', message: had ? 'queue cleared' : 'queue already empty' });
 }
 
-/** Cancels the active run, if any, emitting `run_cancelled`; the run's later events are dropped as stale. */
+/**
+ * Cancels the active run, if any, and every subagent under it, emitting `run_cancelled`; the run's and its children's
+ * later events are dropped as stale, and their pending approvals can no longer be answered.
+ */
 export function cancelActive(rt: CoreRuntime, reason: Parameters<CoreRuntime['runs']['cancel']>[0]): RunScope | undefined {
   const scope = rt.runs.cancel(reason);
   if (!scope) return undefined;
+  rt.subagents.cancelTree(rt.approvals.broker, scope);
   rt.approvals.broker.markStale(scope.runId);
   rt.emit({ type: 'run_cancelled', session_id: scope.sessionId, run_id: scope.runId, reason, duration_ms: Date.now() - scope.startedAt });
   return scope;
@@ -105,11 +110,12 @@ export function startTurn(rt: CoreRuntime, q: QueuedPrompt): void {
     try {
       const prompt = expandFileMentions(q.prompt, rt.workspace);
       await autoCompact(rt, scope, provider, q.model);
-      outcome = await runTurn(turnDeps(rt, scope), scope, {
+      const modelInfo = rt.providers.modelInfo(q.model, providerName);
+      outcome = await runTurn(turnDeps(rt, scope, { model: q.model, provider, modelInfo }), scope, {
         prompt,
         model: q.model,
         provider,
-        modelInfo: rt.providers.modelInfo(q.model, providerName),
+        modelInfo,
         reasoningEffort: q.reasoning_effort,
         images: q.images,
       });
@@ -158,8 +164,9 @@ async function autoCompact(rt: CoreRuntime, scope: RunScope, provider: ResolvedP
   }
 }
 
-function turnDeps(rt: CoreRuntime, scope: RunScope): TurnDeps {
+function turnDeps(rt: CoreRuntime, scope: RunScope, model: ModelRoute): TurnDeps {
   let checkpointed = false;
+  const subagents = createSubagentHost(rt.childEnv(model), { root: scope, depth: 0, maxDepth: rt.config.subagents.maxDepth });
   return {
     conversation: rt.conversation,
     usage: rt.usage,
@@ -170,7 +177,7 @@ function turnDeps(rt: CoreRuntime, scope: RunScope): TurnDeps {
     imagePart: (ref) => imagePart(ref, rt.workspace),
     approvals: rt.approvals,
     emit: (event) => rt.emitInRun(scope, event),
-    toolContext: (edited) => rt.toolContext(scope, edited),
+    toolContext: (edited) => ({ ...rt.toolContext(scope, edited), subagents }),
     refuseTool: (name) => rt.refuseTool(name),
     beforeDestructive: async () => {
       if (checkpointed) return;

@@ -7,6 +7,7 @@ import type { RunScope } from './runScope';
 export class ChildScope {
   readonly controller = new AbortController();
   readonly startedAt = Date.now();
+  private readonly unfollow: () => void;
 
   constructor(
     readonly runId: string,
@@ -18,7 +19,12 @@ export class ChildScope {
     /** The parent's signal (the root's, or the parent child's); this child aborts with it. */
     parentSignal: AbortSignal,
   ) {
-    follow(parentSignal, this.controller);
+    this.unfollow = follow(parentSignal, this.controller);
+  }
+
+  /** The run ended: it no longer listens to its parent's signal. */
+  release(): void {
+    this.unfollow();
   }
 
   get signal(): AbortSignal {
@@ -38,13 +44,15 @@ export class ChildScope {
   }
 }
 
-/** Aborts `controller` when `signal` does (at once if it already has), without keeping a listener after that. */
-export function follow(signal: AbortSignal, controller: AbortController): void {
+/** Aborts `controller` when `signal` does (at once if it already has); returns how to stop listening. */
+export function follow(signal: AbortSignal, controller: AbortController): () => void {
   if (signal.aborted) {
     controller.abort(signal.reason);
-    return;
+    return () => undefined;
   }
   const onAbort = () => controller.abort(signal.reason);
   signal.addEventListener('abort', onAbort, { once: true });
-  controller.signal.addEventListener('abort', () => signal.removeEventListener('abort', onAbort), { once: true });
+  const unfollow = () => signal.removeEventListener('abort', onAbort);
+  controller.signal.addEventListener('abort', unfollow, { once: true });
+  return unfollow;
 }

@@ -100,6 +100,19 @@ export class EventSink {
     return true;
   }
 
+  /**
+   * A child run's last event (`subagent_done`): sent even when the child alone was interrupted (the client must close its
+   * row), but not once its root run was cancelled or the session replaced.
+   */
+  emitChildEnd(child: ChildScope, event: ChildEvent): boolean {
+    if (child.root.cancelled || child.sessionId !== this.currentSessionId()) {
+      this.discardedStale++;
+      return false;
+    }
+    this.writeInChild(child, event);
+    return true;
+  }
+
   /** Ends the child's open stream, emitting any text it still holds. */
   endChild(child: ChildScope): void {
     const open = this.streams.get(child);

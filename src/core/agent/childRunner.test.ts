@@ -1,0 +1,307 @@
+import assert from 'node:assert/strict';
+import { afterEach, test } from 'node:test';
+import { makeTestWorkspace, type TestWorkspace } from '../../../test/support/testWorkspace';
+import { subagentTarget } from '../../protocol/subagents';
+import type { AgentDefinition } from '../agents/types';
+import { ApprovalBroker } from '../approvals/approvalBroker';
+import { Escalations } from '../approvals/escalations';
+import { PermissionRules } from '../approvals/permissionRules';
+import { DEFAULT_SUBAGENT_SETTINGS } from '../config/coreConfig';
+import type { ResolvedProvider, StreamEvent, StreamRequest, StreamResult } from '../providers/types';
+import { EventSink } from '../runtime/eventSink';
+import { RunScope } from '../runtime/runScope';
+import type { RunRecord } from '../sessions/sessionTypes';
+import { ABORTED, CHILD_TOOL_CALL_CAP, TOOL_CAP_MESSAGE, createSubagentHost, type ChildEnv } from './childRunner';
+import { SubagentRegistry } from './subagentRegistry';
+import { UsageTracker } from './usageTracker';
+
+const KEY = 'sk-live-CHILDMARKER-0123456789';
+
+interface Reply {
+  text?: string;
+  chunks?: string[];
+  calls?: { id: string; name: string; args: object }[];
+  /** Resolves when the request arrives; the reply waits for `release`. */
+  hold?: Promise<void>;
+}
+
+function agent(overrides: Partial<AgentDefinition> = {}): AgentDefinition {
+  return {
+    name: 'worker',
+    description: 'does things',
+    tools: ['read_file', 'write_file'],
+    fallbackModels: [],
+    thinking: 'high',
+    systemPromptMode: 'replace',
+    inheritProjectContext: false,
+    defaultContext: 'fresh',
+    skills: [],
+    defaultReads: [],
+    disabled: false,
+    source: 'builtin',
+    prompt: 'You are the worker.',
+    ...overrides,
+  };
+}
+
+const workspaces: TestWorkspace[] = [];
+afterEach(() => workspaces.splice(0).forEach((w) => w.cleanup()));
+
+function harness(replies: Reply[], mode: 'destructive' | 'never' = 'destructive') {
+  const workspace = makeTestWorkspace();
+  workspaces.push(workspace);
+  const lines: any[] = [];
+  const waiters: { match: (l: any) => boolean; resolve: (l: any) => void }[] = [];
+  const push = (line: any) => {
+    lines.push(line);
+    for (const w of waiters.filter((w) => w.match(line))) {
+      waiters.splice(waiters.indexOf(w), 1);
+      w.resolve(line);
+    }
+  };
+  /** The first line matching `match`, now or when the runner emits it. */
+  const until = (match: (l: any) => boolean): Promise<any> =>
+    lines.find(match) ?? new Promise((resolve) => waiters.push({ match, resolve }));
+  const requests: StreamRequest[] = [];
+  const records: RunRecord[] = [];
+  const sink = new EventSink(
+    (line) => push(JSON.parse(line)),
+    () => 'session-a',
+    undefined,
+    () => [KEY],
+  );
+  const broker = new ApprovalBroker({ onExpired: () => undefined });
+  const usage = new UsageTracker();
+  const registry = new SubagentRegistry();
+  const root = new RunScope('session-a', 'turn-1', 'turn');
+  const env: ChildEnv = {
+    sink,
+    registry,
+    approvals: { mode, rules: new PermissionRules({ allow: [], deny: [], ask: [] }), escalations: new Escalations(), broker },
+    usage: () => usage,
+    secrets: () => [KEY],
+    idleTimeoutMs: 0,
+    settings: { ...DEFAULT_SUBAGENT_SETTINGS },
+    agents: () => [agent()],
+    parentModel: { model: 'parent-model', provider: { name: 'p', kind: 'openai', baseUrl: 'http://x', headers: {} } as ResolvedProvider },
+    route: () => undefined,
+    basePrompt: () => 'BASE PROMPT',
+    parentMessages: () => [],
+    toolContext: (child) => workspace.context({ signal: child.signal, depth: child.depth }),
+    refuseTool: () => undefined,
+    recordRun: (r) => records.push(r),
+    stream: async (req: StreamRequest, onEvent: (e: StreamEvent) => void): Promise<StreamResult> => {
+      requests.push({ ...req, messages: [...req.messages] });
+      const reply = replies.shift();
+      if (!reply) throw new Error('no scripted reply left');
+      await reply.hold;
+      if (req.signal.aborted) throw new Error('aborted');
+      for (const chunk of reply.chunks ?? (reply.text ? [reply.text] : [])) onEvent({ type: 'text', text: chunk });
+      return {
+        text: (reply.chunks ?? []).join('') || reply.text || '',
+        reasoning: '',
+        toolCalls: (reply.calls ?? []).map((c) => ({ id: c.id, name: c.name, arguments: JSON.stringify(c.args) })),
+        usage: { promptTokens: 100, completionTokens: 10, cachedTokens: 0 },
+        finishReason: 'stop',
+        ttftMs: 1,
+        elapsedMs: 2,
+      };
+    },
+  };
+  const host = createSubagentHost(env, { root, depth: 0, maxDepth: 2 });
+  const spec = (extra: object = {}) => ({
+    agent: agent(),
+    task: 'do the task',
+    context: 'fresh' as const,
+    depth: 1,
+    maxDepth: 2,
+    runId: 'run-a1',
+    parentRunId: 'turn-1',
+    toolCallId: 'call_sub',
+    ...extra,
+  });
+  return { env, host, lines, until, requests, records, usage, root, broker, registry, workspace, spec };
+}
+
+test('a single child: start, its task, a tool through the gate in child mode, its answer, done — in order, with no tool_call events', async () => {
+  const h = harness([{ calls: [{ id: 'call_1', name: 'read_file', args: { path: 'a.txt' } }] }, { chunks: ['The file ', 'says hi.'] }]);
+  h.workspace.write('a.txt', 'hi\n');
+  const result = await h.host.runChild(h.spec());
+  assert.deepEqual(result, { ok: true, output: 'The file says hi.', state: 'completed' });
+  const shape = h.lines.map((l) =>
+    l.type === 'subagent_progress' ? `progress:${l.phase}` : l.type === 'subagent_message' ? `message:${l.role}` : l.type,
+  );
+  assert.deepEqual(shape, [
+    'subagent_start',
+    'message:user',
+    'progress:start',
+    'progress:streaming',
+    'progress:tool',
+    'subagent_tool_call',
+    'progress:tool_end',
+    'subagent_tool_result',
+    'subagent_delta',
+    'subagent_delta',
+    'progress:streaming',
+    'message:assistant',
+    'info',
+    'progress:done',
+    'subagent_done',
+  ]);
+  const start = h.lines[0];
+  assert.equal(start.run_id, 'run-a1');
+  assert.equal(start.mode, 'single');
+  assert.equal(start.agent, 'worker');
+  assert.equal(start.parent_run_id, 'turn-1');
+  assert.equal(start.tool_call_id, 'call_sub');
+  assert.ok(h.lines.every((l) => l.session_id === 'session-a'));
+  assert.deepEqual(
+    h.lines.map((l) => l.sequence),
+    h.lines.map((_, i) => i + 1),
+    'the root run counts the sequence',
+  );
+  const call = h.lines.find((l) => l.type === 'subagent_tool_call');
+  assert.deepEqual(call.args, { path: 'a.txt' });
+  assert.equal(call.tool_count, 1);
+  assert.match(h.lines.find((l) => l.type === 'subagent_tool_result').result, /hi/);
+  assert.equal(h.lines.find((l) => l.type === 'info').message, 'subagent done (parent-model): 200+20t');
+  const done = h.lines.at(-1);
+  assert.equal(done.state, 'completed');
+  assert.equal(done.summary, 'The file says hi.');
+  assert.equal(h.lines.at(-2).tokens_in, 0, 'progress{done} carries zero counters');
+  assert.equal(h.usage.tokensIn, 200, "the child's tokens are added to the session's");
+  assert.deepEqual(
+    h.records.map((r) => [r.kind, r.state, r.parent_run_id, r.tool_call_id]),
+    [
+      ['subagent', 'started', 'turn-1', 'call_sub'],
+      ['subagent', 'completed', 'turn-1', 'call_sub'],
+    ],
+  );
+  assert.equal(h.records[1].detail, 'The file says hi.');
+  const first = h.requests[0];
+  assert.equal(first.model, 'parent-model', 'no model of its own: the parent model');
+  assert.equal(first.reasoningEffort, 'high');
+  assert.deepEqual(
+    first.messages.map((m) => m.role),
+    ['system', 'user'],
+  );
+  assert.equal(first.messages[0].content, 'You are the worker.', 'replace mode without the project context');
+  assert.equal(first.messages[1].content, 'do the task', 'a fresh child reads the bare task');
+  assert.deepEqual(first.tools.map((t) => t.name).sort(), ['finish', 'read_file', 'write_file']);
+  assert.equal(h.registry.list().length, 0, 'the child left the registry');
+});
+
+test("a tool outside the agent's schema is refused in upstream's words, and ask rules are not consulted", async () => {
+  const h = harness([{ calls: [{ id: 'call_1', name: 'bash', args: { command: 'ls' } }] }, { text: 'ok' }]);
+  h.env.approvals.rules = new PermissionRules({ allow: [], deny: [], ask: ['read_file'] });
+  await h.host.runChild(h.spec());
+  const result = h.lines.find((l) => l.type === 'subagent_tool_result');
+  assert.equal(result.ok, false);
+  assert.equal(
+    result.result,
+    "tool 'bash' is not available to agent 'worker' (not in its tool schema). Declare it in the agent's tools: frontmatter if needed.",
+  );
+  const h2 = harness([{ calls: [{ id: 'call_1', name: 'read_file', args: { path: 'a.txt' } }] }, { text: 'ok' }]);
+  h2.workspace.write('a.txt', 'x');
+  h2.env.approvals.rules = new PermissionRules({ allow: [], deny: [], ask: ['read_file'] });
+  await h2.host.runChild(h2.spec());
+  assert.ok(!h2.lines.some((l) => l.type === 'approval_request'), 'an ask rule does not prompt for a child');
+  assert.equal(h2.lines.find((l) => l.type === 'subagent_tool_result').ok, true);
+});
+
+test("a child's approval is addressed by its target; denied, the child reads upstream's words", async () => {
+  const h = harness([{ calls: [{ id: 'call_1', name: 'write_file', args: { path: 'b.txt', content: 'new' } }] }, { text: 'gave up' }]);
+  const running = h.host.runChild(h.spec());
+  const request = await h.until((l) => l.type === 'approval_request');
+  const target = subagentTarget('run-a1', 'worker');
+  assert.equal(request.run_id, target);
+  assert.equal(request.tool_call_id, 'call_1');
+  assert.ok(
+    h.lines.indexOf(h.lines.find((l) => l.type === 'subagent_tool_call')) < h.lines.indexOf(request),
+    'the call is announced first',
+  );
+  assert.deepEqual(h.broker.answer(request.request_id, { decision: 'no' }), { ok: true });
+  await running;
+  assert.equal(h.lines.find((l) => l.type === 'subagent_tool_result').result, "tool call 'write_file' was denied by the user");
+  assert.ok(!h.workspace.exists('b.txt'));
+});
+
+test('cancelling the root cancels the child mid-approval: its approval goes stale and nothing of it follows', async () => {
+  const h = harness([{ calls: [{ id: 'call_1', name: 'write_file', args: { path: 'b.txt', content: 'new' } }] }, { text: 'never' }]);
+  const running = h.host.runChild(h.spec());
+  const request = await h.until((l) => l.type === 'approval_request');
+  const count = h.lines.length;
+  h.root.cancel('abort');
+  h.registry.cancelTree(h.broker, h.root);
+  const result = await running;
+  assert.deepEqual(result, { ok: false, output: ABORTED, state: 'cancelled' });
+  assert.equal(h.broker.answer(request.request_id, { decision: 'yes' }).ok, false, 'a late approve cannot authorize a dead child');
+  h.env.sink.emit({ type: 'info', message: 'marker' });
+  assert.deepEqual(
+    h.lines.slice(count).map((l) => l.type),
+    ['info'],
+  );
+  assert.equal(h.records.at(-1)?.state, 'cancelled');
+  assert.ok(!h.workspace.exists('b.txt'));
+});
+
+test('a secret in a child tool result and split across its deltas is redacted', async () => {
+  const h = harness([
+    { calls: [{ id: 'call_1', name: 'read_file', args: { path: 'k.txt' } }] },
+    { chunks: [`key ${KEY.slice(0, 10)}`, `${KEY.slice(10)} end`] },
+  ]);
+  h.workspace.write('k.txt', `the key is ${KEY}\n`);
+  const result = await h.host.runChild(h.spec());
+  const text = JSON.stringify(h.lines);
+  assert.ok(!text.includes(KEY.slice(0, 10)), 'no part of the key in any event');
+  assert.equal(
+    h.lines
+      .filter((l) => l.type === 'subagent_delta')
+      .map((l) => l.text)
+      .join(''),
+    'key [REDACTED] end',
+  );
+  assert.match(h.lines.find((l) => l.type === 'subagent_tool_result').result, /\[REDACTED\]/);
+  assert.ok(result.ok);
+});
+
+test(`a child stops after ${CHILD_TOOL_CALL_CAP} tool calls with upstream's cap message`, async () => {
+  const calls = (round: number) => [0, 1, 2, 3].map((i) => ({ id: `c${round}_${i}`, name: 'read_file', args: { path: 'a.txt' } }));
+  const replies = Array.from({ length: CHILD_TOOL_CALL_CAP / 4 + 1 }, (_, round) => ({ calls: calls(round) }));
+  const h = harness(replies);
+  h.workspace.write('a.txt', 'x');
+  const result = await h.host.runChild(h.spec());
+  assert.deepEqual(result, { ok: false, output: TOOL_CAP_MESSAGE, state: 'failed' });
+  assert.equal(h.lines.filter((l) => l.type === 'subagent_tool_call').length, CHILD_TOOL_CALL_CAP);
+  assert.equal(h.lines.at(-1).state, 'failed');
+});
+
+test('finish ends the child with its last written text; a batch groups children under its run id', async () => {
+  const h = harness([{ text: 'All done here.', calls: [{ id: 'call_1', name: 'finish', args: {} }] }]);
+  const group = h.host.openGroup({
+    runId: 'run-b',
+    mode: 'parallel',
+    agents: ['worker'],
+    task: 'parallel (1 tasks)',
+    toolCallId: 'call_sub',
+  });
+  const result = await h.host.runChild(h.spec({ runId: 'run-b-0', parentRunId: 'run-b', mode: 'parallel' }));
+  group.finish('completed');
+  assert.deepEqual(result, { ok: true, output: 'All done here.', state: 'completed' });
+  const starts = h.lines.filter((l) => l.type === 'subagent_start');
+  assert.deepEqual(
+    starts.map((s) => [s.run_id, s.mode, s.parent_run_id]),
+    [
+      ['run-b', 'parallel', 'turn-1'],
+      ['run-b-0', 'single', 'run-b'],
+    ],
+  );
+  const dones = h.lines.filter((l) => l.type === 'subagent_done');
+  assert.deepEqual(
+    dones.map((d) => [d.run_id, d.state, 'summary' in d]),
+    [
+      ['run-b-0', 'completed', false],
+      ['run-b', 'completed', false],
+    ],
+  );
+});

@@ -50,6 +50,8 @@ export interface GroupSpec {
   /** `parallel (N tasks)` or `chain (N steps)`. */
   task: string;
   toolCallId: string;
+  /** The run it belongs to: `host.runId` when absent; the chain's id for a chain's parallel step. */
+  parentRunId?: string;
 }
 
 /** A batch or chain run: its `subagent_start` was emitted; its children use `runId` as their `parentRunId`. */
@@ -76,7 +78,7 @@ export interface SubagentHost {
   info(message: string): void;
   /** The agents a call can name, read from disk now: `discoverAgents(agentDirs(config.homeDir, rt.workspace))` (agents/discovery.ts). */
   agents(): AgentDefinition[];
-  /** `config.subagents`: the nesting limit and the parallel caps. */
+  /** `config.subagents`: the parallel caps, and the nesting limit (a child's host: its subtree's limit, `ChildSpec.maxDepth`). */
   readonly settings: SubagentSettings;
 }
 

@@ -66,6 +66,7 @@ describe('registry', () => {
         'bulk_write',
         'bulk_edit',
         'workspace_activity',
+        'subagent',
       ],
     );
     for (const tool of CORE_TOOLS) {
@@ -123,6 +124,7 @@ describe('registry', () => {
       'todo_write',
       'fetch',
       'git_commit',
+      'subagent',
       'my_plugin_tool',
     ])
       assert.equal(toolKind(name), 'destructive', name);

@@ -24,6 +24,7 @@ import { mkdirTool } from './mkdirTool';
 import { patchTool } from './patchTool';
 import { readFileTool } from './readFileTool';
 import { renameTool } from './renameTool';
+import { subagentTool } from './subagentTool';
 import { todoReadTool, todoWriteTool } from './todoTools';
 import type { ToolDefinition, ToolKind } from './types';
 import { UPSTREAM_READONLY_TOOLS_NOT_BUILT_IN } from './upstreamReadonlyTools';
@@ -59,6 +60,7 @@ export const CORE_TOOLS: readonly ToolDefinition[] = Object.freeze([
   bulkWriteTool,
   bulkEditTool,
   workspaceActivityTool,
+  subagentTool,
 ]);
 
 const TOOLS_BY_NAME = new Map(CORE_TOOLS.map((tool) => [tool.name, tool]));

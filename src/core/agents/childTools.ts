@@ -1,0 +1,46 @@
+/** The tools a child agent is offered (upstream's `subagent_allowed_names`, research A:246-258). */
+import type { AgentDefinition } from './types';
+
+/** What an agent that declares no tools gets: upstream's read-only default. */
+export const DEFAULT_CHILD_TOOLS: readonly string[] = Object.freeze([
+  'read_file',
+  'list_dir',
+  'grep',
+  'glob',
+  'todo_write',
+  'todo_read',
+  'finish',
+  'ask',
+  'memory',
+]);
+
+export const BRIDGE_TOOLS: readonly string[] = Object.freeze(['contact_supervisor', 'intercom']);
+
+export interface ChildToolOptions {
+  /** The child's depth (1 for a child of the main agent). */
+  depth: number;
+  /** Its subtree's nesting limit (ChildSpec.maxDepth). */
+  maxDepth: number;
+  /** The intercom bridge is on (upstream's default mode `always`): contact_supervisor and intercom are added. */
+  bridge: boolean;
+  /** Whether this core has a tool of that name; a declared tool it lacks (fetch, web_search…) is left out. */
+  has(name: string): boolean;
+}
+
+/**
+ * The declared tools (or the read-only default), `subagent` only while the child may still nest (`depth < maxDepth`,
+ * upstream's `depth + 1 < max` counted from the caller), the bridge tools, and always `finish`; in that order, once each.
+ */
+export function childToolNames(agent: AgentDefinition, options: ChildToolOptions): string[] {
+  const mayNest = options.depth < options.maxDepth;
+  const declared = agent.tools.length > 0 ? agent.tools : DEFAULT_CHILD_TOOLS;
+  const names = declared.filter((name) => name !== 'subagent' || mayNest);
+  if (options.bridge) names.push(...BRIDGE_TOOLS);
+  names.push('finish');
+  return [...new Set(names)].filter((name) => options.has(name));
+}
+
+/** The nesting limit of a child's subtree: the caller's, lowered by the agent's `maxSubagentDepth`. */
+export function childMaxDepth(callerMaxDepth: number, agent: AgentDefinition): number {
+  return agent.maxSubagentDepth === undefined ? callerMaxDepth : Math.min(callerMaxDepth, agent.maxSubagentDepth);
+}

@@ -1,0 +1,128 @@
+/**
+ * A parallel batch of the `subagent` tool (upstream's `run_parallel`, research A:186-194): every task is checked before
+ * anything is emitted, children `<batch>-<i>` start in input order under a concurrency cap, and the parent reads their
+ * outputs as blocks in input order.
+ */
+import type { ChildGroup, ChildResult, ChildState, SubagentHost } from '../agent/subagentHost';
+import { childMaxDepth } from './childTools';
+import { findAgent } from './discovery';
+import type { AgentDefinition } from './types';
+
+/** Beyond this a batch is refused outright; the configured `maxTasks` is only a soft cap. */
+export const PARALLEL_HARD_MAX_TASKS = 256;
+
+export interface ParallelTask {
+  agent: AgentDefinition;
+  task: string;
+  model?: string;
+}
+
+export interface ParallelCall {
+  host: SubagentHost;
+  tasks: ParallelTask[];
+  /** The call's `concurrency` argument: it can only lower the configured cap. */
+  concurrency?: number;
+  /** The call's explicit context; else each agent's default. */
+  context?: 'fresh' | 'fork';
+  toolCallId: string;
+  /** The caller's depth (ToolContext.depth): the children run one deeper. */
+  depth: number;
+  /** The run the batch belongs to, when not the host's (a chain's parallel step). */
+  parentRunId?: string;
+  /** The batch's id, when the caller chose it (a chain step `<chain>-<i>`); else a new one. */
+  runId?: string;
+}
+
+export interface BatchResult {
+  ok: boolean;
+  output: string;
+  state: ChildState;
+}
+
+/** The raw `tasks` argument as tasks, or the error text for the model: nothing has been emitted yet. */
+export function parseParallelTasks(raw: unknown, agents: readonly AgentDefinition[], defaultTask = ''): ParallelTask[] | string {
+  if (!Array.isArray(raw) || raw.length === 0) return "parallel requires a non-empty 'tasks' array";
+  if (raw.length > PARALLEL_HARD_MAX_TASKS)
+    return `parallel has ${raw.length} tasks (absolute safety max ${PARALLEL_HARD_MAX_TASKS}); split into smaller batches`;
+  const tasks: ParallelTask[] = [];
+  for (const [i, item] of raw.entries()) {
+    const fields = typeof item === 'object' && item !== null && !Array.isArray(item) ? (item as Record<string, unknown>) : {};
+    const name = typeof fields.agent === 'string' ? fields.agent : '';
+    const agent = findAgent(agents, name);
+    if (!agent) return `parallel task ${i}: unknown agent '${name}'`;
+    const task: ParallelTask = { agent, task: typeof fields.task === 'string' ? fields.task : defaultTask };
+    if (typeof fields.model === 'string' && fields.model) task.model = fields.model;
+    tasks.push(task);
+  }
+  return tasks;
+}
+
+/** upstream's `min(max(arg or cfg, 1), cfg)`. */
+export function batchConcurrency(requested: number | undefined, configured: number): number {
+  return Math.min(Math.max(requested ?? configured, 1), configured);
+}
+
+export async function runParallel(call: ParallelCall): Promise<BatchResult> {
+  const { host, tasks } = call;
+  const { parallelConcurrency, parallelMaxTasks, maxDepth } = host.settings;
+  if (tasks.length > parallelMaxTasks) {
+    host.info(`parallel batch has ${tasks.length} tasks (soft cap ${parallelMaxTasks}): queuing with the configured concurrency`);
+  }
+  const group = host.openGroup({
+    runId: call.runId ?? host.allocateRunId(),
+    mode: 'parallel',
+    agents: tasks.map((t) => t.agent.name),
+    task: `parallel (${tasks.length} tasks)`,
+    toolCallId: call.toolCallId,
+    ...(call.parentRunId !== undefined ? { parentRunId: call.parentRunId } : {}),
+  });
+  const results = await mapInOrder(tasks, batchConcurrency(call.concurrency, parallelConcurrency), (task, i) =>
+    host.runChild({
+      agent: task.agent,
+      task: task.task,
+      ...(task.model !== undefined ? { model: task.model } : {}),
+      context: call.context ?? task.agent.defaultContext,
+      depth: call.depth + 1,
+      maxDepth: childMaxDepth(maxDepth, task.agent),
+      runId: `${group.runId}-${i}`,
+      parentRunId: group.runId,
+      toolCallId: call.toolCallId,
+      mode: 'parallel',
+      signal: group.signal,
+    }),
+  );
+  const state = batchState(group, results);
+  group.finish(state);
+  return { ok: results.every((r) => r.ok), output: parallelOutput(tasks, results), state };
+}
+
+/** `=== Parallel Task {i+1} ({agent}) ===\n{output}` blocks in input order, blank-line separated, trimmed. */
+export function parallelOutput(tasks: readonly ParallelTask[], results: readonly ChildResult[]): string {
+  return results
+    .map((result, i) => `=== Parallel Task ${i + 1} (${tasks[i].agent.name}) ===\n${result.output}`)
+    .join('\n\n')
+    .trim();
+}
+
+/** `cancelled` means the batch's own token fired (as upstream), whatever its children answered. */
+function batchState(group: ChildGroup, results: readonly ChildResult[]): ChildState {
+  if (group.signal.aborted) return 'cancelled';
+  return results.every((r) => r.ok) ? 'completed' : 'failed';
+}
+
+/**
+ * Runs `run` over `items` with at most `limit` in flight, starting them in input order; the results keep that order.
+ * `run` never throws (runChild's contract), so one child's failure never stops the others.
+ */
+export async function mapInOrder<T, R>(items: readonly T[], limit: number, run: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await run(items[index], index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}

@@ -1,0 +1,435 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import type { ChildGroup, ChildResult, ChildSpec, GroupSpec, SubagentHost } from '../agent/subagentHost';
+import { builtinAgents } from '../agents/builtinAgents';
+import type { AgentDefinition } from '../agents/types';
+import { DEFAULT_SUBAGENT_SETTINGS, type SubagentSettings } from '../config/coreConfig';
+import { makeTestWorkspace } from '../../../test/support/testWorkspace';
+import { subagentTool } from './subagentTool';
+import type { ToolOutcome } from './types';
+
+type Answer = (spec: ChildSpec) => ChildResult | Promise<ChildResult>;
+
+/** A host that records what the tool asks of it; children answer through `answer`, or stay pending until released. */
+class FakeHost implements SubagentHost {
+  readonly runId = 'run-fg';
+  readonly depth = 0;
+  settings: SubagentSettings = { ...DEFAULT_SUBAGENT_SETTINGS };
+  agentList: AgentDefinition[] = builtinAgents().sort((a, b) => a.name.localeCompare(b.name));
+  readonly children: ChildSpec[] = [];
+  readonly log: unknown[] = [];
+  inFlight = 0;
+  maxInFlight = 0;
+  /** The children in flight as each one started, itself included. */
+  readonly inFlightAtStart: number[] = [];
+  private lastRun = 0;
+  private readonly releases = new Map<string, (result: ChildResult) => void>();
+  private startWaiters: { count: number; resolve: () => void }[] = [];
+  readonly groups = new Map<string, AbortController>();
+
+  constructor(private readonly answer?: Answer) {}
+
+  allocateRunId(): string {
+    return `run-${(++this.lastRun).toString(16)}`;
+  }
+
+  async runChild(spec: ChildSpec): Promise<ChildResult> {
+    this.children.push(spec);
+    this.log.push(['child', spec.runId]);
+    this.inFlight++;
+    this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+    this.inFlightAtStart.push(this.inFlight);
+    this.startWaiters = this.startWaiters.filter((w) => (this.children.length >= w.count ? (w.resolve(), false) : true));
+    try {
+      if (this.answer) return await this.answer(spec);
+      return await new Promise<ChildResult>((resolve) => this.releases.set(spec.runId, resolve));
+    } finally {
+      this.inFlight--;
+    }
+  }
+
+  openGroup(spec: GroupSpec): ChildGroup {
+    const controller = new AbortController();
+    this.groups.set(spec.runId, controller);
+    this.log.push(['start', spec]);
+    return { runId: spec.runId, signal: controller.signal, finish: (state) => this.log.push(['done', spec.runId, state]) };
+  }
+
+  info(message: string): void {
+    this.log.push(['info', message]);
+  }
+
+  agents(): AgentDefinition[] {
+    return this.agentList;
+  }
+
+  /** Resolves once `count` children have started. */
+  started(count: number): Promise<void> {
+    if (this.children.length >= count) return Promise.resolve();
+    return new Promise((resolve) => this.startWaiters.push({ count, resolve }));
+  }
+
+  release(runId: string, result: ChildResult): void {
+    const release = this.releases.get(runId);
+    assert.ok(release, `${runId} is not pending`);
+    this.releases.delete(runId);
+    release(result);
+  }
+}
+
+const completed = (output: string): ChildResult => ({ ok: true, output, state: 'completed' });
+const echo: Answer = (spec) => completed(`${spec.agent.name} did: ${spec.task}`);
+
+async function call(host: SubagentHost | undefined, args: Record<string, unknown>, depth = 0): Promise<ToolOutcome> {
+  const ws = makeTestWorkspace();
+  try {
+    return await subagentTool.execute(args, ws.context({ subagents: host, depth, callId: 'call_9' }));
+  } finally {
+    ws.cleanup();
+  }
+}
+
+describe('subagent: the definition', () => {
+  test('destructive, never in a read wave, no targets; every argument optional', () => {
+    assert.equal(subagentTool.kind, 'destructive');
+    assert.equal(subagentTool.parallelSafe, undefined);
+    assert.equal(subagentTool.gatesInnerCalls, undefined);
+    assert.deepEqual(subagentTool.targets({ agent: 'worker', task: 'x' }), { paths: [] });
+    const parameters = subagentTool.schema.parameters as { properties: Record<string, unknown>; required?: string[] };
+    assert.equal(parameters.required, undefined);
+    assert.deepEqual(Object.keys(parameters.properties).sort(), [
+      'action',
+      'agent',
+      'agentScope',
+      'async',
+      'chain',
+      'concurrency',
+      'config',
+      'context',
+      'id',
+      'message',
+      'model',
+      'task',
+      'tasks',
+      'worktree',
+    ]);
+  });
+});
+
+describe('subagent: dispatch', () => {
+  test('the depth guard comes first; a max of 0 blocks every call', async () => {
+    const host = new FakeHost(echo);
+    const nested = await call(host, { agent: 'worker', task: 't' }, 2);
+    assert.deepEqual(
+      [nested.ok, nested.output],
+      [false, 'subagent nesting blocked at depth 2 (max 2); complete the current task directly'],
+    );
+    host.settings.maxDepth = 0;
+    const blocked = await call(host, { action: 'list' });
+    assert.deepEqual(
+      [blocked.ok, blocked.output],
+      [false, 'subagent nesting blocked at depth 0 (max 0); complete the current task directly'],
+    );
+    assert.deepEqual(host.log, []);
+  });
+
+  test('without a host, or without a mode, it says what it needs', async () => {
+    assert.deepEqual((await call(undefined, { agent: 'worker' })).output, 'subagent is not available here');
+    const none = await call(new FakeHost(echo), { task: 'orphan task' });
+    assert.deepEqual([none.ok, none.output], [false, "subagent requires 'agent'+'task', 'tasks', 'chain', or 'action'"]);
+  });
+
+  test('an unknown agent, async and worktree are refused before anything runs', async () => {
+    const host = new FakeHost(echo);
+    assert.equal((await call(host, { agent: 'nobody', task: 't' })).output, `unknown agent 'nobody'; use action:"list" to discover agents`);
+    assert.equal((await call(host, { agent: 'worker', task: 't', async: true })).output, 'async is not supported');
+    assert.equal(
+      (await call(host, { tasks: [{ agent: 'worker', task: 't' }], worktree: true })).output,
+      'worktree is not supported by this core yet',
+    );
+    assert.deepEqual(host.log, []);
+  });
+
+  test('an action wins over agent; a bare prompt runs delegate, fresh, with the model override', async () => {
+    const host = new FakeHost(echo);
+    const listed = await call(host, { action: 'list', agent: 'worker', task: 't' });
+    assert.match(listed.output, /^8 agent\(s\):\n- context-builder \[builtin\] — /);
+    assert.equal(host.children.length, 0);
+    const legacy = await call(host, { prompt: 'do it', model: 'm-2', context: 'fork' });
+    assert.deepEqual([legacy.ok, legacy.output], [true, 'delegate did: do it']);
+    assert.deepEqual(
+      host.children.map((c) => [c.agent.name, c.task, c.context, c.model]),
+      [['delegate', 'do it', 'fresh', 'm-2']],
+    );
+  });
+});
+
+describe('subagent: single', () => {
+  test("one child of the calling run: the agent's default context unless given, one level deeper", async () => {
+    const host = new FakeHost(echo);
+    host.agentList = [...builtinAgents(), { ...builtinAgents().find((a) => a.name === 'scout')!, name: 'capped', maxSubagentDepth: 1 }];
+    const result = await call(host, { agent: 'pkg.worker', task: 'implement it' });
+    assert.deepEqual([result.ok, result.output, result.status], [true, 'worker did: implement it', 'success']);
+    await call(host, { agent: 'worker', task: 'again', context: 'fresh' });
+    await call(host, { agent: 'capped' });
+    assert.deepEqual(
+      host.children.map((c) => [c.runId, c.parentRunId, c.toolCallId, c.agent.name, c.task, c.context, c.depth, c.maxDepth, c.mode]),
+      [
+        ['run-1', 'run-fg', 'call_9', 'worker', 'implement it', 'fork', 1, 2, undefined],
+        ['run-2', 'run-fg', 'call_9', 'worker', 'again', 'fresh', 1, 2, undefined],
+        ['run-3', 'run-fg', 'call_9', 'capped', '', 'fresh', 1, 1, undefined],
+      ],
+    );
+  });
+
+  test("a failed or cancelled child is a failed call with the child's text", async () => {
+    const failing = await call(new FakeHost(() => ({ ok: false, output: 'subagent stream error: boom', state: 'failed' })), {
+      agent: 'scout',
+    });
+    assert.deepEqual([failing.ok, failing.output, failing.status], [false, 'subagent stream error: boom', 'failed']);
+    const aborted = await call(new FakeHost(() => ({ ok: false, output: '[subagent aborted]', state: 'cancelled' })), { agent: 'scout' });
+    assert.deepEqual([aborted.ok, aborted.output, aborted.status], [false, '[subagent aborted]', 'cancelled']);
+  });
+});
+
+describe('subagent: parallel', () => {
+  test('validation happens before anything is emitted', async () => {
+    const host = new FakeHost(echo);
+    const cases: [unknown, string][] = [
+      [[], "parallel requires a non-empty 'tasks' array"],
+      [
+        [
+          { agent: 'worker', task: 'a' },
+          { agent: 'ghost', task: 'b' },
+        ],
+        "parallel task 1: unknown agent 'ghost'",
+      ],
+      [['not an object'], "parallel task 0: unknown agent ''"],
+      [
+        Array.from({ length: 257 }, () => ({ agent: 'scout' })),
+        'parallel has 257 tasks (absolute safety max 256); split into smaller batches',
+      ],
+    ];
+    for (const [tasks, message] of cases) {
+      const result = await call(host, { tasks });
+      assert.deepEqual([result.ok, result.output], [false, message]);
+    }
+    assert.deepEqual(host.log, []);
+  });
+
+  test('one batch run, children <batch>-<i> of it, blocks in input order, ok only if every child is', async () => {
+    const host = new FakeHost((spec) =>
+      spec.task === 'fail' ? { ok: false, output: 'it broke', state: 'failed' } : completed(`  out ${spec.task}  `),
+    );
+    const ok = await call(host, {
+      tasks: [
+        { agent: 'scout', task: 'a' },
+        { agent: 'worker', task: 'b', model: 'm-1' },
+      ],
+    });
+    assert.deepEqual([ok.ok, ok.output], [true, '=== Parallel Task 1 (scout) ===\n  out a  \n\n=== Parallel Task 2 (worker) ===\n  out b']);
+    assert.deepEqual(host.log, [
+      ['start', { runId: 'run-1', mode: 'parallel', agents: ['scout', 'worker'], task: 'parallel (2 tasks)', toolCallId: 'call_9' }],
+      ['child', 'run-1-0'],
+      ['child', 'run-1-1'],
+      ['done', 'run-1', 'completed'],
+    ]);
+    assert.deepEqual(
+      host.children.map((c) => [
+        c.runId,
+        c.parentRunId,
+        c.mode,
+        c.context,
+        c.depth,
+        c.model,
+        c.signal === host.groups.get('run-1')!.signal,
+      ]),
+      [
+        ['run-1-0', 'run-1', 'parallel', 'fresh', 1, undefined, true],
+        ['run-1-1', 'run-1', 'parallel', 'fork', 1, 'm-1', true],
+      ],
+    );
+
+    const mixed = await call(host, {
+      context: 'fresh',
+      tasks: [
+        { agent: 'worker', task: 'fail' },
+        { agent: 'worker', task: 'c' },
+      ],
+    });
+    assert.deepEqual(
+      [mixed.ok, mixed.output],
+      [false, '=== Parallel Task 1 (worker) ===\nit broke\n\n=== Parallel Task 2 (worker) ===\n  out c'],
+    );
+    assert.deepEqual(host.log.at(-1), ['done', 'run-2', 'failed']);
+    assert.deepEqual(
+      host.children.slice(2).map((c) => c.context),
+      ['fresh', 'fresh'],
+    );
+  });
+
+  test('at most min(max(arg, 1), configured) children in flight, started in input order', async () => {
+    const cases: [number | undefined, number, number][] = [
+      [undefined, 2, 2],
+      [10, 2, 2],
+      [1, 4, 1],
+      [0, 3, 1],
+    ];
+    for (const [requested, configured, expected] of cases) {
+      const host = new FakeHost();
+      host.settings.parallelConcurrency = configured;
+      const tasks = Array.from({ length: 5 }, (_, i) => ({ agent: 'scout', task: `t${i}` }));
+      const running = call(host, { tasks, ...(requested !== undefined ? { concurrency: requested } : {}) });
+      for (let i = 0; i < tasks.length; i++) {
+        // The next child starts only once an earlier one has finished.
+        await host.started(Math.min(i + expected, tasks.length));
+        assert.equal(host.children.length, Math.min(i + expected, tasks.length));
+        host.release(`run-1-${i}`, completed(`o${i}`));
+      }
+      const result = await running;
+      assert.equal(result.ok, true);
+      const label = `requested ${requested}, cap ${configured}`;
+      assert.deepEqual(
+        host.inFlightAtStart,
+        tasks.map((_, i) => Math.min(i + 1, expected)),
+        label,
+      );
+      assert.equal(host.maxInFlight, expected, label);
+      assert.deepEqual(
+        host.children.map((c) => c.runId),
+        ['run-1-0', 'run-1-1', 'run-1-2', 'run-1-3', 'run-1-4'],
+      );
+    }
+  });
+
+  test('more tasks than the soft cap are only noted', async () => {
+    const host = new FakeHost(echo);
+    host.settings.parallelMaxTasks = 2;
+    const result = await call(host, { tasks: [{ agent: 'scout' }, { agent: 'scout' }, { agent: 'scout' }] });
+    assert.equal(result.ok, true);
+    assert.deepEqual(host.log[0], ['info', 'parallel batch has 3 tasks (soft cap 2): queuing with the configured concurrency']);
+  });
+});
+
+describe('subagent: chain', () => {
+  test('{previous}, {outputs.<as>} and {chain_dir}; the info line with its literal +1; the last output', async () => {
+    let chainDir = '';
+    const host = new FakeHost((spec) => {
+      const dir = spec.agent.name === 'scout' ? /dir=(\S+)/.exec(spec.task)?.[1] : undefined;
+      if (dir) {
+        chainDir = dir;
+        assert.ok(existsSync(dir), 'the chain dir exists while the chain runs');
+      }
+      return completed(`[${spec.agent.name}: ${spec.task}]`);
+    });
+    const result = await call(host, {
+      chain: [
+        { agent: 'scout', task: 'look dir={chain_dir}', as: 'map' },
+        { agent: 'planner' },
+        { agent: 'worker', task: 'plan={previous} map={outputs.map} none={outputs.nope}' },
+      ],
+    });
+    assert.equal(result.ok, true);
+    const step0 = `[scout: look dir=${chainDir}]`;
+    const step1 = `[planner: ${step0}]`;
+    assert.equal(result.output, `[worker: plan=${step1} map=${step0} none=]`);
+    assert.equal(existsSync(chainDir), false, 'the chain dir is removed at the end');
+    assert.match(chainDir, /catalyst-code-subagent-chain-run-1-/);
+    assert.deepEqual(host.log[0], [
+      'start',
+      { runId: 'run-1', mode: 'chain', agents: ['scout', 'planner', 'worker'], task: 'chain (3 steps)', toolCallId: 'call_9' },
+    ]);
+    assert.deepEqual(host.log[1], [
+      'info',
+      `chain step 0+1: scout — look dir=${chainDir}`.slice(0, 'chain step 0+1: scout — '.length + 80),
+    ]);
+    assert.deepEqual(host.log.at(-1), ['done', 'run-1', 'completed']);
+    assert.deepEqual(
+      host.children.map((c) => [c.runId, c.parentRunId, c.mode, c.context]),
+      [
+        ['run-1-0', 'run-1', 'chain', 'fresh'],
+        ['run-1-1', 'run-1', 'chain', 'fork'],
+        ['run-1-2', 'run-1', 'chain', 'fork'],
+      ],
+    );
+  });
+
+  test('a parallel step is a batch <chain>-<i> of the chain, fresh unless the chain says otherwise', async () => {
+    const host = new FakeHost((spec) => completed(spec.task.toUpperCase()));
+    const result = await call(host, {
+      chain: [
+        { agent: 'scout', task: 'a' },
+        { parallel: [{ agent: 'worker' }, { agent: 'reviewer', task: 'r:{previous}' }], as: 'both' },
+      ],
+    });
+    assert.deepEqual([result.ok, result.output], [true, '=== Parallel Task 1 (worker) ===\nA\n\n=== Parallel Task 2 (reviewer) ===\nR:A']);
+    assert.deepEqual(host.log[3], [
+      'start',
+      {
+        runId: 'run-1-1',
+        mode: 'parallel',
+        agents: ['worker', 'reviewer'],
+        task: 'parallel (2 tasks)',
+        toolCallId: 'call_9',
+        parentRunId: 'run-1',
+      },
+    ]);
+    assert.deepEqual(
+      host.children.map((c) => [c.runId, c.parentRunId, c.context]),
+      [
+        ['run-1-0', 'run-1', 'fresh'],
+        ['run-1-1-0', 'run-1-1', 'fresh'],
+        ['run-1-1-1', 'run-1-1', 'fresh'],
+      ],
+    );
+  });
+
+  test('a failing step stops the chain with its text; a cancelled one is [chain aborted]', async () => {
+    const host = new FakeHost((spec) =>
+      spec.agent.name === 'planner' ? { ok: false, output: 'no plan', state: 'failed' } : completed('ok'),
+    );
+    const failedStep = await call(host, { chain: [{ agent: 'scout', task: 'a' }, { agent: 'planner' }, { agent: 'worker' }] });
+    assert.deepEqual([failedStep.ok, failedStep.output], [false, 'chain step 1 (planner) failed: no plan']);
+    assert.deepEqual(host.log.at(-1), ['done', 'run-1', 'failed']);
+    assert.equal(host.children.length, 2);
+
+    const parallelFails = await call(new FakeHost(() => ({ ok: false, output: 'x', state: 'failed' })), {
+      chain: [{ parallel: [{ agent: 'scout' }] }],
+    });
+    assert.equal(parallelFails.output, 'chain step 0 (parallel group) failed: === Parallel Task 1 (scout) ===\nx');
+
+    const cancelled = await call(new FakeHost(() => ({ ok: false, output: '[subagent aborted]', state: 'cancelled' })), {
+      chain: [{ agent: 'scout', task: 'a' }, { agent: 'worker' }],
+    });
+    assert.deepEqual([cancelled.ok, cancelled.output], [false, '[chain aborted]']);
+  });
+
+  test('every step is checked before the chain starts', async () => {
+    const host = new FakeHost(echo);
+    assert.equal((await call(host, { chain: [] })).output, "chain requires a non-empty 'chain' array");
+    assert.equal((await call(host, { chain: [{ agent: 'scout' }, { agent: 'ghost' }] })).output, "chain step 1: unknown agent 'ghost'");
+    assert.equal(
+      (await call(host, { chain: [{ parallel: [{ agent: 'ghost' }] }] })).output,
+      "chain step 0 (parallel group) failed: parallel task 0: unknown agent 'ghost'",
+    );
+    assert.deepEqual(host.log, []);
+  });
+});
+
+describe('subagent: actions', () => {
+  test('list and get; the others this core lacks say so; an unknown one lists the actions', async () => {
+    const host = new FakeHost(echo);
+    host.agentList = [{ ...builtinAgents()[0], name: 'only', description: 'the one', source: 'project' }];
+    assert.equal((await call(host, { action: 'list' })).output, '1 agent(s):\n- only [project] — the one');
+    const got = await call(host, { action: 'get', agent: 'only' });
+    assert.equal(JSON.parse(got.output).name, 'only');
+    assert.deepEqual([(await call(host, { action: 'get', agent: 'x' })).output], ["unknown agent 'x'"]);
+    const status = await call(host, { action: 'status' });
+    assert.deepEqual([status.ok, status.output], [false, "subagent action 'status' is not supported by this core"]);
+    assert.equal(
+      (await call(host, { action: 'dance' })).output,
+      "unknown action 'dance'; use list|get|create|update|delete|status|interrupt|resume|peek|steer|doctor",
+    );
+  });
+});

@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { UPSTREAM_DEFERRED_TOOLS } from './deferredGroups';
-import { CORE_TOOLS, getTool, toolKind } from './registry';
+import { CORE_TOOLS, getTool, newLoadedTools, offeredTools, toolKind } from './registry';
 import { UPSTREAM_READONLY_TOOLS_NOT_BUILT_IN } from './upstreamReadonlyTools';
 
 /** Upstream's read-only tools, all of them (research §4.3): every other tool is destructive. */
@@ -67,6 +67,7 @@ describe('registry', () => {
         'bulk_edit',
         'workspace_activity',
         'subagent',
+        'contact_supervisor',
       ],
     );
     for (const tool of CORE_TOOLS) {
@@ -128,5 +129,14 @@ describe('registry', () => {
       'my_plugin_tool',
     ])
       assert.equal(toolKind(name), 'destructive', name);
+  });
+
+  test("a child's intercom tools are never offered to the main agent, even with every deferred tool loaded", () => {
+    const loaded = newLoadedTools();
+    loaded.load(['all']);
+    const names = offeredTools(loaded).map((tool) => tool.name);
+    assert.equal(names.includes('contact_supervisor'), false);
+    assert.ok(names.includes('subagent'));
+    assert.ok(getTool('contact_supervisor'));
   });
 });

@@ -1,10 +1,12 @@
 /** The core's built-in tools, each declared whole in its own file, and their lookup by name. */
+import { BRIDGE_TOOLS } from '../agents/childTools';
 import { askTool } from './askTool';
 import { bashTool } from './bashTool';
 import { bulkEditTool } from './bulkEditTool';
 import { bulkReadTool } from './bulkReadTool';
 import { bulkTool } from './bulkTool';
 import { bulkWriteTool } from './bulkWriteTool';
+import { contactSupervisorTool } from './contactSupervisorTool';
 import { deleteTool } from './deleteTool';
 import { diagnosticsTool } from './diagnosticsTool';
 import { editTool } from './editTool';
@@ -61,6 +63,7 @@ export const CORE_TOOLS: readonly ToolDefinition[] = Object.freeze([
   bulkEditTool,
   workspaceActivityTool,
   subagentTool,
+  contactSupervisorTool,
 ]);
 
 const TOOLS_BY_NAME = new Map(CORE_TOOLS.map((tool) => [tool.name, tool]));
@@ -69,9 +72,12 @@ export function getTool(name: string): ToolDefinition | undefined {
   return TOOLS_BY_NAME.get(name);
 }
 
-/** The tools the model is offered now: every one that is not deferred, and the deferred ones the session loaded. */
+/** A child's end of the intercom: offered to subagents (agents/childTools.ts), never to the main agent. */
+const CHILD_ONLY_TOOLS: ReadonlySet<string> = new Set(BRIDGE_TOOLS);
+
+/** The tools the main agent is offered now: every one that is not deferred or child-only, and the deferred ones the session loaded. */
 export function offeredTools(loaded: Pick<LoadedTools, 'has'>): ToolDefinition[] {
-  return CORE_TOOLS.filter((tool) => !tool.deferred || loaded.has(tool.name));
+  return CORE_TOOLS.filter((tool) => !CHILD_ONLY_TOOLS.has(tool.name) && (!tool.deferred || loaded.has(tool.name)));
 }
 
 /** A session's empty set of loaded deferred tools, over this core's tools. */

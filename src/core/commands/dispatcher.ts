@@ -13,7 +13,7 @@ import {
 import { handleCompact } from './compactCommand';
 import { handleInit } from './initCommand';
 import { handleGetVisionConfig, handleGoalStatus, handleListPluginCommands, handleListPlugins } from './inventoryCommands';
-import { handleApprove, handleAskReply, handleSudoReply } from './interactionCommands';
+import { handleApprove, handleAskReply, handleIntercomReply, handleSudoReply } from './interactionCommands';
 import {
   handleAddCustomProvider,
   handleDiscoverProviderModels,
@@ -83,6 +83,7 @@ const HANDLERS: Handlers = {
   approve: handleApprove,
   ask_reply: handleAskReply,
   sudo_reply: handleSudoReply,
+  intercom_reply: handleIntercomReply,
   save_memory: handleMemory,
   list_memory: handleMemory,
   forget_memory: handleMemory,

@@ -32,6 +32,14 @@ export function handleSudoReply(rt: CoreRuntime, cmd: CommandOf<'sudo_reply'>): 
   }
 }
 
+/** `intercom_reply`: answers a subagent's pending ask (contact_supervisor, or an intercom ask to the orchestrator). */
+export function handleIntercomReply(rt: CoreRuntime, cmd: CommandOf<'intercom_reply'>): void {
+  const id = String(cmd.request_id);
+  const reply = typeof cmd.reply === 'string' ? cmd.reply : '';
+  if (rt.intercom.reply(id, reply)) rt.emit({ type: 'info', message: 'reply delivered to subagent' });
+  else rt.emit({ type: 'error', code: 'stale_intercom', message: `no pending intercom ask for id ${id}` });
+}
+
 function stringValues(o: Record<string, unknown>): Record<string, string> {
   return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
 }

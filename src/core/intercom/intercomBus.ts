@@ -123,10 +123,13 @@ export class IntercomBus {
     return { id: envelope.id, outcome };
   }
 
-  /** Answers a pending ask; false when there is none with that id (unknown, answered, expired). */
-  reply(askId: string, text: string): boolean {
+  /**
+   * Answers a pending ask; false when there is none with that id (unknown, answered, expired) or, with `as`, when it
+   * was not addressed to `as` (a child answers only its own asks, never a sibling's question to the user).
+   */
+  reply(askId: string, text: string, as?: string): boolean {
     const ask = this.asks.get(askId);
-    if (!ask) return false;
+    if (!ask || (as !== undefined && ask.envelope.to !== as)) return false;
     ask.settle({ kind: 'reply', text });
     return true;
   }

@@ -38,7 +38,7 @@ export const contactSupervisorTool: ToolDefinition = {
         bus.send(target, ORCHESTRATOR, message, reason);
         return succeeded(PROGRESS_UPDATE_SENT);
       }
-      return askOutcome(await bus.ask(target, ORCHESTRATOR, message, reason, ctx.signal).outcome);
+      return askOutcome(await bus.ask(target, ORCHESTRATOR, message, reason, ctx.signal).outcome, NEED_DECISION_TIMED_OUT);
     } catch (error) {
       if (error instanceof IntercomError) return failed(error.message);
       throw error;
@@ -46,7 +46,8 @@ export const contactSupervisorTool: ToolDefinition = {
   },
 };
 
-function askOutcome(outcome: AskOutcome): ToolOutcome {
+/** What a blocking ask's tool returns: the reply verbatim, ok markers when woken otherwise, `timedOut` as an error. */
+export function askOutcome(outcome: AskOutcome, timedOut: string): ToolOutcome {
   switch (outcome.kind) {
     case 'reply':
       return succeeded(outcome.text);
@@ -57,6 +58,6 @@ function askOutcome(outcome: AskOutcome): ToolOutcome {
     case 'session_replaced':
       return succeeded('[session replaced]');
     case 'timed_out':
-      return failed(NEED_DECISION_TIMED_OUT, 'timed_out');
+      return failed(timedOut, 'timed_out');
   }
 }

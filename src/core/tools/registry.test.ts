@@ -68,6 +68,7 @@ describe('registry', () => {
         'workspace_activity',
         'subagent',
         'contact_supervisor',
+        'intercom',
       ],
     );
     for (const tool of CORE_TOOLS) {
@@ -136,7 +137,9 @@ describe('registry', () => {
     loaded.load(['all']);
     const names = offeredTools(loaded).map((tool) => tool.name);
     assert.equal(names.includes('contact_supervisor'), false);
+    assert.equal(names.includes('intercom'), false);
     assert.ok(names.includes('subagent'));
     assert.ok(getTool('contact_supervisor'));
+    assert.ok(getTool('intercom'));
   });
 });

@@ -18,6 +18,7 @@ import { gitLogTool } from './gitLogTool';
 import { gitStatusTool } from './gitStatusTool';
 import { globTool } from './globTool';
 import { grepTool } from './grepTool';
+import { intercomTool } from './intercomTool';
 import { listDirTool } from './listDirTool';
 import { LoadedTools } from './loadedTools';
 import { loadToolsTool } from './loadToolsTool';
@@ -64,6 +65,7 @@ export const CORE_TOOLS: readonly ToolDefinition[] = Object.freeze([
   workspaceActivityTool,
   subagentTool,
   contactSupervisorTool,
+  intercomTool,
 ]);
 
 const TOOLS_BY_NAME = new Map(CORE_TOOLS.map((tool) => [tool.name, tool]));

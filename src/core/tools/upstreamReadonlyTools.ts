@@ -6,7 +6,6 @@ export const UPSTREAM_READONLY_TOOLS_NOT_BUILT_IN: ReadonlySet<string> = new Set
   'web_search',
   'knowledge',
   'collections',
-  'intercom',
   'goal_write_plan',
   'browser_list_sessions',
   'browser_snapshot',

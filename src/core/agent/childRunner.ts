@@ -97,9 +97,20 @@ export function createSubagentHost(env: ChildEnv, caller: HostCaller): SubagentH
       caller.child
         ? env.sink.emitInChild(caller.child, { type: 'info', message })
         : env.sink.emitInRun(caller.root, { type: 'info', message }),
+    emitWorktree: (event) => env.sink.emitInChild(caller.child ?? eventScopeOf(caller), event),
     runChild: (spec) => runChild(env, caller.root, parentSignal(spec.parentRunId), spec),
     openGroup: (spec) => openGroup(env, caller, parentSignal(spec.parentRunId ?? callerRunId), spec),
   };
+}
+
+/**
+ * The foreground caller as a child-event scope: its events keep their own run_id (a child's worktree events) and go
+ * stale with the root run. Released at once: staleness is read from the root, so it needs no listener.
+ */
+function eventScopeOf(caller: HostCaller): ChildScope {
+  const scope = new ChildScope(caller.root.runId, '', caller.root, '', caller.depth, caller.root.signal);
+  scope.release();
+  return scope;
 }
 
 function openGroup(env: ChildEnv, caller: HostCaller, parentSignal: AbortSignal, spec: GroupSpec): ChildGroup {

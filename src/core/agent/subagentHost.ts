@@ -5,6 +5,7 @@
  */
 import type { AgentDefinition } from '../agents/types';
 import type { SubagentSettings } from '../config/coreConfig';
+import type { WorktreeEvent } from '../worktrees/worktree';
 
 export type ChildState = 'completed' | 'failed' | 'cancelled';
 
@@ -80,6 +81,8 @@ export interface SubagentHost {
   agents(): AgentDefinition[];
   /** `config.subagents`: the parallel caps, and the nesting limit (a child's host: its subtree's limit, `ChildSpec.maxDepth`). */
   readonly settings: SubagentSettings;
+  /** A `worktree_*` event of a child about to start or just ended: in the calling run, keeping the child's run_id. */
+  emitWorktree(event: WorktreeEvent): void;
 }
 
 let lastRunNumber = 0;

@@ -55,6 +55,8 @@ export function handleClearQueue(rt: CoreRuntime): void {
  * later events are dropped as stale, and their pending approvals can no longer be answered.
  */
 export function cancelActive(rt: CoreRuntime, reason: Parameters<CoreRuntime['runs']['cancel']>[0]): RunScope | undefined {
+  // The session's asks wake with `[session replaced]` before their children's signals abort (`[interrupted]`).
+  if (SESSION_REPLACED.has(reason)) rt.intercom.reset();
   const scope = rt.runs.cancel(reason);
   if (!scope) return undefined;
   rt.subagents.cancelTree(rt.approvals.broker, scope);
@@ -62,6 +64,8 @@ export function cancelActive(rt: CoreRuntime, reason: Parameters<CoreRuntime['ru
   rt.emit({ type: 'run_cancelled', session_id: scope.sessionId, run_id: scope.runId, reason, duration_ms: Date.now() - scope.startedAt });
   return scope;
 }
+
+const SESSION_REPLACED: ReadonlySet<string> = new Set(['reset', 'clear', 'new_session', 'load_session']);
 
 function toQueued(
   rt: CoreRuntime,

@@ -21,6 +21,7 @@ import { ModelPreference } from './vscode/modelPreference';
 import { createFolderSession } from './vscode/sessionFactory';
 import { watchLaunchSettings } from './vscode/settingsWatcher';
 import { StatsDocument } from './vscode/statsDocument';
+import { IntercomNotifier } from './vscode/subagentCommands';
 import { CoreStatusBar } from './vscode/statusBar';
 import type { BridgeHost } from './vscode/webviewBridge';
 import { WebviewMessageHandler } from './vscode/webviewMessageHandler';
@@ -68,6 +69,7 @@ export function activate(context: vscode.ExtensionContext): void {
     reviewFs,
     vscode.workspace.registerFileSystemProvider(REVIEW_SCHEME, reviewFs, { isCaseSensitive: true }),
     approvals,
+    new IntercomNotifier(cores, () => hub.anyVisible()),
     vscode.languages.registerCodeLensProvider({ scheme: REVIEW_SCHEME }, new ReviewCodeLensProvider(approvals)),
     ...registerReviewCommands(approvals, log),
     registerCheckpoints({ cores, log }),

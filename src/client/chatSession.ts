@@ -1,3 +1,4 @@
+import type { AgentInfo } from '../protocol';
 import type { Patch } from '../shared/statePatch';
 import type { ApprovalMode, SessionState, ApprovalDecision } from '../shared/sessionState';
 
@@ -30,6 +31,13 @@ export interface ChatSession {
   approve(requestId: string, decision: ApprovalDecision, opts?: { pattern?: string; editedContent?: string }): unknown;
   askReply(requestId: string, answers: Record<string, string> | null): unknown;
   sudoReply(requestId: string, approved: boolean, password?: string): unknown;
+  /** A subagent's intercom question; `reply` never empty. */
+  intercomReply(id: string, reply: string): unknown;
+  listAgents(): unknown;
+  /** The core's agents (its next `agents` answer), undefined when it cannot say. */
+  fetchAgents(): Promise<AgentInfo[] | undefined>;
+  /** Asks the model to run `agent` on `task` through the subagent tool (upstream's wording). */
+  runSubagent(agent: string, task: string): unknown;
   setModel(model: string): unknown;
   setReasoning(effort: string): unknown;
   setApprovalMode(mode: ApprovalMode): unknown;

@@ -1,4 +1,4 @@
-import type { CommandOf, HeadersSpec, ProviderKind } from '../protocol';
+import type { AgentInfo, CommandOf, HeadersSpec, ProviderKind } from '../protocol';
 import { timestampedSessionName } from '../protocol/sessionLayout';
 import { supports, type UiCapability } from '../shared/coreCapabilities';
 import {
@@ -14,6 +14,7 @@ import { isCheckpointId, safeRelativePath } from './checkpoints/checkpointEvents
 import type { ServerQueueControl } from './coreChannel';
 import type { Disposable, WireEvent } from './coreConnection';
 import { CoreSupervisor, type CoreSupervisorOptions } from './coreSupervisor';
+import { records, str } from './eventFields';
 import { isApprovalMode } from './reduceCore';
 import { perChangeOffReason } from './review/perChangeReview';
 import { SessionStore, type StateListener } from './sessionStore';
@@ -50,7 +51,7 @@ export interface CustomProviderSpec {
 export class SessionController implements SlashTarget {
   private readonly store: SessionStore;
   private readonly core: CoreSupervisor;
-  private readonly reportsRequested = new Set<'stats' | 'context_breakdown'>();
+  private readonly reportsRequested = new Set<'stats' | 'context_breakdown' | 'agents'>();
   private readonly log: (line: string) => void;
 
   constructor(private readonly o: SessionControllerOptions) {
@@ -119,6 +120,8 @@ export class SessionController implements SlashTarget {
     } else if (e.type === 'context_breakdown' && this.reportsRequested.delete('context_breakdown')) {
       const c = this.state.context;
       if (c) this.notice('info', `Context: ${c.tokens.toLocaleString('en-US')} of ${c.window.toLocaleString('en-US')} tokens (${c.pct}%).`);
+    } else if (e.type === 'agents' && this.reportsRequested.delete('agents')) {
+      this.notice('info', agentsReport(agentInfos(e.agents)));
     }
   }
 
@@ -237,6 +240,48 @@ export class SessionController implements SlashTarget {
     if (!this.requireReady()) return false;
     this.store.dispatch({ type: 'client:ask_answered', requestId, answers });
     return this.core.send({ type: 'ask_reply', request_id: requestId, answers: answers === null ? null : { ...answers } });
+  }
+
+  /** The answer to a subagent's intercom question; never empty (a child waits on it and would take '' as the decision). */
+  intercomReply(id: string, reply: string): boolean {
+    const text = typeof reply === 'string' ? reply.trim() : '';
+    if (!text) return this.refuse('Type a reply for the subagent first.');
+    if (!this.isPending('intercom', id)) return this.refuse('That subagent question is no longer open.');
+    if (!this.requireReady()) return false;
+    if (!this.core.send({ type: 'intercom_reply', request_id: id, reply: text })) return false;
+    this.store.dispatch({ type: 'client:intercom_replied', id, reply: text });
+    return true;
+  }
+
+  /** `/agents`: the core's agents, shown as a notice when they arrive. */
+  listAgents(): boolean {
+    if (!this.requireReady() || !this.requireSubagents()) return false;
+    this.reportsRequested.add('agents');
+    return this.core.send({ type: 'list_agents' });
+  }
+
+  /** The core's agents for a picker: its next `agents` answer; undefined if it cannot say (not ready, stopped meanwhile). */
+  fetchAgents(): Promise<AgentInfo[] | undefined> {
+    if (!this.requireReady() || !this.requireSubagents()) return Promise.resolve(undefined);
+    return new Promise((resolve) => {
+      const done = (agents: AgentInfo[] | undefined) => {
+        events.dispose();
+        status.dispose();
+        resolve(agents);
+      };
+      const events = this.onEvent((e) => e.type === 'agents' && done(agentInfos(e.agents)));
+      const status = this.onDidChange((s) => s.core.status !== 'ready' && done(undefined));
+      if (!this.core.send({ type: 'list_agents' })) done(undefined);
+    });
+  }
+
+  /** Runs one subagent through the model, in upstream's wording (its web client's /run), so any core's model can. */
+  runSubagent(agent: string, task: string): boolean {
+    const name = typeof agent === 'string' ? agent.trim() : '';
+    const text = typeof task === 'string' ? task.trim() : '';
+    if (!name || !text) return this.refuse('Pick an agent and describe its task.');
+    if (!this.requireSubagents()) return false;
+    return this.sendPrompt(subagentPrompt(name, text));
   }
 
   /** The password goes to the core only: never into the state, a notice or the log. */
@@ -452,6 +497,12 @@ export class SessionController implements SlashTarget {
     return false;
   }
 
+  private requireSubagents(): boolean {
+    if (this.can(UI_CAPABILITIES.subagents)) return true;
+    this.notice('warning', `${this.o.launch.kind === 'scv' ? 'An SCV server' : 'This core'} does not support subagents.`);
+    return false;
+  }
+
   private requireCapability(capability: string, what: string): boolean {
     if (this.capabilities().has(capability)) return true;
     this.notice('warning', `${this.o.launch.kind === 'scv' ? 'An SCV server' : 'This core'} does not support ${what}.`);
@@ -497,7 +548,7 @@ export class SessionController implements SlashTarget {
     return this.state.serverQueue?.entries.some((entry) => entry.id === id) ?? false;
   }
 
-  private isPending(kind: 'ask' | 'sudo', id: string): boolean {
+  private isPending(kind: 'ask' | 'sudo' | 'intercom', id: string): boolean {
     return this.state.items.some((i) => i.kind === kind && i.id === id && i.state === 'pending');
   }
 
@@ -514,6 +565,30 @@ export class SessionController implements SlashTarget {
   private notice(level: NoticeItem['level'], text: string, action?: NoticeItem['action']): void {
     this.store.notice(level, text, action);
   }
+}
+
+/** The wording upstream's web client sends for `/run` (research catcode-agents §1.9). */
+export function subagentPrompt(agent: string, task: string): string {
+  return `Run the subagent tool: agent="${agent}", task="${task}". Return its result.`;
+}
+
+function agentInfos(raw: unknown): AgentInfo[] {
+  return records<AgentInfo>(raw).flatMap((a) => {
+    const name = str(a.name);
+    if (!name) return [];
+    const info: AgentInfo = { name };
+    const description = str(a.description);
+    const source = str(a.source);
+    if (description) info.description = description;
+    if (source) info.source = source;
+    return [info];
+  });
+}
+
+function agentsReport(agents: readonly AgentInfo[]): string {
+  if (agents.length === 0) return 'This core has no agents.';
+  const lines = agents.map((a) => `${a.name}${a.source ? ` (${a.source})` : ''}${a.description ? ` — ${a.description}` : ''}`);
+  return ['Agents:', ...lines].join('\n');
 }
 
 /** The log sink must never break the session. */

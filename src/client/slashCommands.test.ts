@@ -32,6 +32,7 @@ test('every slash command maps to its intent', () => {
     ['reset', '', 'reset()'],
     ['steer', 'use tabs', 'steer("use tabs")'],
     ['memory', 'we use pnpm', 'saveMemory("we use pnpm")'],
+    ['agents', '', 'listAgents()'],
   ];
   for (const [name, args, expected] of cases) {
     const { target, calls } = recorder();

@@ -17,6 +17,7 @@ export const SLASH_COMMANDS: readonly SlashCommandInfo[] = [
   { name: 'reset', description: 'Clear the conversation and wipe the session file' },
   { name: 'steer', description: 'Redirect the running turn', args: '<text>' },
   { name: 'memory', description: 'Save a note the agent remembers in this workspace', args: '<text>' },
+  { name: 'agents', description: 'List the agents subagents can run as' },
   { name: 'help', description: 'List the slash commands' },
 ];
 
@@ -36,6 +37,7 @@ export interface SlashTarget {
   reset(): boolean;
   steer(text: string): boolean;
   saveMemory(text: string): boolean;
+  listAgents(): boolean;
   notify(level: 'info' | 'warning' | 'error', text: string): boolean;
 }
 
@@ -72,6 +74,8 @@ export function runSlashCommand(target: SlashTarget, name: string, args: string)
       return needs((a) => target.steer(a));
     case 'memory':
       return needs((a) => target.saveMemory(a));
+    case 'agents':
+      return target.listAgents();
     case 'help':
       return target.notify('info', helpText());
     default:

@@ -18,7 +18,11 @@ export function supports(state: Pick<SessionState, 'core'>, capability: UiCapabi
   return supportsFor(state.core.kind, state.core.capabilities, capability);
 }
 
+/** An upstream catcode-core has these without announcing them; ours announces them once they work, SCV has none. */
+const INHERENT_IN_UPSTREAM: ReadonlySet<string> = new Set([UI_CAPABILITIES.subagents, UI_CAPABILITIES.intercom]);
+
 export function supportsFor(kind: CoreKind, capabilities: readonly string[], capability: UiCapability): boolean {
   if (capabilities.includes(capability)) return true;
+  if (INHERENT_IN_UPSTREAM.has(capability)) return kind === 'catalyst';
   return INHERENT_IN_V2.has(capability) && kind !== 'scv';
 }

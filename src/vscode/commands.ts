@@ -8,6 +8,7 @@ import { addFileToChat, askAboutSelection } from './mentionCommands';
 import type { ModelPreference } from './modelPreference';
 import { pickApprovalMode, pickFolder, pickModel, pickSession } from './pickers';
 import { launchSettingsFor } from './sessionFactory';
+import { pickAndRunSubagent } from './subagentCommands';
 import type { StatsDocument } from './statsDocument';
 
 export interface CommandDeps {
@@ -59,6 +60,9 @@ export function registerCommands(d: CommandDeps): vscode.Disposable[] {
     [COMMANDS.restartCore]: () => restartCore(d.cores),
     [COMMANDS.showLog]: () => d.log.show(true),
     [COMMANDS.switchFolder]: () => pickFolder(d.cores),
+    [COMMANDS.runSubagent]: withCore(async (core) => {
+      if (await pickAndRunSubagent(core)) await d.hub.revealSidebar();
+    }),
   };
   return registerReportingCommands(handlers, d.log);
 }

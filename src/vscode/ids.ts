@@ -26,6 +26,7 @@ export const COMMANDS = {
   restartCore: 'catalystCode.restartCore',
   showLog: 'catalystCode.showLog',
   switchFolder: 'catalystCode.switchWorkspaceFolder',
+  runSubagent: 'catalystCode.runSubagent',
 } as const;
 
 export const CONTEXT_KEYS = {

@@ -5,13 +5,14 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CHECKPOINT_COMMANDS } from './checkpoints/checkpointIds';
+import { CORE_CONTEXT_KEYS } from '../client/presentation/coreContextValues';
 import { COMMANDS } from './ids';
 import { REVIEW_COMMANDS } from './review/reviewIds';
 
 interface Manifest {
   contributes: {
     commands: { command: string; title: string; category?: string }[];
-    menus: Record<string, { command: string }[]>;
+    menus: Record<string, { command: string; when?: string }[]>;
     keybindings: { command: string }[];
   };
 }
@@ -47,5 +48,11 @@ describe('manifest commands', () => {
       manifest.contributes.commands.filter((c) => c.category !== 'Catalyst' || !c.title.trim()).map((c) => c.command),
       [],
     );
+  });
+
+  test('Run Subagent… is in the palette only for a core with subagents (never SCV)', () => {
+    const entry = manifest.contributes.menus.commandPalette.find((i) => i.command === COMMANDS.runSubagent);
+    assert.equal(entry?.when, CORE_CONTEXT_KEYS.canRunSubagents);
+    assert.equal(manifest.contributes.commands.find((c) => c.command === COMMANDS.runSubagent)?.title, 'Run Subagent…');
   });
 });

@@ -87,6 +87,8 @@ export class WebviewMessageHandler {
         return void (await s.approve(m.requestId, m.decision, m.pattern === undefined ? undefined : { pattern: m.pattern }));
       case 'askReply':
         return void (await s.askReply(m.requestId, m.answers));
+      case 'intercomReply':
+        return void (await s.intercomReply(m.id, m.reply));
       case 'setModel':
         this.deps.models.remember(m.model);
         return void (await s.setModel(m.model));

@@ -17,6 +17,7 @@ describe('coreContextValues', () => {
       canSteer: false,
       canSwitchSessions: false,
       canEditProposal: false,
+      canRunSubagents: false,
     });
   });
 
@@ -27,7 +28,7 @@ describe('coreContextValues', () => {
     assert.equal(v.canUndo, false);
   });
 
-  test('the embedded core: what protocol v2 implies plus what it advertises', () => {
+  test('the embedded core: what protocol v2 implies plus what it advertises (subagents only once it says so)', () => {
     const v = coreContextValues(
       withCore('embedded', ['steer', 'thinking', 'sessions', 'undo', 'checkpoint', 'approval_edited_content']),
       'embedded',
@@ -39,10 +40,12 @@ describe('coreContextValues', () => {
       canSteer: true,
       canSwitchSessions: true,
       canEditProposal: true,
+      canRunSubagents: false,
     });
+    assert.equal(coreContextValues(withCore('embedded', ['steer', 'subagents']), 'embedded').canRunSubagents, true);
   });
 
-  test('an upstream core without checkpoint or edited content: only those are off', () => {
+  test('an upstream core without checkpoint or edited content: only those are off (it has subagents unannounced)', () => {
     const v = coreContextValues(withCore('catalyst', ['steer', 'thinking', 'sessions', 'undo']), 'catalyst');
     assert.deepEqual(v, {
       kind: 'catalyst',
@@ -51,6 +54,7 @@ describe('coreContextValues', () => {
       canSteer: true,
       canSwitchSessions: true,
       canEditProposal: false,
+      canRunSubagents: true,
     });
   });
 
@@ -62,6 +66,7 @@ describe('coreContextValues', () => {
       canSteer: true,
       canSwitchSessions: true,
       canEditProposal: true,
+      canRunSubagents: true,
     });
     assert.deepEqual(coreContextValues(undefined, 'scv'), {
       kind: 'scv',
@@ -70,6 +75,7 @@ describe('coreContextValues', () => {
       canSteer: false,
       canSwitchSessions: false,
       canEditProposal: false,
+      canRunSubagents: false,
     });
     assert.equal(coreContextValues(withCore('scv', [], 'starting'), 'embedded').canUndo, false);
     assert.equal(coreContextValues(withCore('embedded', [], 'crashed'), 'scv').canCheckpoint, true);

@@ -13,6 +13,8 @@ export const CORE_CONTEXT_KEYS = {
   canSwitchSessions: 'catalystCode.core.canSwitchSessions',
   /** Per-change review and editing of a proposal in the diff editor. */
   canEditProposal: 'catalystCode.core.canEditProposal',
+  /** Subagents (Run Subagent…): a Catalyst core's, never SCV's. */
+  canRunSubagents: 'catalystCode.core.canRunSubagents',
 } as const;
 
 export type CoreContextValues = { [K in keyof typeof CORE_CONTEXT_KEYS]: K extends 'kind' ? CoreKind : boolean };
@@ -23,6 +25,7 @@ const CAPABILITY_OF: Record<Exclude<keyof typeof CORE_CONTEXT_KEYS, 'kind'>, UiC
   canSteer: UI_CAPABILITIES.steer,
   canSwitchSessions: UI_CAPABILITIES.sessions,
   canEditProposal: UI_CAPABILITIES.editedContent,
+  canRunSubagents: UI_CAPABILITIES.subagents,
 };
 
 /**
@@ -41,5 +44,6 @@ export function coreContextValues(state: Pick<SessionState, 'core'> | undefined,
     canSteer: can(CAPABILITY_OF.canSteer),
     canSwitchSessions: can(CAPABILITY_OF.canSwitchSessions),
     canEditProposal: can(CAPABILITY_OF.canEditProposal),
+    canRunSubagents: can(CAPABILITY_OF.canRunSubagents),
   };
 }

@@ -4,3 +4,4 @@ export { reviewHunks, rejectHunkEdit, rejectHunk, hunkAtLine, type ReviewHunk } 
 export { ProposalReview, type ReviewAnswer } from './proposalReview';
 export { checkBeforeAnswer, rebaseChange, dirtyChoices, type PreAnswerCheck, type DirtyChoice } from './writeSafety';
 export { perChangeOffReason } from './perChangeReview';
+export { proposalTitle, type ProposalTitleParts } from './proposalTitle';

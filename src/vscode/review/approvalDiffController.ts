@@ -3,6 +3,7 @@ import { isAnyFileProposalTool } from '../../protocol/edits';
 import { buildProposal, checkBeforeAnswer, perChangeOffReason, rebaseChange, rejectHunkEdit, type ReviewHunk } from '../../client/review';
 import type { ApprovalItem, ApprovalDecision } from '../../shared/sessionState';
 import { UI_CAPABILITIES } from '../../shared/sessionState';
+import { CHILD_TOOL_ID_PREFIX, childToolId } from '../../client/reduceSubagents';
 import { errorText, type CoreEvent, type CoreManager, type FolderCore } from '../coreManager';
 import { ApprovalPreview } from './approvalPreview';
 import { askAboutDirtyBuffer } from './dirtyBufferPrompt';
@@ -176,6 +177,10 @@ export class ApprovalDiffController implements vscode.Disposable {
       case 'tool_result':
         void this.onToolResult(String(event.id ?? ''), event.ok === true);
         break;
+      // A child's call reports its result here, never as a tool_result.
+      case 'subagent_tool_result':
+        void this.onToolResult(childToolId(String(event.run_id ?? ''), String(event.call_id ?? '')), event.ok === true);
+        break;
     }
     this.reconcile();
   }
@@ -251,7 +256,7 @@ export class ApprovalDiffController implements vscode.Disposable {
       this.deps.log.warn(`approval ${item.id}: no previewable path in the ${item.tool} arguments; answer it in the chat`);
       return undefined;
     }
-    const fileUri = vscode.Uri.joinPath(core.folder.uri, relPath);
+    const fileUri = vscode.Uri.joinPath(childWorktree(core, item) ?? core.folder.uri, relPath);
     const diskText = await readDiskText(fileUri);
     const built = buildProposal({ tool: item.tool, argsJson: item.args, currentText: diskText, coreDiff: item.diff });
     if (!built.ok) {
@@ -271,6 +276,7 @@ export class ApprovalDiffController implements vscode.Disposable {
       proposal: built.content,
       editable: core.session.capabilities().has(UI_CAPABILITIES.editedContent),
       note: built.source === 'core_diff' ? (built.note ?? "The proposal was rebuilt from the core's diff.") : undefined,
+      ...(item.childRunId !== undefined ? { agent: item.agent || 'subagent' } : {}),
     });
     this.previews.set(item.id, preview);
     this.deps.fs.set(preview.originalUri, diskText ?? '', true);
@@ -349,7 +355,7 @@ export class ApprovalDiffController implements vscode.Disposable {
     };
     const sent = preview.core.session.approve(preview.requestId, decision, options) !== false;
     if (!sent) return false;
-    if (decision !== 'no') this.pendingWrites.set(preview.toolCallId, { uri: preview.fileUri, replaceUnsaved });
+    if (decision !== 'no') this.pendingWrites.set(writeKey(preview.toolCallId), { uri: preview.fileUri, replaceUnsaved });
     void this.close(preview);
     return true;
   }
@@ -446,7 +452,7 @@ export class ApprovalDiffController implements vscode.Disposable {
     const file = isAnyFileProposalTool(item.tool);
     const more = file ? 'Review' : 'Show in Chat';
     void vscode.window
-      .showInformationMessage(`Catalyst Code wants to ${describeRequest(item)}`, 'Accept', 'Reject', more)
+      .showInformationMessage(`${requester(item)} wants to ${describeRequest(item)}`, 'Accept', 'Reject', more)
       .then(async (choice) => {
         this.notified.delete(requestId);
         if (!choice) return;
@@ -474,6 +480,23 @@ function findApproval(core: FolderCore, requestId: string): ApprovalItem | undef
 function pendingApproval(core: FolderCore, requestId: string): ApprovalItem | undefined {
   const item = findApproval(core, requestId);
   return item?.state === 'pending' ? item : undefined;
+}
+
+/** A child's ToolItem id without the `#n` a reused call id gets: what `subagent_tool_result{run_id, call_id}` names. */
+function writeKey(toolCallId: string): string {
+  return toolCallId.startsWith(CHILD_TOOL_ID_PREFIX) ? toolCallId.replace(/#\d+$/, '') : toolCallId;
+}
+
+/** A child working in its own git worktree proposes paths relative to that worktree (worktree_ready.path). */
+function childWorktree(core: FolderCore, item: ApprovalItem): vscode.Uri | undefined {
+  if (item.childRunId === undefined) return undefined;
+  const run = core.session.state.items.find((i) => i.kind === 'subagent' && i.id === item.childRunId);
+  const path = run?.kind === 'subagent' && !run.worktree?.cleaned ? run.worktree?.path : undefined;
+  return path ? vscode.Uri.file(path) : undefined;
+}
+
+function requester(item: ApprovalItem): string {
+  return item.childRunId !== undefined ? `Catalyst Code's ${item.agent || 'subagent'} subagent` : 'Catalyst Code';
 }
 
 function parseArgs(json: string): Record<string, unknown> {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { ProposalReview } from '../../client/review';
+import { ProposalReview, proposalTitle } from '../../client/review';
 import type { FolderCore } from '../coreManager';
 import { reviewUri } from './reviewUris';
 
@@ -19,6 +19,8 @@ export interface PreviewInit {
   editable: boolean;
   /** Why the proposal was not rebuilt from the tool call (it came from the core's diff). */
   note?: string;
+  /** A subagent's proposal: its agent, named in the title. */
+  agent?: string;
 }
 
 /**
@@ -36,6 +38,7 @@ export class ApprovalPreview {
   readonly originalUri: vscode.Uri;
   readonly proposalUri: vscode.Uri;
   readonly editable: boolean;
+  readonly agent: string | undefined;
   readonly review: ProposalReview;
   note: string | undefined;
   /** What the core writes when it gets no edited content: the model's change applied to `diskText`. */
@@ -60,6 +63,7 @@ export class ApprovalPreview {
     this.diskText = init.diskText;
     this.coreWouldWrite = init.proposal;
     this.editable = init.editable;
+    this.agent = init.agent;
     this.note = init.note;
     this.originalUri = reviewUri({ requestId: init.requestId, side: 'original', relPath: init.relPath });
     this.proposalUri = reviewUri({ requestId: init.requestId, side: 'proposal', relPath: init.relPath });
@@ -71,13 +75,14 @@ export class ApprovalPreview {
   }
 
   get title(): string {
-    const what = this.isNewFile
-      ? `${this.relPath} (new file)`
-      : this.mergedFromBuffer
-        ? `${this.relPath} (your unsaved text)`
-        : this.relPath;
-    const proposer = this.core.session.state.core.kind === 'scv' ? 'SCV' : 'Catalyst';
-    return `${what} ↔ ${proposer} proposal${this.editable ? '' : ' (read-only)'}`;
+    return proposalTitle({
+      relPath: this.relPath,
+      isNewFile: this.isNewFile,
+      mergedFromBuffer: this.mergedFromBuffer,
+      proposer: this.core.session.state.core.kind === 'scv' ? 'SCV' : 'Catalyst',
+      editable: this.editable,
+      ...(this.agent ? { agent: this.agent } : {}),
+    });
   }
 
   /** The proposal document if VS Code has it open. */

@@ -1,6 +1,8 @@
 import {
   CAPABILITY_CHECKPOINT_FILES,
   CAPABILITY_EDITED_CONTENT,
+  CAPABILITY_SUBAGENT_STREAM,
+  CAPABILITY_SUBAGENTS,
   CORE_VERSION,
   MIN_CLIENT,
   type ClientInfo,
@@ -16,7 +18,8 @@ import { COMPACT_AT, DIGEST_AT } from '../agent/compaction';
 /**
  * The capabilities this core really has. Upstream also lists `worktree`, `audit` and `cost_update`; we do not implement
  * those, so we do not claim them. `approval_edited_content` (approve.edited_content) and `checkpoint_files`
- * (restore_checkpoint.paths, delete_checkpoint, checkpoint_changes, checkpoint_file) are ours.
+ * (restore_checkpoint.paths, delete_checkpoint, checkpoint_changes, checkpoint_file) are ours, and so are `subagents` (the
+ * subagent tool and its subagent_* events) and `subagent_stream` (subagent_delta).
  */
 export const CORE_CAPABILITIES = [
   'protocol_v2',
@@ -30,6 +33,8 @@ export const CORE_CAPABILITIES = [
   'allow_pattern',
   CAPABILITY_EDITED_CONTENT,
   CAPABILITY_CHECKPOINT_FILES,
+  CAPABILITY_SUBAGENTS,
+  CAPABILITY_SUBAGENT_STREAM,
 ] as const;
 
 /** How long `init` waits for model discovery before answering `ready` (a slower list arrives later as `models`). */

@@ -13,6 +13,7 @@ import { SubagentRegistry } from './agent/subagentRegistry';
 import type { ApprovalState } from './agent/toolGate';
 import { agentDirs, discoverAgents } from './agents/discovery';
 import { IntercomBus } from './intercom/intercomBus';
+import { sweepWorktrees } from './worktrees/worktree';
 import { UsageTracker } from './agent/usageTracker';
 import { MemoryStore } from './memory/memoryStore';
 import { ProviderRegistry } from './models/providerRegistry';
@@ -98,6 +99,8 @@ export class CoreRuntime {
     });
     // Leftovers of a core killed half-way are swept now, ahead of every checkpoint operation and off init's path.
     void this.checkpoints.recover();
+    // So are the children's worktrees and branches it left (worktrees share one lock, so a new child waits for this).
+    void sweepWorktrees(this.workspace);
   }
 
   emit(event: SessionEvent): void {

@@ -305,3 +305,23 @@ test('finish ends the child with its last written text; a batch groups children 
     ],
   );
 });
+
+test("the foreground host's worktree events keep the child's run_id, count against the root, and go stale with it", () => {
+  const h = harness([]);
+  h.host.emitWorktree({
+    type: 'worktree_ready',
+    run_id: 'run-a1',
+    path: '/ws/.catalyst-code/worktrees/run-a1',
+    branch: 'catcode/wt/run-a1',
+  });
+  h.host.emitWorktree({ type: 'worktree_cleaned', path: '/ws/.catalyst-code/worktrees/run-a1' });
+  h.root.cancel('abort');
+  h.host.emitWorktree({ type: 'worktree_promoted', run_id: 'run-a1', paths: ['late.txt'] });
+  assert.deepEqual(
+    h.lines.map((l) => [l.type, l.run_id, l.session_id, typeof l.sequence]),
+    [
+      ['worktree_ready', 'run-a1', 'session-a', 'number'],
+      ['worktree_cleaned', 'turn-1', 'session-a', 'number'],
+    ],
+  );
+});

@@ -4,6 +4,7 @@
  * outputs as blocks in input order.
  */
 import type { ChildGroup, ChildResult, ChildState, SubagentHost } from '../agent/subagentHost';
+import { openBatchWorktrees, type BatchWorktrees, type WorktreeDeps } from '../worktrees/childWorktree';
 import { childMaxDepth } from './childTools';
 import { findAgent } from './discovery';
 import type { AgentDefinition } from './types';
@@ -31,6 +32,8 @@ export interface ParallelCall {
   parentRunId?: string;
   /** The batch's id, when the caller chose it (a chain step `<chain>-<i>`); else a new one. */
   runId?: string;
+  /** `worktree: true`: every child gets its own worktree, all made before any child starts (the caller checked git). */
+  worktree?: WorktreeDeps;
 }
 
 export interface BatchResult {
@@ -76,7 +79,17 @@ export async function runParallel(call: ParallelCall): Promise<BatchResult> {
     toolCallId: call.toolCallId,
     ...(call.parentRunId !== undefined ? { parentRunId: call.parentRunId } : {}),
   });
-  const results = await mapInOrder(tasks, batchConcurrency(call.concurrency, parallelConcurrency), (task, i) =>
+  const childRunIds = tasks.map((_, i) => `${group.runId}-${i}`);
+  let worktrees: BatchWorktrees | undefined;
+  if (call.worktree) {
+    try {
+      worktrees = await openBatchWorktrees(call.worktree, childRunIds);
+    } catch (error) {
+      group.finish('failed');
+      return { ok: false, output: error instanceof Error ? error.message : String(error), state: 'failed' };
+    }
+  }
+  const ran = await mapInOrder(tasks, batchConcurrency(call.concurrency, parallelConcurrency), (task, i) =>
     host.runChild({
       agent: task.agent,
       task: task.task,
@@ -84,13 +97,15 @@ export async function runParallel(call: ParallelCall): Promise<BatchResult> {
       context: call.context ?? task.agent.defaultContext,
       depth: call.depth + 1,
       maxDepth: childMaxDepth(maxDepth, task.agent),
-      runId: `${group.runId}-${i}`,
+      runId: childRunIds[i],
       parentRunId: group.runId,
       toolCallId: call.toolCallId,
       mode: 'parallel',
       signal: group.signal,
+      ...(worktrees ? { workspace: worktrees.workspaces[i] } : {}),
     }),
   );
+  const results = worktrees ? await worktrees.close(ran) : ran;
   const state = batchState(group, results);
   group.finish(state);
   return { ok: results.every((r) => r.ok), output: parallelOutput(tasks, results), state };

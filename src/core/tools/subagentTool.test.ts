@@ -1,11 +1,14 @@
-import { describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { ChildGroup, ChildResult, ChildSpec, GroupSpec, SubagentHost } from '../agent/subagentHost';
 import { builtinAgents } from '../agents/builtinAgents';
 import type { AgentDefinition } from '../agents/types';
 import { DEFAULT_SUBAGENT_SETTINGS, type SubagentSettings } from '../config/coreConfig';
+import { git, initRepo, isolateGitConfig } from '../../../test/support/gitTestSupport';
 import { makeTestWorkspace } from '../../../test/support/testWorkspace';
+import { WORKTREE_REQUIRES_GIT, type WorktreeEvent } from '../worktrees/worktree';
 import { subagentTool } from './subagentTool';
 import type { ToolOutcome } from './types';
 
@@ -58,6 +61,10 @@ class FakeHost implements SubagentHost {
 
   info(message: string): void {
     this.log.push(['info', message]);
+  }
+
+  emitWorktree(event: WorktreeEvent): void {
+    this.log.push([event.type, 'run_id' in event ? event.run_id : event.path]);
   }
 
   agents(): AgentDefinition[] {
@@ -140,14 +147,12 @@ describe('subagent: dispatch', () => {
     assert.deepEqual([none.ok, none.output], [false, "subagent requires 'agent'+'task', 'tasks', 'chain', or 'action'"]);
   });
 
-  test('an unknown agent, async and worktree are refused before anything runs', async () => {
+  test('an unknown agent, async, and a worktree outside git are refused before anything runs', async () => {
     const host = new FakeHost(echo);
     assert.equal((await call(host, { agent: 'nobody', task: 't' })).output, `unknown agent 'nobody'; use action:"list" to discover agents`);
     assert.equal((await call(host, { agent: 'worker', task: 't', async: true })).output, 'async is not supported');
-    assert.equal(
-      (await call(host, { tasks: [{ agent: 'worker', task: 't' }], worktree: true })).output,
-      'worktree is not supported by this core yet',
-    );
+    assert.equal((await call(host, { agent: 'worker', task: 't', worktree: true })).output, WORKTREE_REQUIRES_GIT);
+    assert.equal((await call(host, { tasks: [{ agent: 'worker', task: 't' }], worktree: true })).output, WORKTREE_REQUIRES_GIT);
     assert.deepEqual(host.log, []);
   });
 
@@ -431,5 +436,70 @@ describe('subagent: actions', () => {
       (await call(host, { action: 'dance' })).output,
       "unknown action 'dance'; use list|get|create|update|delete|status|interrupt|resume|peek|steer|doctor",
     );
+  });
+});
+
+describe('subagent: worktrees', () => {
+  let restoreGit: () => void;
+  before(() => (restoreGit = isolateGitConfig()));
+  after(() => restoreGit());
+
+  /** A committed repo; the call's runInner applies each proposal to it, as an approved write_file would. */
+  async function callInRepo(host: FakeHost, args: Record<string, unknown>): Promise<{ result: ToolOutcome; ws: string; inner: string[] }> {
+    const ws = makeTestWorkspace();
+    initRepo(ws.root);
+    ws.write('a.txt', 'base\n');
+    git(ws.root, 'add', '-A');
+    git(ws.root, 'commit', '-q', '-m', 'base');
+    const inner: string[] = [];
+    const runInner = async (name: string, innerArgs: Record<string, unknown>): Promise<ToolOutcome> => {
+      inner.push(`${name} ${String(innerArgs.path)}`);
+      writeFileSync(join(ws.root, String(innerArgs.path)), String(innerArgs.content));
+      return { ok: true, output: 'written', status: 'success', fileChanges: [] };
+    };
+    const result = await subagentTool.execute(args, ws.context({ subagents: host, depth: 0, callId: 'call_9', runInner }));
+    return { result, ws: ws.root, inner };
+  }
+
+  const editsInItsWorkspace: Answer = (spec) => {
+    assert.ok(spec.workspace, 'the child runs in a worktree');
+    writeFileSync(join(spec.workspace, 'a.txt'), `${spec.runId}\n`);
+    return completed(`edited in ${spec.runId}`);
+  };
+
+  test('single: the child works in its worktree; its change comes back as a proposal; the worktree is removed', async () => {
+    const host = new FakeHost(editsInItsWorkspace);
+    const { result, ws, inner } = await callInRepo(host, { agent: 'worker', task: 'edit', worktree: true });
+    assert.equal(result.ok, true);
+    assert.match(result.output, /^edited in run-1\n\n/);
+    assert.deepEqual(inner, ['write_file a.txt']);
+    assert.equal(readFileSync(join(ws, 'a.txt'), 'utf8'), 'run-1\n');
+    const wt = join(ws, '.catalyst-code', 'worktrees', 'run-1');
+    assert.deepEqual(host.log, [
+      ['worktree_ready', 'run-1'],
+      ['child', 'run-1'],
+      ['worktree_promoted', 'run-1'],
+      ['worktree_cleaned', wt],
+    ]);
+    assert.equal(host.children[0].workspace, wt);
+    assert.equal(existsSync(wt), false);
+  });
+
+  test('parallel: every worktree exists before the first child starts; the changes come back in input order', async () => {
+    const host: FakeHost = new FakeHost((spec): ChildResult => {
+      assert.deepEqual(
+        host.log.filter((entry: unknown) => (entry as unknown[])[0] === 'worktree_ready'),
+        [
+          ['worktree_ready', 'run-1-0'],
+          ['worktree_ready', 'run-1-1'],
+        ],
+      );
+      writeFileSync(join(spec.workspace!, `${spec.runId}.txt`), 'new\n');
+      return completed('ok');
+    });
+    const { result, inner } = await callInRepo(host, { tasks: [{ agent: 'worker' }, { agent: 'worker' }], worktree: true });
+    assert.equal(result.ok, true);
+    assert.deepEqual(inner, ['write_file run-1-0.txt', 'write_file run-1-1.txt']);
+    assert.deepEqual(host.log.at(-1), ['done', 'run-1', 'completed']);
   });
 });

@@ -8,7 +8,8 @@ import { findAgent } from '../agents/discovery';
 import { parseParallelTasks, runParallel } from '../agents/parallelRun';
 import { runAgentAction } from '../agents/subagentActions';
 import type { AgentDefinition } from '../agents/types';
-import type { SubagentHost } from '../agent/subagentHost';
+import type { ChildResult, SubagentHost } from '../agent/subagentHost';
+import { runChildInWorktree, worktreeRefusal, type WorktreeDeps } from '../worktrees/childWorktree';
 import { failed, succeeded } from './outcome';
 import { noTargets } from './toolTargets';
 import type { ToolContext, ToolDefinition, ToolOutcome } from './types';
@@ -17,7 +18,6 @@ type Args = Record<string, unknown>;
 
 export const SUBAGENT_REQUIRES = "subagent requires 'agent'+'task', 'tasks', 'chain', or 'action'";
 export const ASYNC_UNSUPPORTED = 'async is not supported';
-export const WORKTREE_UNSUPPORTED = 'worktree is not supported by this core yet';
 
 export function nestingBlocked(depth: number, max: number): string {
   return `subagent nesting blocked at depth ${depth} (max ${max}); complete the current task directly`;
@@ -100,7 +100,7 @@ async function runSubagentCall(args: Args, ctx: ToolContext): Promise<ToolOutcom
   const { maxDepth } = host.settings;
   if (ctx.depth >= maxDepth) return failed(nestingBlocked(ctx.depth, maxDepth));
   const agents = host.agents();
-  const call: Call = { host, agents, args, depth: ctx.depth, toolCallId: ctx.callId ?? '' };
+  const call: Call = { host, agents, args, depth: ctx.depth, toolCallId: ctx.callId ?? '', ctx };
   if (args.agent === undefined && args.tasks === undefined && args.chain === undefined && typeof args.prompt === 'string') {
     return runDelegatePrompt(call, args.prompt);
   }
@@ -110,7 +110,6 @@ async function runSubagentCall(args: Args, ctx: ToolContext): Promise<ToolOutcom
   }
   const isRun = typeof args.agent === 'string' || Array.isArray(args.tasks) || Array.isArray(args.chain);
   if (isRun && args.async === true) return failed(ASYNC_UNSUPPORTED);
-  if (isRun && args.worktree === true) return failed(WORKTREE_UNSUPPORTED);
   if (typeof args.agent === 'string') return runSingle(call, args.agent);
   if (Array.isArray(args.tasks)) return runBatch(call);
   if (Array.isArray(args.chain)) return runChainCall(call);
@@ -123,6 +122,22 @@ interface Call {
   args: Args;
   depth: number;
   toolCallId: string;
+  ctx: ToolContext;
+}
+
+/** `worktree: true` (single and parallel; chains never use worktrees): the worktree deps, or the refusal outside git. */
+async function worktreeDeps(call: Call): Promise<WorktreeDeps | string | undefined> {
+  if (call.args.worktree !== true) return undefined;
+  const refusal = await worktreeRefusal(call.ctx.workspace);
+  if (refusal) return refusal;
+  const { host, ctx } = call;
+  return {
+    workspace: ctx.workspace,
+    emit: (event) => host.emitWorktree(event),
+    info: (message) => host.info(message),
+    ...(ctx.runInner ? { runInner: ctx.runInner } : {}),
+    signal: ctx.signal,
+  };
 }
 
 function explicitContext(args: Args): 'fresh' | 'fork' | undefined {
@@ -137,7 +152,9 @@ async function runSingle(call: Call, name: string): Promise<ToolOutcome> {
   const agent = findAgent(call.agents, name);
   if (!agent) return failed(unknownAgent(name));
   const task = typeof call.args.task === 'string' ? call.args.task : '';
-  return runOneChild(call, agent, task, explicitContext(call.args) ?? agent.defaultContext);
+  const worktree = await worktreeDeps(call);
+  if (typeof worktree === 'string') return failed(worktree);
+  return runOneChild(call, agent, task, explicitContext(call.args) ?? agent.defaultContext, worktree);
 }
 
 /** Upstream's legacy form (and its deferred `spawn`): a bare `{prompt, model?}` runs `delegate`, fresh. */
@@ -147,20 +164,29 @@ async function runDelegatePrompt(call: Call, prompt: string): Promise<ToolOutcom
   return runOneChild(call, agent, prompt, 'fresh');
 }
 
-async function runOneChild(call: Call, agent: AgentDefinition, task: string, context: 'fresh' | 'fork'): Promise<ToolOutcome> {
+async function runOneChild(
+  call: Call,
+  agent: AgentDefinition,
+  task: string,
+  context: 'fresh' | 'fork',
+  worktree?: WorktreeDeps,
+): Promise<ToolOutcome> {
   const { host } = call;
   const runId = host.allocateRunId();
-  const result = await host.runChild({
-    agent,
-    task,
-    ...modelArgument(call.args),
-    context,
-    depth: call.depth + 1,
-    maxDepth: childMaxDepth(host.settings.maxDepth, agent),
-    runId,
-    parentRunId: host.runId,
-    toolCallId: call.toolCallId,
-  });
+  const run = (workspace?: string): Promise<ChildResult> =>
+    host.runChild({
+      agent,
+      task,
+      ...modelArgument(call.args),
+      context,
+      depth: call.depth + 1,
+      maxDepth: childMaxDepth(host.settings.maxDepth, agent),
+      runId,
+      parentRunId: host.runId,
+      toolCallId: call.toolCallId,
+      ...(workspace !== undefined ? { workspace } : {}),
+    });
+  const result = worktree ? await runChildInWorktree(worktree, runId, run) : await run();
   if (result.ok) return succeeded(result.output);
   return failed(result.output, result.state === 'cancelled' ? 'cancelled' : 'failed');
 }
@@ -168,6 +194,8 @@ async function runOneChild(call: Call, agent: AgentDefinition, task: string, con
 async function runBatch(call: Call): Promise<ToolOutcome> {
   const tasks = parseParallelTasks(call.args.tasks, call.agents);
   if (typeof tasks === 'string') return failed(tasks);
+  const worktree = await worktreeDeps(call);
+  if (typeof worktree === 'string') return failed(worktree);
   const concurrency = typeof call.args.concurrency === 'number' ? { concurrency: call.args.concurrency } : {};
   const context = explicitContext(call.args);
   const batch = await runParallel({
@@ -177,6 +205,7 @@ async function runBatch(call: Call): Promise<ToolOutcome> {
     ...(context ? { context } : {}),
     toolCallId: call.toolCallId,
     depth: call.depth,
+    ...(worktree ? { worktree } : {}),
   });
   if (batch.ok) return succeeded(batch.output);
   return failed(batch.output, batch.state === 'cancelled' ? 'cancelled' : 'failed');

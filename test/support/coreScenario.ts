@@ -19,6 +19,8 @@ export interface Scenario {
 
 export interface ScenarioOptions extends Omit<CoreOptions, 'providers'> {
   script?: ScriptedResponse[];
+  /** Route FIFOs of the scripted server (see ScriptedModelServer.route). */
+  routes?: Record<string, ScriptedResponse[]>;
   approval?: 'never' | 'destructive' | 'always';
   git?: boolean;
   files?: Record<string, string>;
@@ -30,7 +32,7 @@ export interface ScenarioOptions extends Omit<CoreOptions, 'providers'> {
 
 /** A scripted model server, a temp workspace (optionally a git repo with files) and a core configured to use them. */
 export async function startScenario(opts: ScenarioOptions = {}): Promise<Scenario> {
-  const model = await startScriptedModelServer({ models: [TEST_MODEL], script: opts.script ?? [] });
+  const model = await startScriptedModelServer({ models: [TEST_MODEL], script: opts.script ?? [], routes: opts.routes });
   const workspace = opts.workspace ?? mkdtempSync(join(tmpdir(), 'core-ws-'));
   for (const [path, content] of Object.entries(opts.files ?? {})) {
     const abs = join(workspace, path);

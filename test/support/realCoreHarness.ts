@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { sessionsDirFor } from '../../src/protocol/sessionLayout';
-import { startScriptedModelServer, type ScriptedModelServer, type ScriptedResponse } from './scriptedModelServer';
+import { startScriptedModelServer, type ScriptedResponse, type StartedScriptedModelServer } from './scriptedModelServer';
 import type { CoreLaunchOptions } from '../../src/client/coreLaunch';
 
 export const REPO_ROOT = resolve(__dirname, '../..');
@@ -36,7 +36,7 @@ export interface RealCoreEnv {
   workspace: string;
   configDir: string;
   sessionsDir: string;
-  model: ScriptedModelServer;
+  model: StartedScriptedModelServer;
   launch(over?: Partial<Omit<CoreLaunchOptions, 'sessionFile'>>): Omit<CoreLaunchOptions, 'sessionFile'>;
   cleanup(): Promise<void>;
 }

@@ -1,6 +1,12 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadScenario, NO_SCRIPT_LEFT_MESSAGE, startScriptedModelServer, type StartedScriptedModelServer } from './scriptedModelServer';
+import {
+  loadRoutedScenario,
+  loadScenario,
+  NO_SCRIPT_LEFT_MESSAGE,
+  startScriptedModelServer,
+  type StartedScriptedModelServer,
+} from './scriptedModelServer';
 
 interface SseEvent {
   event?: string;
@@ -205,6 +211,121 @@ describe('scripted model server', () => {
   });
 });
 
+/** The text an OpenAI SSE answer streamed. */
+const streamedText = (sse: string) =>
+  parseSse(sse)
+    .filter((e) => e.data !== '[DONE]')
+    .map((e) => JSON.parse(e.data).choices[0]?.delta?.content ?? '')
+    .join('');
+
+describe('scripted model server routing', { timeout: 10_000 }, () => {
+  let server: StartedScriptedModelServer;
+  before(async () => {
+    server = await startScriptedModelServer({ routes: { '[child-B]': [{ steps: [{ text: 'from B' }] }] } });
+  });
+  after(() => server.close());
+
+  const chat = async (messages: unknown[]) => (await post(server, '/chat/completions', { model: 'm', messages })).text();
+
+  test('a request whose last user message holds the key takes from its route, the others from the default FIFO', async () => {
+    server.enqueue({ steps: [{ text: 'default 1' }] }, { steps: [{ text: 'default 2' }] });
+    server.route('[child-A]', { steps: [{ text: 'A 1' }] }, { steps: [{ text: 'A 2' }] });
+    const toolRound = [
+      { role: 'system', content: 'you are [child-A]' },
+      { role: 'user', content: 'Task:\n[child-A] read it' },
+      { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'read_file', arguments: '{}' } }] },
+      { role: 'tool', tool_call_id: 'c1', content: 'the file' },
+    ];
+    assert.equal(streamedText(await chat([{ role: 'user', content: 'parent prompt' }])), 'default 1');
+    assert.equal(streamedText(await chat(toolRound.slice(0, 2))), 'A 1');
+    assert.equal(streamedText(await chat(toolRound)), 'A 2', 'a tool result is not a user message');
+    assert.equal(streamedText(await chat([{ role: 'user', content: [{ type: 'text', text: '[child-B] as parts' }] }])), 'from B');
+    const keyEarlier = [...toolRound, { role: 'user', content: 'Orchestrator: steer' }];
+    assert.equal(streamedText(await chat(keyEarlier)), 'default 2', 'only the LAST user message counts');
+    assert.deepEqual(
+      server.requestsFor('[child-A]').map((r) => r.body.messages.length),
+      [2, 4],
+    );
+    assert.deepEqual(
+      server.requests.map((r) => r.route),
+      [undefined, '[child-A]', '[child-A]', '[child-B]', undefined],
+    );
+    assert.equal(server.pending, 0);
+  });
+
+  test('Anthropic requests route by the last user turn with text; a turn of only tool results is skipped', async () => {
+    server.route('[child-C]', { steps: [{ text: 'C 1' }] }, { steps: [{ text: 'C 2' }] });
+    const messages = [
+      { role: 'user', content: [{ type: 'text', text: '[child-C] list it' }] },
+      { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'list_dir', input: {} }] },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'mentions [child-B] in output' }] },
+    ];
+    const answer = async (body: unknown) => {
+      const events = parseSse(await (await post(server, '/messages', body)).text());
+      return events
+        .filter((e) => e.event === 'content_block_delta')
+        .map((e) => JSON.parse(e.data).delta.text)
+        .join('');
+    };
+    assert.equal(await answer({ model: 'claude', messages: messages.slice(0, 1) }), 'C 1');
+    assert.equal(await answer({ model: 'claude', messages }), 'C 2');
+    assert.equal(server.requestsFor('[child-C]').length, 2);
+  });
+
+  test('the longest matching key wins; an exhausted route answers 500 and leaves the default FIFO alone', async () => {
+    server.route('[w]', { steps: [{ text: 'short key' }] });
+    server.route('[w]-2', { steps: [{ text: 'long key' }] });
+    server.enqueue({ steps: [{ text: 'still queued' }] });
+    assert.equal(streamedText(await chat([{ role: 'user', content: 'task [w]-2' }])), 'long key');
+    assert.equal(streamedText(await chat([{ role: 'user', content: 'task [w]' }])), 'short key');
+    const exhausted = await post(server, '/chat/completions', { messages: [{ role: 'user', content: 'again [w]' }] });
+    assert.equal(exhausted.status, 500);
+    assert.match(await exhausted.text(), /no scripted response left for route \\"\[w\]\\"/);
+    assert.equal(server.pending, 1);
+    assert.equal(streamedText(await chat([{ role: 'user', content: 'plain' }])), 'still queued');
+  });
+
+  test('holdUntil keeps responses in flight until released; inFlight and peakInFlight count them per route', async () => {
+    server.route('[p-1]', { holdUntil: 'fan', steps: [{ text: 'one' }] });
+    server.route('[p-2]', { holdUntil: 'fan', steps: [{ text: 'two' }] });
+    server.route('[p-3]', { steps: [{ text: 'three' }] });
+    const first = chat([{ role: 'user', content: '[p-1]' }]);
+    const second = chat([{ role: 'user', content: '[p-2]' }]);
+    await server.held('fan', 2);
+    assert.equal(server.inFlight('[p-1]', '[p-2]', '[p-3]'), 2);
+    assert.equal(server.inFlight('[p-1]'), 1);
+    assert.equal(streamedText(await chat([{ role: 'user', content: '[p-3]' }])), 'three', 'a request without a gate is not held');
+    assert.equal(server.peakInFlight('[p-1]', '[p-2]', '[p-3]'), 3);
+    server.release('fan');
+    assert.deepEqual((await Promise.all([first, second])).map(streamedText), ['one', 'two']);
+    await Promise.all(
+      server
+        .requestsFor('[p-1]')
+        .concat(server.requestsFor('[p-2]'))
+        .map((r) => server.responseEnd(r)),
+    );
+    assert.equal(server.inFlight('[p-1]', '[p-2]', '[p-3]'), 0);
+    assert.equal(server.peakInFlight('[p-1]', '[p-2]'), 2);
+    assert.equal(server.peakInFlight('[p-3]'), 1);
+  });
+
+  test('a held response the client abandons ends closed_by_client and leaves the flight count', async () => {
+    server.route('[gone]', { holdUntil: 'never-opened', steps: [{ text: 'unsent' }] });
+    const client = new AbortController();
+    const pending = fetch(`${server.url}/chat/completions`, {
+      method: 'POST',
+      body: JSON.stringify({ messages: [{ role: 'user', content: '[gone]' }] }),
+      signal: client.signal,
+    }).catch((error: unknown) => error);
+    await server.held('never-opened');
+    assert.equal(server.inFlight('[gone]'), 1);
+    client.abort();
+    await pending;
+    assert.equal(await server.responseEnd(server.requestsFor('[gone]')[0]), 'closed_by_client');
+    assert.equal(server.inFlight('[gone]'), 0);
+  });
+});
+
 describe('scripted model server lifecycle', () => {
   test('close() ends a hanging stream and pending delays', { timeout: 10_000 }, async () => {
     const server = await startScriptedModelServer({
@@ -232,6 +353,19 @@ describe('loadScenario', () => {
       [429, 200],
     );
     assert.ok(loadScenario('drop-mid-stream')[0].steps?.some((s) => s.cut));
+  });
+
+  test('a routed scenario file loads into the default FIFO and the routes', async () => {
+    const script = loadRoutedScenario('subagent-single');
+    assert.ok(script.default.length > 0);
+    const [key] = Object.keys(script.routes);
+    assert.ok(key);
+    assert.deepEqual(loadRoutedScenario('plain-answer'), { default: loadScenario('plain-answer'), routes: {} });
+    assert.throws(() => loadScenario('subagent-single'), /must be a JSON array/);
+    const server = await startScriptedModelServer();
+    server.load(script);
+    assert.equal(server.pending, script.default.length + script.routes[key].length);
+    await server.close();
   });
 
   test('rejects names that are not plain file names', () => {

@@ -30,6 +30,14 @@ export interface ScriptedResponse {
   chunkDelayMs?: number;
   /** After the steps, keep the connection open and send nothing more (an idle stream). */
   hangAfterSteps?: boolean;
+  /** Answer nothing (not even headers) until the test calls `release(gate)`; `held(gate)` tells when a request waits here. */
+  holdUntil?: string;
+}
+
+/** A scenario file's shape: the default FIFO and one FIFO per route key (see `route`). */
+export interface RoutedScript {
+  default: ScriptedResponse[];
+  routes: Record<string, ScriptedResponse[]>;
 }
 
 export interface RecordedRequest {
@@ -41,6 +49,8 @@ export interface RecordedRequest {
   body: any;
   /** The key the client sent, from `Authorization: Bearer …` or `x-api-key`. */
   apiKey?: string;
+  /** The route key whose FIFO answered this chat request; undefined for the default FIFO (and for non-chat requests). */
+  route?: string;
 }
 
 /** How the server's response to a request ended. */
@@ -50,17 +60,35 @@ export interface ScriptedModelServer {
   /** http://127.0.0.1:PORT/v1 */
   url: string;
   requests: RecordedRequest[];
-  /** FIFO; each POST to /chat/completions or /messages consumes one. */
+  /** The default FIFO; each POST to /chat/completions or /messages that no route claims consumes one. */
   enqueue(...responses: ScriptedResponse[]): void;
   /** What GET /v1/models lists. */
   setModels(ids: string[]): void;
-  /** Scripted responses not consumed yet. */
+  /** Scripted responses not consumed yet, default and routed. */
   readonly pending: number;
   close(): Promise<void>;
 }
 
-/** A started server: the above (all a helper reading its requests needs), plus its /models/info map and how each response ended. */
+/** A started server: the above (all a helper reading its requests needs), plus routes, gates, its /models/info map and how each response ended. */
 export interface StartedScriptedModelServer extends ScriptedModelServer {
+  /**
+   * A FIFO of its own for the conversation whose LAST USER MESSAGE contains `key` (text only: an Anthropic user turn
+   * of nothing but tool results does not count, so a child keeps its route across tool rounds). Several keys match:
+   * the longest wins. A matching request with the route's FIFO empty is answered 500, never from the default FIFO.
+   */
+  route(key: string, ...responses: ScriptedResponse[]): void;
+  /** `enqueue(...script.default)` and `route(key, ...)` for each of `script.routes`. */
+  load(script: RoutedScript): void;
+  /** The chat requests answered from `key`'s FIFO, in arrival order. */
+  requestsFor(key: string): RecordedRequest[];
+  /** Chat requests whose response has not ended yet, among those of the given route keys (none given: all of them). */
+  inFlight(...keys: string[]): number;
+  /** The most chat requests of the given route keys (none given: any) that were ever in flight at once. */
+  peakInFlight(...keys: string[]): number;
+  /** Resolves once `count` responses (in all, over the server's life) have reached `holdUntil: gate`. */
+  held(gate: string, count?: number): Promise<void>;
+  /** Lets every response held at `gate`, now or later, go on. */
+  release(gate: string): void;
   /** What GET /v1/models/info answers (Umans' capabilities map); undefined: 404, as a vanilla OpenAI server. */
   setModelsInfo(info: Record<string, unknown> | undefined): void;
   /**
@@ -85,6 +113,8 @@ export interface ScriptedServerOptions {
   /** GET /models/info's map; without it that route is a 404. */
   modelsInfo?: Record<string, unknown>;
   script?: ScriptedResponse[];
+  /** Route FIFOs, as `route(key, ...responses)` for each. */
+  routes?: Record<string, ScriptedResponse[]>;
   /** Every request without this key is answered 401, as by a server started with one (vLLM's --api-key). */
   requiredKey?: string;
 }
@@ -92,6 +122,7 @@ export interface ScriptedServerOptions {
 export async function startScriptedModelServer(opts: ScriptedServerOptions = {}): Promise<StartedScriptedModelServer> {
   const state = new ServerState(opts.models ?? [], opts.script ?? [], opts.requiredKey);
   state.modelsInfo = opts.modelsInfo;
+  for (const [key, responses] of Object.entries(opts.routes ?? {})) state.route(key, responses);
   const server = createServer((req, res) => {
     handleRequest(state, req, res).catch((error: unknown) => {
       if (!res.headersSent) sendJson(res, 500, { error: { message: `scripted model server failed: ${String(error)}` } });
@@ -119,6 +150,16 @@ export async function startScriptedModelServer(opts: ScriptedServerOptions = {})
       return stalled;
     },
     enqueue: (...responses) => state.queue.push(...responses),
+    route: (key, ...responses) => state.route(key, responses),
+    load: (script) => {
+      state.queue.push(...script.default);
+      for (const [key, responses] of Object.entries(script.routes)) state.route(key, responses);
+    },
+    requestsFor: (key) => state.requests.filter((r) => r.route === key),
+    inFlight: (...keys) => state.flights.current(keys),
+    peakInFlight: (...keys) => state.flights.peak(keys),
+    held: (gate, count = 1) => state.gate(gate).reached(count),
+    release: (gate) => state.gate(gate).open(),
     setModels: (ids) => {
       state.models = [...ids];
     },
@@ -126,21 +167,101 @@ export async function startScriptedModelServer(opts: ScriptedServerOptions = {})
       state.modelsInfo = info;
     },
     get pending() {
-      return state.queue.length;
+      return state.queue.length + [...state.routes.values()].reduce((sum, fifo) => sum + fifo.length, 0);
     },
     close: () => closeServer(server, sockets, state),
   };
 }
 
-/** The scenario files in test/support/scenarios/<name>.json: a JSON array of ScriptedResponse. */
+/** The scenario files in test/support/scenarios/<name>.json that are a JSON array of ScriptedResponse (the default FIFO only). */
 export function loadScenario(name: string): ScriptedResponse[] {
-  if (!/^[\w-]+$/.test(name)) throw new Error(`invalid scenario name: ${name}`);
-  const file = join(__dirname, 'scenarios', `${name}.json`);
-  const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
-  if (!Array.isArray(parsed) || !parsed.every((r) => typeof r === 'object' && r !== null && !Array.isArray(r))) {
-    throw new Error(`scenario ${name} must be a JSON array of scripted responses`);
+  const parsed = readScenarioFile(name);
+  if (!isResponseList(parsed)) throw new Error(`scenario ${name} must be a JSON array of scripted responses`);
+  return parsed;
+}
+
+/** Any scenario file: a JSON array (the default FIFO), or `{default:[…], routes:{key:[…]}}` for `server.load`. */
+export function loadRoutedScenario(name: string): RoutedScript {
+  const parsed = readScenarioFile(name);
+  if (isResponseList(parsed)) return { default: parsed, routes: {} };
+  const { default: fifo = [], routes = {} } = (parsed ?? {}) as { default?: unknown; routes?: unknown };
+  const routeLists = typeof routes === 'object' && routes !== null && !Array.isArray(routes) ? Object.values(routes) : [undefined];
+  if (!isResponseList(fifo) || !routeLists.every(isResponseList)) {
+    throw new Error(`scenario ${name} must be a JSON array, or {default:[…], routes:{key:[…]}}, of scripted responses`);
   }
-  return parsed as ScriptedResponse[];
+  return { default: fifo, routes: routes as Record<string, ScriptedResponse[]> };
+}
+
+function readScenarioFile(name: string): unknown {
+  if (!/^[\w-]+$/.test(name)) throw new Error(`invalid scenario name: ${name}`);
+  return JSON.parse(readFileSync(join(__dirname, 'scenarios', `${name}.json`), 'utf8'));
+}
+
+function isResponseList(value: unknown): value is ScriptedResponse[] {
+  return Array.isArray(value) && value.every((r) => typeof r === 'object' && r !== null && !Array.isArray(r));
+}
+
+/** When each routed chat request started and ended, so a test can ask how many overlapped without any timing. */
+class FlightLog {
+  private readonly log: { route: string | undefined; delta: 1 | -1 }[] = [];
+
+  start(route: string | undefined): () => void {
+    this.log.push({ route, delta: 1 });
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      this.log.push({ route, delta: -1 });
+    };
+  }
+
+  current(keys: string[]): number {
+    return this.replay(keys).current;
+  }
+
+  peak(keys: string[]): number {
+    return this.replay(keys).peak;
+  }
+
+  private replay(keys: string[]): { current: number; peak: number } {
+    let current = 0;
+    let peak = 0;
+    for (const entry of this.log) {
+      if (keys.length > 0 && (entry.route === undefined || !keys.includes(entry.route))) continue;
+      current += entry.delta;
+      peak = Math.max(peak, current);
+    }
+    return { current, peak };
+  }
+}
+
+/** A named gate responses wait at (`holdUntil`) until the test opens it. */
+class Gate {
+  private arrivals = 0;
+  private isOpen = false;
+  private readonly openers: (() => void)[] = [];
+  private readonly watchers: { count: number; resolve: () => void }[] = [];
+
+  /** Resolves when the gate opens (at once if it is open). */
+  pass(): Promise<void> {
+    this.arrivals++;
+    for (const watcher of this.watchers.filter((w) => w.count <= this.arrivals)) {
+      this.watchers.splice(this.watchers.indexOf(watcher), 1);
+      watcher.resolve();
+    }
+    if (this.isOpen) return Promise.resolve();
+    return new Promise((resolve) => this.openers.push(resolve));
+  }
+
+  reached(count: number): Promise<void> {
+    if (this.arrivals >= count) return Promise.resolve();
+    return new Promise((resolve) => this.watchers.push({ count, resolve }));
+  }
+
+  open(): void {
+    this.isOpen = true;
+    for (const resolve of this.openers.splice(0)) resolve();
+  }
 }
 
 class ServerState {
@@ -149,6 +270,9 @@ class ServerState {
   readonly responseStalls = new WeakMap<RecordedRequest, Promise<void>>();
   /** Responses whose socket a `cut` step destroyed. */
   readonly cut = new WeakSet<ServerResponse>();
+  readonly routes = new Map<string, ScriptedResponse[]>();
+  readonly flights = new FlightLog();
+  private readonly gates = new Map<string, Gate>();
   modelsInfo: Record<string, unknown> | undefined;
   closed = false;
   private readonly timers = new Map<NodeJS.Timeout, () => void>();
@@ -158,6 +282,28 @@ class ServerState {
     public readonly queue: ScriptedResponse[],
     public readonly requiredKey: string | undefined,
   ) {}
+
+  route(key: string, responses: ScriptedResponse[]): void {
+    if (key === '') throw new Error('scripted model server: a route key must not be empty');
+    const fifo = this.routes.get(key) ?? [];
+    fifo.push(...responses);
+    this.routes.set(key, fifo);
+  }
+
+  /** The longest route key the last user message contains, if any. */
+  routeFor(body: unknown): string | undefined {
+    const text = lastUserText(body);
+    if (text === undefined) return undefined;
+    let best: string | undefined;
+    for (const key of this.routes.keys()) if (text.includes(key) && (best === undefined || key.length > best.length)) best = key;
+    return best;
+  }
+
+  gate(name: string): Gate {
+    const gate = this.gates.get(name) ?? new Gate();
+    this.gates.set(name, gate);
+    return gate;
+  }
 
   /** A pause that close() cuts short, so a scripted delay never keeps the test process alive. */
   sleep(ms: number): Promise<void> {
@@ -182,7 +328,11 @@ class ServerState {
 
 async function handleRequest(state: ServerState, req: IncomingMessage, res: ServerResponse): Promise<void> {
   // Listening before the body is read, so a client that leaves at once is seen too.
-  const end = new Promise<ResponseEnd>((resolve) => res.once('close', () => resolve(endOf(state, res))));
+  let over = false;
+  const closed = new Promise<void>((resolve) => res.once('close', resolve)).then(() => {
+    over = true;
+  });
+  const end = closed.then(() => endOf(state, res));
   const recorded = await recordRequest(req);
   state.responseEnds.set(recorded, end);
   let stalled: () => void = () => undefined;
@@ -206,9 +356,44 @@ async function handleRequest(state: ServerState, req: IncomingMessage, res: Serv
   }
   const dialect = recorded.method === 'POST' ? dialectOfPath(path) : undefined;
   if (!dialect) return sendJson(res, 404, { error: { message: `scripted model server: no route for ${recorded.method} ${path}` } });
-  const scripted = state.queue.shift();
-  if (!scripted) return sendJson(res, 500, errorBody(dialect, 500, NO_SCRIPT_LEFT_MESSAGE));
+  const route = state.routeFor(recorded.body);
+  recorded.route = route;
+  void closed.then(state.flights.start(route));
+  const scripted = route === undefined ? state.queue.shift() : state.routes.get(route)?.shift();
+  if (!scripted) {
+    const message = route === undefined ? NO_SCRIPT_LEFT_MESSAGE : `${NO_SCRIPT_LEFT_MESSAGE} for route ${JSON.stringify(route)}`;
+    return sendJson(res, 500, errorBody(dialect, 500, message));
+  }
+  if (scripted.holdUntil !== undefined) {
+    await Promise.race([state.gate(scripted.holdUntil).pass(), closed]);
+    if (state.closed || over) return;
+  }
   await respond(state, dialect, scripted, modelOf(recorded.body), res, stalled);
+}
+
+/**
+ * The text of the last user message, in either dialect: a string content, or its text parts. Tool results are not
+ * user messages (OpenAI's role `tool`; an Anthropic user turn holding only tool_result blocks is skipped).
+ */
+function lastUserText(body: unknown): string | undefined {
+  const messages = (body as { messages?: unknown } | undefined)?.messages;
+  if (!Array.isArray(messages)) return undefined;
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i] as { role?: unknown; content?: unknown } | null;
+    if (message?.role !== 'user') continue;
+    const text = textOf(message.content);
+    if (text !== undefined) return text;
+  }
+  return undefined;
+}
+
+function textOf(content: unknown): string | undefined {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return undefined;
+  const texts = content.flatMap((part: { type?: unknown; text?: unknown } | null) =>
+    part?.type === 'text' && typeof part.text === 'string' ? [part.text] : [],
+  );
+  return texts.length > 0 ? texts.join('\n') : undefined;
 }
 
 function endOf(state: ServerState, res: ServerResponse): ResponseEnd {

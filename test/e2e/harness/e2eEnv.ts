@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { TestContext } from 'node:test';
 import type { FrameLocator, Page } from 'playwright-core';
-import { startScriptedModelServer, type ScriptedModelServer } from '../../support/scriptedModelServer';
+import { startScriptedModelServer, type StartedScriptedModelServer } from '../../support/scriptedModelServer';
 import { artifactName, saveFailureArtifacts } from './artifacts';
 import { ARTIFACTS_DIR } from './paths';
 import { chatLocator, type ChatPlacement } from './chatView';
@@ -18,7 +18,7 @@ export interface E2eOptions {
   /** User settings (catalystCode.* and friends) over the harness defaults. */
   settings?: Record<string, unknown>;
   /** Runs after the temp HOME and workspace exist, before VS Code starts (e.g. to seed session files). */
-  beforeLaunch?: (dirs: { home: string; workspace: string; configDir: string; model: ScriptedModelServer }) => void | Promise<void>;
+  beforeLaunch?: (dirs: { home: string; workspace: string; configDir: string; model: StartedScriptedModelServer }) => void | Promise<void>;
   chromiumArgs?: string[];
   /** VS Code without this extension (a baseline for the benches). */
   withoutExtension?: boolean;
@@ -31,7 +31,7 @@ export interface E2eEnv {
   /** HOME/.config/catalyst-code: the core's config, sessions and caches. */
   configDir: string;
   workspace: string;
-  model: ScriptedModelServer;
+  model: StartedScriptedModelServer;
   workbench: Workbench;
   page: Page;
   /** Our chat webview's UI, re-resolved on each use. */

@@ -86,7 +86,7 @@ async function promoteAfter(deps: WorktreeDeps, wt: Worktree, result: ChildResul
   if (!result.ok || result.state !== 'completed' || deps.signal.aborted) return result;
   if (!deps.runInner) return withNote(result, 'Worktree changes NOT proposed: this call cannot propose changes');
   try {
-    const report = await proposeWorktreeChanges(wt, { runInner: deps.runInner, info: deps.info, emit: deps.emit });
+    const report = await proposeWorktreeChanges(wt, { runInner: deps.runInner, info: deps.info, emit: deps.emit, signal: deps.signal });
     return report.summary ? withNote(result, report.summary) : result;
   } catch (error) {
     const message = `worktree promote failed: ${errorText(error)}`;

@@ -154,3 +154,26 @@ test('a child that changed nothing proposes nothing and emits no worktree_promot
     await s.cleanup();
   }
 });
+
+test('an abort during the review stops the proposals: nothing after the call that was answering', async () => {
+  const s = await setup();
+  try {
+    writeTree(s.wt.root, { 'both.txt': 'child\n', 'mine.txt': 'child\n', 'same.txt': 'child\n' });
+    const controller = new AbortController();
+    const calls: unknown[] = [];
+    const runInner = async (_name: string, args: Record<string, unknown>): Promise<ToolOutcome> => {
+      calls.push(args.path);
+      controller.abort();
+      return { ok: false, output: 'cancelled', status: 'cancelled', fileChanges: [] };
+    };
+    const report = await proposeWorktreeChanges(s.wt, {
+      runInner,
+      info: () => undefined,
+      emit: (e) => s.events.push(e),
+      signal: controller.signal,
+    });
+    assert.deepEqual([calls, report.declined, report.written], [['both.txt'], ['both.txt'], []]);
+  } finally {
+    await s.cleanup();
+  }
+});

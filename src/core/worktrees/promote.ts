@@ -18,6 +18,8 @@ export interface PromoteDeps {
   /** An `info` event in the calling run. */
   info(message: string): void;
   emit: EmitWorktreeEvent;
+  /** Once it fires (the user aborted during the review), no further change is proposed. */
+  signal?: AbortSignal;
 }
 
 export interface PromoteReport {
@@ -42,6 +44,7 @@ type Plan =
 export async function proposeWorktreeChanges(wt: Worktree, deps: PromoteDeps): Promise<PromoteReport> {
   const report: PromoteReport = { written: [], rebased: [], declined: [], flagged: [], summary: '' };
   for (const rel of await changedPaths(wt)) {
+    if (deps.signal?.aborted) break;
     const plan = await planPath(wt, rel);
     if (!plan) continue;
     if (plan.kind === 'flag') {

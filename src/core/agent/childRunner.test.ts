@@ -7,6 +7,7 @@ import { ApprovalBroker } from '../approvals/approvalBroker';
 import { Escalations } from '../approvals/escalations';
 import { PermissionRules } from '../approvals/permissionRules';
 import { DEFAULT_SUBAGENT_SETTINGS } from '../config/coreConfig';
+import { IntercomBus } from '../intercom/intercomBus';
 import type { ResolvedProvider, StreamEvent, StreamRequest, StreamResult } from '../providers/types';
 import { EventSink } from '../runtime/eventSink';
 import { RunScope } from '../runtime/runScope';
@@ -188,7 +189,8 @@ test('a single child: start, its task, a tool through the gate in child mode, it
   assert.equal(first.messages[0].content, 'You are the worker.', 'replace mode without the project context');
   assert.equal(first.messages[1].content, 'do the task', 'a fresh child reads the bare task');
   assert.deepEqual(first.tools.map((t) => t.name).sort(), ['finish', 'read_file', 'write_file']);
-  assert.equal(h.registry.list().length, 0, 'the child left the registry');
+  assert.equal(h.registry.live('run-a1'), undefined, 'the child is no longer live');
+  assert.equal(h.registry.get('run-a1')?.state, 'completed', 'it is kept among the ended runs');
 });
 
 test("a tool outside the agent's schema is refused in upstream's words, and ask rules are not consulted", async () => {
@@ -324,4 +326,52 @@ test("the foreground host's worktree events keep the child's run_id, count again
       ['worktree_cleaned', 'turn-1', 'session-a', 'number'],
     ],
   );
+});
+
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+test('interrupt stops one live child: paused until it stops, then cancelled, and its subagent_done is still sent', async () => {
+  const gate = deferred();
+  const h = harness([{ text: 'never seen', hold: gate.promise }]);
+  const running = h.host.runChild(h.spec());
+  await h.until((l) => l.type === 'subagent_progress' && l.phase === 'start');
+  assert.equal(h.host.interrupt('run-nope'), false);
+  assert.equal(h.host.interrupt('run-a1'), true);
+  assert.equal(h.host.runs().find((r) => r.runId === 'run-a1')?.state, 'paused');
+  gate.resolve();
+  assert.deepEqual(await running, { ok: false, output: ABORTED, state: 'cancelled' });
+  const done = h.lines.at(-1);
+  assert.deepEqual([done.type, done.state], ['subagent_done', 'cancelled']);
+  const run = h.host.runs().find((r) => r.runId === 'run-a1');
+  assert.equal(run?.state, 'cancelled');
+  assert.equal(typeof run?.endedAt, 'number');
+  assert.equal(h.host.interrupt('run-a1'), false, 'an ended run is not live');
+});
+
+test("steer posts to a live child's mailbox: it reads `Orchestrator: …` before its next request, announced as steered", async () => {
+  const gate = deferred();
+  const h = harness([
+    { calls: [{ id: 'call_1', name: 'read_file', args: { path: 'a.txt' } }], hold: gate.promise },
+    { text: 'steered answer' },
+  ]);
+  h.env.intercom = new IntercomBus({ toOrchestrator: () => undefined });
+  h.workspace.write('a.txt', 'x');
+  const running = h.host.runChild(h.spec());
+  await h.until((l) => l.type === 'subagent_progress' && l.phase === 'start');
+  assert.equal(h.host.steer('run-a1', 'focus on b.txt'), true);
+  assert.equal(h.host.steer('run-gone', 'x'), false);
+  gate.resolve();
+  assert.equal((await running).output, 'steered answer');
+  assert.deepEqual(h.requests[1].messages.at(-1), { role: 'user', content: 'Orchestrator: focus on b.txt' });
+  const steered = h.lines.findIndex((l) => l.type === 'subagent_message' && l.role === 'system');
+  assert.equal(h.lines[steered].content, 'Orchestrator: focus on b.txt');
+  assert.equal(h.lines[steered + 1].phase, 'steered');
+  const run = h.host.runs().find((r) => r.runId === 'run-a1');
+  assert.deepEqual(run?.lastTools, ['read_file']);
+  assert.deepEqual(run?.lastTurns, ['steered answer']);
+  assert.equal(run?.estimatedTokens, 220);
 });

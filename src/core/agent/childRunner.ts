@@ -20,8 +20,16 @@ import type { RunRecord } from '../sessions/sessionTypes';
 import { getTool } from '../tools/registry';
 import type { ToolContext, ToolOutcome } from '../tools/types';
 import { childMessages } from './childConversation';
-import { allocateRunId, type ChildGroup, type ChildResult, type ChildSpec, type GroupSpec, type SubagentHost } from './subagentHost';
-import type { SubagentRegistry } from './subagentRegistry';
+import {
+  allocateRunId,
+  type ChildGroup,
+  type ChildResult,
+  type ChildSpec,
+  type GroupSpec,
+  type SubagentHost,
+  type SubagentRunInfo,
+} from './subagentHost';
+import { PEEK_ITEMS, type SubagentRegistry } from './subagentRegistry';
 import { runToolCall, type ApprovalState, type CallAnnouncer, type GateDeps, type ToolCall } from './toolGate';
 import type { UsageTracker } from './usageTracker';
 
@@ -79,6 +87,8 @@ export interface HostCaller {
   depth: number;
   /** The nesting limit of the caller's subtree. */
   maxDepth: number;
+  /** The calling child's conversation, which its forked children inherit; the main conversation by default. */
+  messages?: () => readonly ChatMessage[];
 }
 
 /** The host a tool of the calling run gets in ToolContext.subagents. */
@@ -98,8 +108,20 @@ export function createSubagentHost(env: ChildEnv, caller: HostCaller): SubagentH
         ? env.sink.emitInChild(caller.child, { type: 'info', message })
         : env.sink.emitInRun(caller.root, { type: 'info', message }),
     emitWorktree: (event) => env.sink.emitInChild(caller.child ?? eventScopeOf(caller), event),
-    runChild: (spec) => runChild(env, caller.root, parentSignal(spec.parentRunId), spec),
+    runChild: (spec) => runChild(env, caller, parentSignal(spec.parentRunId), spec),
     openGroup: (spec) => openGroup(env, caller, parentSignal(spec.parentRunId ?? callerRunId), spec),
+    runs: () =>
+      env.registry
+        .list()
+        .map(({ scope: _scope, ...info }) => info)
+        .sort((a, b) => a.startedAt - b.startedAt),
+    interrupt: (runId) => env.registry.interrupt(env.approvals.broker, runId),
+    steer: (runId, message) => {
+      const run = env.registry.live(runId);
+      if (!run?.target || !env.intercom) return false;
+      env.intercom.send(ORCHESTRATOR, run.target, message);
+      return true;
+    },
   };
 }
 
@@ -116,7 +138,7 @@ function eventScopeOf(caller: HostCaller): ChildScope {
 function openGroup(env: ChildEnv, caller: HostCaller, parentSignal: AbortSignal, spec: GroupSpec): ChildGroup {
   const parentRunId = spec.parentRunId ?? caller.child?.runId ?? caller.root.runId;
   const scope = new ChildScope(spec.runId, parentRunId, caller.root, '', caller.depth + 1, parentSignal);
-  env.registry.add({ scope, agent: '', mode: spec.mode, task: spec.task });
+  env.registry.add({ scope, agent: '', agents: spec.agents, mode: spec.mode, task: spec.task });
   const startedAt = Date.now();
   env.sink.emitInChild(scope, {
     type: 'subagent_start',
@@ -137,7 +159,7 @@ function openGroup(env: ChildEnv, caller: HostCaller, parentSignal: AbortSignal,
     finish(state) {
       if (finished) return;
       finished = true;
-      env.registry.remove(spec.runId);
+      env.registry.end(spec.runId, state);
       scope.release();
       recordRun(env, scope, spec.toolCallId, state, spec.mode);
       emitEnd(env, scope, {
@@ -172,13 +194,13 @@ function recordRun(env: ChildEnv, scope: ChildScope, toolCallId: string, state: 
 }
 
 /** One child run, start to `subagent_done`; never throws. */
-async function runChild(env: ChildEnv, root: RunScope, parentSignal: AbortSignal, spec: ChildSpec): Promise<ChildResult> {
+async function runChild(env: ChildEnv, caller: HostCaller, parentSignal: AbortSignal, spec: ChildSpec): Promise<ChildResult> {
   const target = subagentTarget(spec.runId, spec.agent.name);
-  const scope = new ChildScope(spec.runId, spec.parentRunId, root, target, spec.depth, parentSignal);
+  const scope = new ChildScope(spec.runId, spec.parentRunId, caller.root, target, spec.depth, parentSignal);
   if (spec.signal) followSignal(spec.signal, scope);
-  env.registry.add({ scope, agent: spec.agent.name, mode: 'single', task: spec.task });
+  const entry = env.registry.add({ scope, agent: spec.agent.name, agents: [spec.agent.name], mode: 'single', task: spec.task });
   env.intercom?.register(target);
-  const run = new ChildRun(env, scope, spec);
+  const run = new ChildRun(env, scope, spec, entry, caller.messages ?? (() => env.parentMessages()));
   let result: ChildResult;
   try {
     result = await run.run();
@@ -187,10 +209,10 @@ async function runChild(env: ChildEnv, root: RunScope, parentSignal: AbortSignal
       ? { ok: false, output: ABORTED, state: 'cancelled' }
       : { ok: false, output: `subagent failed: ${scrubText((err as Error).message, env.secrets())}`, state: 'failed' };
   } finally {
-    env.registry.remove(spec.runId);
     env.intercom?.unregister(target);
     scope.release();
   }
+  env.registry.end(spec.runId, result.state);
   run.end(result);
   return result;
 }
@@ -208,12 +230,22 @@ class ChildRun {
   private cachedTokens = 0;
   private readonly target: string;
 
+  /** The child's conversation so far, for its own forked children. */
+  private messages: readonly ChatMessage[] = [];
+
   constructor(
     private readonly env: ChildEnv,
     private readonly scope: ChildScope,
     private readonly spec: ChildSpec,
+    /** What `status` and `peek` report of this run, kept current. */
+    private readonly info: SubagentRunInfo,
+    private readonly parentMessages: () => readonly ChatMessage[],
   ) {
     this.target = scope.target;
+  }
+
+  private note(list: 'lastTurns' | 'lastTools', item: string): void {
+    this.info[list] = [...this.info[list], item].slice(-PEEK_ITEMS);
   }
 
   private emit(event: ChildEvent): void {
@@ -262,7 +294,7 @@ class ChildRun {
       context: spec.context,
       basePrompt: this.env.basePrompt(),
       bridge: this.env.intercom ? bridgeText(scope.target) : undefined,
-      parentMessages: spec.context === 'fork' ? this.env.parentMessages() : [],
+      parentMessages: spec.context === 'fork' ? this.parentMessages() : [],
       workspace: this.workspace,
       secrets: this.env.secrets(),
     });
@@ -276,6 +308,7 @@ class ChildRun {
   private async loop(messages: ChatMessage[], routes: ModelRoute[], tools: string[]): Promise<ChildResult> {
     const offered = new Set(tools);
     const schemas = tools.flatMap((name) => getTool(name)?.schema ?? []);
+    this.messages = messages;
     const gate = this.gateDeps();
     let route = 0;
     for (let round = 0; round < CHILD_MODEL_ROUNDS; round++) {
@@ -300,9 +333,12 @@ class ChildRun {
       }
       this.countTokens(reply);
       this.progress('streaming');
-      if (reply.text.trim())
+      if (reply.text.trim()) {
         this.emit({ type: 'subagent_message', run_id: this.scope.runId, role: 'assistant', content: capBytes(reply.text, MESSAGE_BYTES) });
+        this.note('lastTurns', capBytes(reply.text, MESSAGE_BYTES));
+      }
       messages.push(assistantMessage(reply));
+      this.info.messagesCount = messages.length;
       if (reply.toolCalls.length === 0) return this.finished(messages, routes[route].model);
       const ended = await this.runTools(gate, reply.toolCalls, offered, messages);
       if (ended === 'finish') return this.finished(messages, routes[route].model);
@@ -389,6 +425,7 @@ class ChildRun {
     this.tokensIn += promptTokens;
     this.tokensOut += completionTokens;
     this.cachedTokens += cachedTokens;
+    this.info.estimatedTokens = this.tokensIn + this.tokensOut;
     const usage = this.env.usage();
     usage.tokensIn += promptTokens;
     usage.tokensOut += completionTokens;
@@ -424,7 +461,13 @@ class ChildRun {
 
   private gateDeps(): GateDeps {
     const { env, scope, spec } = this;
-    const nested = createSubagentHost(env, { root: scope.root, child: scope, depth: spec.depth, maxDepth: spec.maxDepth });
+    const nested = createSubagentHost(env, {
+      root: scope.root,
+      child: scope,
+      depth: spec.depth,
+      maxDepth: spec.maxDepth,
+      messages: () => this.messages,
+    });
     const context = (edited?: string): ToolContext => ({
       ...env.toolContext(scope, spec.workspace, edited),
       depth: spec.depth,
@@ -439,7 +482,7 @@ class ChildRun {
       toolContext: context,
       refuseTool: (name) => env.refuseTool(name),
       announce: this.announcer(),
-      child: { agent: spec.agent.name, target: scope.target },
+      child: { agent: spec.agent.name, target: scope.target, ...(spec.workspace ? { worktree: true as const } : {}) },
     };
   }
 
@@ -448,6 +491,7 @@ class ChildRun {
     const runId = this.scope.runId;
     return {
       started: (call, args) => {
+        this.note('lastTools', call.name);
         this.progress('tool', { tool: call.name });
         this.emit({ type: 'subagent_tool_call', run_id: runId, call_id: call.id, name: call.name, args, tool_count: this.toolCount });
       },

@@ -83,6 +83,36 @@ export interface SubagentHost {
   readonly settings: SubagentSettings;
   /** A `worktree_*` event of a child about to start or just ended: in the calling run, keeping the child's run_id. */
   emitWorktree(event: WorktreeEvent): void;
+  /** The session's subagent runs, live and the last 64 ended, in start order (`status`, `peek`). */
+  runs(): SubagentRunInfo[];
+  /** Cancels a live run and its subtree (`paused` until it stops, then `cancelled`); false when it is not live. */
+  interrupt(runId: string): boolean;
+  /** Posts `message` from the orchestrator to a live child's mailbox (read before its next model request); false when it is not live. */
+  steer(runId: string, message: string): boolean;
+}
+
+/** What the management actions see of a run. */
+export interface SubagentRunInfo {
+  readonly runId: string;
+  readonly parentRunId: string;
+  /** Empty for a batch or chain. */
+  readonly agent: string;
+  readonly agents: string[];
+  readonly mode: SubagentMode;
+  readonly task: string;
+  /** The intercom target; empty for a batch or chain. */
+  readonly target: string;
+  readonly depth: number;
+  state: 'running' | 'paused' | ChildState;
+  readonly startedAt: number;
+  endedAt?: number;
+  /** The latest non-empty replies (at most 3, oldest first). */
+  lastTurns: string[];
+  /** The latest tool names (at most 3, oldest first). */
+  lastTools: string[];
+  messagesCount: number;
+  /** The child's cumulative prompt + completion tokens. */
+  estimatedTokens: number;
 }
 
 let lastRunNumber = 0;

@@ -10,6 +10,7 @@ import { previewFileEdit } from '../tools/filePreview';
 import { getTool, toolKind } from '../tools/registry';
 import type { ToolContext, ToolKind, ToolOutcome } from '../tools/types';
 import { PathError, isRestrictedPath, resolveWorkspacePath, toWorkspaceRelative } from '../tools/workspace';
+import { WORKTREE_UNPROMPTED_TOOLS } from '../worktrees/childWorktree';
 
 export const ARGS_PREVIEW_CHARS = 2000;
 
@@ -45,6 +46,8 @@ export interface ChildGate {
   agent: string;
   /** `subagentTarget(runId, agent)`: the `run_id` of the child's approval requests and their key in the broker. */
   target: string;
+  /** The child works in its own worktree: under `destructive` its confined file tools are not prompted (worktrees/childWorktree.ts). */
+  worktree?: true;
 }
 
 /** The scope a call runs in: a foreground run, or a child run. */
@@ -132,7 +135,8 @@ async function decideAndExecute(
     mode: approvals.mode,
     kind,
     restricted,
-    forceAllow: verdict === 'allow',
+    forceAllow:
+      verdict === 'allow' || (!!deps.child?.worktree && approvals.mode === 'destructive' && WORKTREE_UNPROMPTED_TOOLS.has(call.name)),
     escalated: approvals.escalations.has(kind),
     // Upstream does not consult ask rules for a child's calls.
     forceAsk: verdict === 'ask' && !deps.child,

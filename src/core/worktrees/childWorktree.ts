@@ -15,6 +15,12 @@ import {
   WORKTREE_REQUIRES_GIT,
 } from './worktree';
 
+/**
+ * A child's tools that, in its worktree and under approval mode `destructive`, run without a prompt: confined to the
+ * worktree, their changes reach the main tree only as the proposals back, which are the review. bash and the rest still ask.
+ */
+export const WORKTREE_UNPROMPTED_TOOLS: ReadonlySet<string> = new Set(['write_file', 'edit', 'patch', 'delete', 'mkdir', 'rename']);
+
 export interface WorktreeDeps {
   /** The calling agent's workspace (ctx.workspace). */
   workspace: string;

@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ChildGroup, ChildResult, ChildSpec, GroupSpec, SubagentHost } from '../agent/subagentHost';
+import type { ChildGroup, ChildResult, ChildSpec, GroupSpec, SubagentHost, SubagentRunInfo } from '../agent/subagentHost';
 import { builtinAgents } from '../agents/builtinAgents';
 import type { AgentDefinition } from '../agents/types';
 import { DEFAULT_SUBAGENT_SETTINGS, type SubagentSettings } from '../config/coreConfig';
@@ -16,8 +16,12 @@ type Answer = (spec: ChildSpec) => ChildResult | Promise<ChildResult>;
 
 /** A host that records what the tool asks of it; children answer through `answer`, or stay pending until released. */
 class FakeHost implements SubagentHost {
-  readonly runId = 'run-fg';
-  readonly depth = 0;
+  constructor(
+    private readonly answer?: Answer,
+    readonly runId = 'run-fg',
+    readonly depth = 0,
+  ) {}
+
   settings: SubagentSettings = { ...DEFAULT_SUBAGENT_SETTINGS };
   agentList: AgentDefinition[] = builtinAgents().sort((a, b) => a.name.localeCompare(b.name));
   readonly children: ChildSpec[] = [];
@@ -30,8 +34,6 @@ class FakeHost implements SubagentHost {
   private readonly releases = new Map<string, (result: ChildResult) => void>();
   private startWaiters: { count: number; resolve: () => void }[] = [];
   readonly groups = new Map<string, AbortController>();
-
-  constructor(private readonly answer?: Answer) {}
 
   allocateRunId(): string {
     return `run-${(++this.lastRun).toString(16)}`;
@@ -61,6 +63,23 @@ class FakeHost implements SubagentHost {
 
   info(message: string): void {
     this.log.push(['info', message]);
+  }
+
+  runList: SubagentRunInfo[] = [];
+  readonly live = new Set<string>();
+
+  runs(): SubagentRunInfo[] {
+    return this.runList;
+  }
+
+  interrupt(runId: string): boolean {
+    this.log.push(['interrupt', runId]);
+    return this.live.has(runId);
+  }
+
+  steer(runId: string, message: string): boolean {
+    this.log.push(['steer', runId, message]);
+    return this.live.has(runId);
   }
 
   emitWorktree(event: WorktreeEvent): void {
@@ -128,17 +147,18 @@ describe('subagent: dispatch', () => {
   test('the depth guard comes first; a max of 0 blocks every call', async () => {
     const host = new FakeHost(echo);
     const nested = await call(host, { agent: 'worker', task: 't' }, 2);
-    assert.deepEqual(
-      [nested.ok, nested.output],
-      [false, 'subagent nesting blocked at depth 2 (max 2); complete the current task directly'],
-    );
+    // A child's call (depth > 0) past its limit gets upstream's nested wording.
+    assert.deepEqual([nested.ok, nested.output], [false, 'nested subagent blocked at depth 2 (max 2)']);
+    const withinLimit = await call(host, { agent: 'worker', task: 't' }, 1);
+    assert.equal(withinLimit.ok, true);
     host.settings.maxDepth = 0;
     const blocked = await call(host, { action: 'list' });
     assert.deepEqual(
       [blocked.ok, blocked.output],
       [false, 'subagent nesting blocked at depth 0 (max 0); complete the current task directly'],
     );
-    assert.deepEqual(host.log, []);
+    assert.deepEqual(host.log, [['child', 'run-1']]);
+    assert.equal(host.children[0].depth, 2);
   });
 
   test('without a host, or without a mode, it says what it needs', async () => {
@@ -423,18 +443,133 @@ describe('subagent: chain', () => {
 });
 
 describe('subagent: actions', () => {
-  test('list and get; the others this core lacks say so; an unknown one lists the actions', async () => {
+  test('list and get; the ones this core lacks say so; an unknown one lists the actions', async () => {
     const host = new FakeHost(echo);
     host.agentList = [{ ...builtinAgents()[0], name: 'only', description: 'the one', source: 'project' }];
     assert.equal((await call(host, { action: 'list' })).output, '1 agent(s):\n- only [project] — the one');
     const got = await call(host, { action: 'get', agent: 'only' });
     assert.equal(JSON.parse(got.output).name, 'only');
     assert.deepEqual([(await call(host, { action: 'get', agent: 'x' })).output], ["unknown agent 'x'"]);
-    const status = await call(host, { action: 'status' });
-    assert.deepEqual([status.ok, status.output], [false, "subagent action 'status' is not supported by this core"]);
+    const create = await call(host, { action: 'create', config: { name: 'n' } });
+    assert.deepEqual([create.ok, create.output], [false, "subagent action 'create' is not supported by this core"]);
     assert.equal(
       (await call(host, { action: 'dance' })).output,
       "unknown action 'dance'; use list|get|create|update|delete|status|interrupt|resume|peek|steer|doctor",
+    );
+  });
+
+  const run = (runId: string, parentRunId: string, extra: Partial<SubagentRunInfo> = {}): SubagentRunInfo => ({
+    runId,
+    parentRunId,
+    agent: 'worker',
+    agents: ['worker'],
+    mode: 'single',
+    task: 't',
+    target: `subagent-worker-${runId.replace(/-/g, '')}`,
+    depth: 1,
+    state: 'running',
+    startedAt: 1_000,
+    lastTurns: ['first', 'second'],
+    lastTools: ['read_file'],
+    messagesCount: 4,
+    estimatedTokens: 120,
+    ...extra,
+  });
+
+  test('status: one line per run, prefix-matched either way; no runs says so', async () => {
+    const host = new FakeHost(echo);
+    assert.deepEqual([(await call(host, { action: 'status' })).output], ['no subagent runs']);
+    host.runList = [
+      run('run-1', 'turn-a', { state: 'completed', endedAt: 4_400 }),
+      run('run-2', 'turn-a', { agent: '', agents: ['scout', 'worker'], mode: 'parallel', target: '', state: 'failed', endedAt: 2_000 }),
+      run('run-2-0', 'run-2', { agent: 'scout', agents: ['scout'], state: 'completed', endedAt: 2_000 }),
+    ];
+    const status = await call(host, { action: 'status', id: 'run-2' });
+    assert.deepEqual(status.output.split('\n'), [
+      '[failed] run-2 (parallel) — parent: turn-a — scout, worker — 1s — target: -',
+      '[completed] run-2-0 (single) — parent: run-2 — scout — 1s — target: subagent-worker-run20',
+    ]);
+    assert.equal(
+      (await call(host, { action: 'status' })).output.split('\n')[0],
+      '[completed] run-1 (single) — parent: turn-a — worker — 3s — target: subagent-worker-run1',
+    );
+  });
+
+  test('interrupt, steer and resume reach a live run; a gone one says so', async () => {
+    const host = new FakeHost(echo);
+    host.runList = [run('run-5', 'turn-a'), run('run-6', 'turn-a', { state: 'completed', endedAt: 2_000 })];
+    host.live.add('run-5');
+    const answers = [
+      await call(host, { action: 'interrupt', id: 'run-5' }),
+      await call(host, { action: 'interrupt', id: 'run-6' }),
+      await call(host, { action: 'interrupt' }),
+      await call(host, { action: 'steer', id: 'run-5', message: 'focus on a.ts' }),
+      await call(host, { action: 'steer', id: 'run-5' }),
+      await call(host, { action: 'steer', id: 'run-6', message: 'x' }),
+      await call(host, { action: 'resume', id: 'run-5', message: 'go on' }),
+      await call(host, { action: 'resume', id: 'run-6', message: 'go on' }),
+    ].map((a) => [a.ok, a.output]);
+    assert.deepEqual(answers, [
+      [true, 'interrupted run run-5'],
+      [false, 'run run-6 is no longer live'],
+      [false, "interrupt requires 'id'"],
+      [true, 'steer message delivered to run-5 (subagent-worker-run5)'],
+      [false, "steer requires 'message'"],
+      [false, 'run run-6 is no longer live'],
+      [true, 'resume message delivered to subagent-worker-run5'],
+      [true, 'run run-6 is no longer live; start a new run to continue'],
+    ]);
+    assert.deepEqual(
+      host.log.filter((entry) => (entry as unknown[])[0] === 'steer'),
+      [
+        ['steer', 'run-5', 'focus on a.ts'],
+        ['steer', 'run-6', 'x'],
+        ['steer', 'run-5', 'go on'],
+        ['steer', 'run-6', 'go on'],
+      ],
+    );
+  });
+
+  test("peek: the run's state, counts, and its latest replies newest first", async () => {
+    const host = new FakeHost(echo);
+    host.runList = [run('run-7', 'turn-a')];
+    const peeked = JSON.parse((await call(host, { action: 'peek', id: 'run-7' })).output);
+    assert.deepEqual(peeked, {
+      id: 'run-7',
+      parent_run_id: 'turn-a',
+      state: 'running',
+      mode: 'single',
+      agents: ['worker'],
+      started_at: 1_000,
+      ended_at: null,
+      messages_count: 4,
+      estimated_tokens: 120,
+      last_turns: ['second', 'first'],
+      last_tools: ['read_file'],
+    });
+    assert.deepEqual([(await call(host, { action: 'peek', id: 'zzz' })).output], ["no subagent run matches 'zzz'"]);
+  });
+
+  test("a child sees and acts on its own subtree only: never its siblings' or its parents' runs", async () => {
+    const child = new FakeHost(echo, 'run-1-0', 1);
+    child.runList = [
+      run('run-1', 'turn-a'),
+      run('run-1-0', 'run-1'),
+      run('run-1-1', 'run-1'),
+      run('run-9', 'run-1-0'),
+      run('run-9-0', 'run-9'),
+    ];
+    for (const id of ['run-1', 'run-1-0', 'run-1-1', 'run-9', 'run-9-0']) child.live.add(id);
+    assert.deepEqual(
+      (await call(child, { action: 'status' }, 1)).output.split('\n').map((line) => line.split(' ')[1]),
+      ['run-9', 'run-9-0'],
+    );
+    assert.equal((await call(child, { action: 'interrupt', id: 'run-1-1' }, 1)).output, 'run run-1-1 is no longer live');
+    assert.equal((await call(child, { action: 'steer', id: 'run-1', message: 'x' }, 1)).output, 'run run-1 is no longer live');
+    assert.equal((await call(child, { action: 'interrupt', id: 'run-9-0' }, 1)).output, 'interrupted run run-9-0');
+    assert.deepEqual(
+      child.log.filter((entry) => ['interrupt', 'steer'].includes((entry as string[])[0])),
+      [['interrupt', 'run-9-0']],
     );
   });
 });

@@ -19,7 +19,9 @@ type Args = Record<string, unknown>;
 export const SUBAGENT_REQUIRES = "subagent requires 'agent'+'task', 'tasks', 'chain', or 'action'";
 export const ASYNC_UNSUPPORTED = 'async is not supported';
 
+/** The depth guard's refusal: upstream words the main agent's call and a child's (nested) call differently. */
 export function nestingBlocked(depth: number, max: number): string {
+  if (depth > 0) return `nested subagent blocked at depth ${depth} (max ${max})`;
   return `subagent nesting blocked at depth ${depth} (max ${max}); complete the current task directly`;
 }
 
@@ -105,7 +107,7 @@ async function runSubagentCall(args: Args, ctx: ToolContext): Promise<ToolOutcom
     return runDelegatePrompt(call, args.prompt);
   }
   if (typeof args.action === 'string') {
-    const answer = runAgentAction(args.action, args, agents);
+    const answer = runAgentAction(args.action, args, agents, host);
     return answer.ok ? succeeded(answer.output) : failed(answer.output);
   }
   const isRun = typeof args.agent === 'string' || Array.isArray(args.tasks) || Array.isArray(args.chain);

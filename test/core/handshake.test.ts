@@ -23,10 +23,13 @@ test('v2 init: ready, then protocol_hello with our capabilities; every event is 
       'file_change',
       'allow_pattern',
       'approval_edited_content',
+      'worktree',
+      'worktree_review',
+      'intercom',
     ]) {
       assert.ok(hello.capabilities.includes(cap), `capability ${cap}`);
     }
-    for (const cap of ['worktree', 'audit', 'cost_update'])
+    for (const cap of ['audit', 'cost_update'])
       assert.ok(!hello.capabilities.includes(cap), `upstream's ${cap} is not implemented, so not claimed`);
     assert.ok(s.core.events.indexOf(ready) < s.core.events.indexOf(hello), 'ready precedes protocol_hello');
     assert.equal(ready.provider, 'scripted');

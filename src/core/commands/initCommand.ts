@@ -1,8 +1,11 @@
 import {
   CAPABILITY_CHECKPOINT_FILES,
   CAPABILITY_EDITED_CONTENT,
+  CAPABILITY_INTERCOM,
   CAPABILITY_SUBAGENT_STREAM,
   CAPABILITY_SUBAGENTS,
+  CAPABILITY_WORKTREE,
+  CAPABILITY_WORKTREE_REVIEW,
   CORE_VERSION,
   MIN_CLIENT,
   type ClientInfo,
@@ -16,10 +19,11 @@ import { emitHistory, emitRecovered } from './sessionEvents';
 import { COMPACT_AT, DIGEST_AT } from '../agent/compaction';
 
 /**
- * The capabilities this core really has. Upstream also lists `worktree`, `audit` and `cost_update`; we do not implement
- * those, so we do not claim them. `approval_edited_content` (approve.edited_content) and `checkpoint_files`
- * (restore_checkpoint.paths, delete_checkpoint, checkpoint_changes, checkpoint_file) are ours, and so are `subagents` (the
- * subagent tool and its subagent_* events) and `subagent_stream` (subagent_delta).
+ * The capabilities this core really has. Upstream also lists `audit` and `cost_update`; we do not implement those, so we
+ * do not claim them. `approval_edited_content` (approve.edited_content) and `checkpoint_files` (restore_checkpoint.paths,
+ * delete_checkpoint, checkpoint_changes, checkpoint_file) are ours, and so are `subagents` (the subagent tool and its
+ * subagent_* events), `subagent_stream` (subagent_delta), `intercom` (contact_supervisor, intercom_reply) and
+ * `worktree_review` (a worktree child's changes come back as reviewed inner calls); `worktree` is upstream's.
  */
 export const CORE_CAPABILITIES = [
   'protocol_v2',
@@ -35,6 +39,9 @@ export const CORE_CAPABILITIES = [
   CAPABILITY_CHECKPOINT_FILES,
   CAPABILITY_SUBAGENTS,
   CAPABILITY_SUBAGENT_STREAM,
+  CAPABILITY_INTERCOM,
+  CAPABILITY_WORKTREE,
+  CAPABILITY_WORKTREE_REVIEW,
 ] as const;
 
 /** How long `init` waits for model discovery before answering `ready` (a slower list arrives later as `models`). */

@@ -47,6 +47,7 @@ export class CoreRuntime {
   readonly intercom: IntercomBus;
   usage = new UsageTracker();
   todos: TodoItem[] = [];
+  private readonly todosOfChildren = new WeakMap<ChildScope, TodoItem[]>();
   /** The deferred tools this session enabled with load_tools. */
   readonly loadedTools = newLoadedTools();
   readonly memory: MemoryStore;
@@ -157,8 +158,8 @@ export class CoreRuntime {
   }
 
   /**
-   * A child agent's tool context: its own signal and workspace (a worktree root confines it there); no sudo, and no
-   * `ask` (upstream's children cannot ask the user: they contact their supervisor).
+   * A child agent's tool context: its own signal, workspace (a worktree root confines it there) and todo list; no sudo,
+   * and no `ask` (upstream's children cannot ask the user: they contact their supervisor).
    */
   childToolContext(child: ChildScope, workspace: string | undefined, editedContent?: string): ToolContext {
     return {
@@ -167,10 +168,19 @@ export class CoreRuntime {
       signal: child.signal,
       depth: child.depth,
       requestSudo: async () => ({ approved: false }),
+      todos: this.childTodos(child),
       ask: async () => {
         throw new Error('ask is not available to a subagent; use contact_supervisor to ask your supervisor');
       },
     };
+  }
+
+  /** A child's own todo list: its todo_write must not replace the main agent's. */
+  private childTodos(child: ChildScope): ToolContext['todos'] {
+    let items = this.todosOfChildren.get(child);
+    if (!items) this.todosOfChildren.set(child, (items = []));
+    const list = items;
+    return { get: () => list, set: (next) => list.splice(0, list.length, ...next) };
   }
 
   /** What the children of a turn on `parentModel` need of this core. */

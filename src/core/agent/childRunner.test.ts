@@ -12,7 +12,7 @@ import type { ResolvedProvider, StreamEvent, StreamRequest, StreamResult } from 
 import { EventSink } from '../runtime/eventSink';
 import { RunScope } from '../runtime/runScope';
 import type { RunRecord } from '../sessions/sessionTypes';
-import { ABORTED, CHILD_TOOL_CALL_CAP, TOOL_CAP_MESSAGE, createSubagentHost, type ChildEnv } from './childRunner';
+import { ABORTED, CHILD_TOOL_CALL_CAP, NO_MODEL_MESSAGE, TOOL_CAP_MESSAGE, createSubagentHost, type ChildEnv } from './childRunner';
 import { SubagentRegistry } from './subagentRegistry';
 import { UsageTracker } from './usageTracker';
 
@@ -22,8 +22,10 @@ interface Reply {
   text?: string;
   chunks?: string[];
   calls?: { id: string; name: string; args: object }[];
-  /** Resolves when the request arrives; the reply waits for `release`. */
+  /** The reply waits for it. */
   hold?: Promise<void>;
+  /** The request fails with this error instead. */
+  error?: string;
 }
 
 function agent(overrides: Partial<AgentDefinition> = {}): AgentDefinition {
@@ -97,6 +99,7 @@ function harness(replies: Reply[], mode: 'destructive' | 'never' = 'destructive'
       if (!reply) throw new Error('no scripted reply left');
       await reply.hold;
       if (req.signal.aborted) throw new Error('aborted');
+      if (reply.error) throw new Error(reply.error);
       for (const chunk of reply.chunks ?? (reply.text ? [reply.text] : [])) onEvent({ type: 'text', text: chunk });
       return {
         text: (reply.chunks ?? []).join('') || reply.text || '',
@@ -374,4 +377,33 @@ test("steer posts to a live child's mailbox: it reads `Orchestrator: …` before
   assert.deepEqual(run?.lastTools, ['read_file']);
   assert.deepEqual(run?.lastTurns, ['steered answer']);
   assert.equal(run?.estimatedTokens, 220);
+});
+
+test("a failing model falls back to the agent's next one, which the child keeps; with none left the stream error is the result", async () => {
+  const h = harness([
+    { error: `boom with ${KEY}` },
+    { calls: [{ id: 'call_1', name: 'read_file', args: { path: 'a.txt' } }] },
+    { text: 'on b' },
+  ]);
+  h.workspace.write('a.txt', 'x');
+  const provider = h.env.parentModel.provider;
+  h.env.route = (model) => (model === 'm-a' || model === 'm-b' ? { model, provider } : undefined);
+  const result = await h.host.runChild(h.spec({ agent: agent({ model: 'm-a', fallbackModels: ['m-unserved', 'm-b'] }) }));
+  assert.deepEqual(result, { ok: true, output: 'on b', state: 'completed' });
+  assert.deepEqual(
+    h.requests.map((r) => r.model),
+    ['m-a', 'm-b', 'm-b'],
+  );
+  const info = h.lines.find((l) => l.type === 'info');
+  assert.equal(info.message, "subagent model 'm-a' failed (boom with [REDACTED]); falling back to 'm-b'");
+  assert.equal(h.lines.filter((l) => l.type === 'info').at(-1).message, 'subagent done (m-b): 200+20t');
+
+  const last = harness([{ error: 'down' }]);
+  assert.deepEqual(await last.host.runChild(last.spec()), { ok: false, output: 'subagent stream error: down', state: 'failed' });
+  const unserved = harness([]);
+  assert.deepEqual(await unserved.host.runChild(unserved.spec({ model: 'nobody-serves-this' })), {
+    ok: false,
+    output: NO_MODEL_MESSAGE,
+    state: 'failed',
+  });
 });

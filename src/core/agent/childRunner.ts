@@ -310,27 +310,11 @@ class ChildRun {
     const schemas = tools.flatMap((name) => getTool(name)?.schema ?? []);
     this.messages = messages;
     const gate = this.gateDeps();
-    let route = 0;
     for (let round = 0; round < CHILD_MODEL_ROUNDS; round++) {
       if (this.scope.cancelled) return aborted();
       this.drainSteering(messages);
-      let reply: StreamResult;
-      try {
-        reply = await this.streamOnce(messages, schemas, routes[route]);
-      } catch (err) {
-        if (this.scope.cancelled || (err instanceof ProviderError && err.kind === 'cancelled')) return aborted();
-        const why = scrubText((err as Error).message, this.env.secrets());
-        if (route + 1 < routes.length && round === 0) {
-          this.emit({
-            type: 'info',
-            message: `subagent model '${routes[route].model}' failed (${why}); falling back to '${routes[route + 1].model}'`,
-          });
-          route++;
-          round--;
-          continue;
-        }
-        return { ok: false, output: `subagent stream error: ${why}`, state: 'failed' };
-      }
+      const reply = await this.streamWithFallback(messages, schemas, routes);
+      if (!('toolCalls' in reply)) return reply;
       this.countTokens(reply);
       this.progress('streaming');
       if (reply.text.trim()) {
@@ -339,12 +323,38 @@ class ChildRun {
       }
       messages.push(assistantMessage(reply));
       this.info.messagesCount = messages.length;
-      if (reply.toolCalls.length === 0) return this.finished(messages, routes[route].model);
+      if (reply.toolCalls.length === 0) return this.finished(messages, routes[this.route].model);
       const ended = await this.runTools(gate, reply.toolCalls, offered, messages);
-      if (ended === 'finish') return this.finished(messages, routes[route].model);
+      if (ended === 'finish') return this.finished(messages, routes[this.route].model);
       if (ended) return ended;
     }
     return { ok: false, output: `subagent used ${CHILD_MODEL_ROUNDS} model rounds without finishing`, state: 'failed' };
+  }
+
+  /** The candidate model in use: a failed request moves on to the next one for good. */
+  private route = 0;
+
+  /** One model request; on a stream error the next candidate model is tried (an abort never is). */
+  private async streamWithFallback(
+    messages: ChatMessage[],
+    schemas: ToolSchema[],
+    routes: ModelRoute[],
+  ): Promise<StreamResult | ChildResult> {
+    for (;;) {
+      try {
+        return await this.streamOnce(messages, schemas, routes[this.route]);
+      } catch (err) {
+        if (this.scope.cancelled || (err instanceof ProviderError && err.kind === 'cancelled')) return aborted();
+        const why = scrubText((err as Error).message, this.env.secrets());
+        const next = routes[this.route + 1];
+        if (!next) return { ok: false, output: `subagent stream error: ${why}`, state: 'failed' };
+        this.emit({
+          type: 'info',
+          message: `subagent model '${routes[this.route].model}' failed (${why}); falling back to '${next.model}'`,
+        });
+        this.route++;
+      }
+    }
   }
 
   /** Runs one reply's tool calls in order; a result when the run ends here, 'finish' after `finish`, else undefined. */

@@ -2,6 +2,7 @@
 import type { SubagentHost, SubagentRunInfo } from '../agent/subagentHost';
 import type { AgentDefinition } from './types';
 import { findAgent } from './discovery';
+import { PARALLEL_HARD_MAX_TASKS } from './parallelRun';
 
 export interface ActionAnswer {
   ok: boolean;
@@ -10,12 +11,12 @@ export interface ActionAnswer {
 
 type Args = Record<string, unknown>;
 /** What the run actions need of the host bound to the calling run. */
-export type RunActions = Pick<SubagentHost, 'runId' | 'depth' | 'runs' | 'interrupt' | 'steer'>;
+export type RunActions = Pick<SubagentHost, 'runId' | 'depth' | 'runs' | 'interrupt' | 'steer' | 'settings'>;
 
 const KNOWN_ACTIONS = ['list', 'get', 'create', 'update', 'delete', 'status', 'interrupt', 'resume', 'peek', 'steer', 'doctor'];
 
 /** Upstream's actions this core does not implement: an honest error, never a pretend success. */
-const UNSUPPORTED_ACTIONS = new Set(['models', 'create', 'update', 'delete', 'doctor']);
+const UNSUPPORTED_ACTIONS = new Set(['create', 'update', 'delete']);
 
 export function runAgentAction(action: string, args: Args, agents: readonly AgentDefinition[], host: RunActions): ActionAnswer {
   switch (action) {
@@ -33,6 +34,10 @@ export function runAgentAction(action: string, args: Args, agents: readonly Agen
       return resume(host, text(args.id), text(args.message));
     case 'peek':
       return peek(host, text(args.id));
+    case 'models':
+      return models(args, agents);
+    case 'doctor':
+      return { ok: true, output: doctor(agents, host) };
   }
   if (UNSUPPORTED_ACTIONS.has(action)) return { ok: false, output: `subagent action '${action}' is not supported by this core` };
   return { ok: false, output: `unknown action '${action}'; use ${KNOWN_ACTIONS.join('|')}` };
@@ -137,4 +142,31 @@ function peek(host: RunActions, id: string): ActionAnswer {
     last_tools: run.lastTools,
   };
   return { ok: true, output: JSON.stringify(view, null, 2) };
+}
+
+/** `- {name}: {model} (fallback: a, b)` per agent, or for the one named; an agent without a model runs on its caller's. */
+function models(args: Args, agents: readonly AgentDefinition[]): ActionAnswer {
+  const name = text(args.agent);
+  const agent = name ? findAgent(agents, name) : undefined;
+  if (name && !agent) return { ok: false, output: `unknown agent '${name}'` };
+  const lines = (agent ? [agent] : agents).map((a) => {
+    const fallback = a.fallbackModels.length > 0 ? ` (fallback: ${a.fallbackModels.join(', ')})` : '';
+    return `- ${a.name}: ${a.model ?? "the caller's model"}${fallback}`;
+  });
+  return { ok: true, output: lines.join('\n') };
+}
+
+/** What this core knows of its subagent set-up: the agents, the limits, and the runs (live and recently ended). */
+function doctor(agents: readonly AgentDefinition[], host: RunActions): string {
+  const runs = visibleRuns(host);
+  const live = runs.filter((run) => run.endedAt === undefined);
+  const bySource = (source: string) => agents.filter((a) => a.source === source).length;
+  const { maxDepth, parallelConcurrency, parallelMaxTasks } = host.settings;
+  return [
+    `agents: ${agents.length} (builtin ${bySource('builtin')}, user ${bySource('user')}, project ${bySource('project')})`,
+    `depth: this caller ${host.depth}, max ${maxDepth}`,
+    `parallel: concurrency ${parallelConcurrency}, soft cap ${parallelMaxTasks} tasks, hard cap ${PARALLEL_HARD_MAX_TASKS}`,
+    `runs: ${live.length} live, ${runs.length - live.length} ended`,
+    ...live.map((run) => `- ${run.runId} (${run.mode}) ${run.state}, target: ${run.target || '-'}`),
+  ].join('\n');
 }

@@ -530,6 +530,28 @@ describe('subagent: actions', () => {
     );
   });
 
+  test('models and doctor', async () => {
+    const host = new FakeHost(echo);
+    host.agentList = [
+      { ...builtinAgents()[0], name: 'pinned', model: 'fast-1', fallbackModels: ['slow-2', 'slow-3'], source: 'project' },
+      { ...builtinAgents()[0], name: 'plain', source: 'builtin' },
+    ];
+    assert.equal(
+      (await call(host, { action: 'models' })).output,
+      "- pinned: fast-1 (fallback: slow-2, slow-3)\n- plain: the caller's model",
+    );
+    assert.equal((await call(host, { action: 'models', agent: 'plain' })).output, "- plain: the caller's model");
+    assert.equal((await call(host, { action: 'models', agent: 'nope' })).output, "unknown agent 'nope'");
+    host.runList = [run('run-3', 'turn-a'), run('run-4', 'turn-a', { state: 'completed', endedAt: 2_000 })];
+    assert.deepEqual((await call(host, { action: 'doctor' })).output.split('\n'), [
+      'agents: 2 (builtin 1, user 0, project 1)',
+      'depth: this caller 0, max 2',
+      'parallel: concurrency 4, soft cap 64 tasks, hard cap 256',
+      'runs: 1 live, 1 ended',
+      '- run-3 (single) running, target: subagent-worker-run3',
+    ]);
+  });
+
   test("peek: the run's state, counts, and its latest replies newest first", async () => {
     const host = new FakeHost(echo);
     host.runList = [run('run-7', 'turn-a')];

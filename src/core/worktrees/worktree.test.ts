@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { GitignoreRules } from '../tools/gitignoreRules';
 import { exists, git, initRepo, isolateGitConfig, read, writeTree } from '../../../test/support/gitTestSupport';
 import {
   baseState,
@@ -65,6 +66,12 @@ test('a worktree is added from HEAD on its branch, seeded honouring .gitignore, 
     assert.equal(exists(wt.root, '.catalyst-code'), false, 'our own data is not mirrored');
     assert.deepEqual(branches(ws), ['catcode/wt/run-1']);
     assert.equal(git(wt.root, 'rev-parse', 'HEAD').trim(), git(ws, 'rev-parse', 'HEAD').trim());
+    assert.doesNotMatch(
+      git(ws, 'status', '--porcelain', '--untracked-files=all'),
+      /worktrees/,
+      "the main tree's git ignores the worktrees",
+    );
+    assert.equal(await new GitignoreRules(ws).ignores('.catalyst-code/worktrees/run-1/a.txt', false), true, 'so do grep and glob');
 
     // The base of a seeded file is its copy, the base of an unseeded one HEAD's version, of a missing one nothing.
     fs.writeFileSync(path.join(wt.root, 'a.txt'), 'child\n');
@@ -80,7 +87,7 @@ test('a worktree is added from HEAD on its branch, seeded honouring .gitignore, 
     assert.equal(fs.existsSync(wtPath), false);
     assert.deepEqual(branches(ws), [], 'the branch is deleted');
     assert.equal(fs.existsSync(wt.baseline.copiesDir), false);
-    assert.deepEqual(fs.readdirSync(path.join(ws, '.catalyst-code', 'worktrees')), [], 'no owner marker is left');
+    assert.deepEqual(fs.readdirSync(path.join(ws, '.catalyst-code', 'worktrees')), ['.gitignore'], 'no owner marker is left');
     assert.doesNotMatch(git(ws, 'worktree', 'list'), /run-1/);
   } finally {
     fs.rmSync(ws, { recursive: true, force: true });
@@ -194,7 +201,7 @@ test('the start-up sweep removes a dead core’s worktree and branch, and keeps 
     assert.equal(fs.existsSync(live.path), true, 'the live worktree is kept');
     assert.deepEqual(
       fs.readdirSync(parent).filter((n) => !n.startsWith('.owner-run-7.')),
-      ['run-7'],
+      ['.gitignore', 'run-7'],
     );
     await removeWorktree(live, () => undefined);
   } finally {

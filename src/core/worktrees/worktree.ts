@@ -115,6 +115,7 @@ async function addWorktree(workspace: string, runId: string): Promise<Worktree> 
   const wtPath = path.join(parent, safe);
   const branch = `${BRANCH_PREFIX}${safe}`;
   await fs.mkdir(parent, { recursive: true });
+  await ignoreWorktreesDir(parent);
   const owners = await ownerMarkers(parent, safe);
   const abandoned = new Set(abandonedScratch(parent, ownerPrefix(safe)));
   if (owners.some((m) => !abandoned.has(m))) throw new Error(`${wtPath} is in use by another run`);
@@ -137,6 +138,16 @@ async function addWorktree(workspace: string, runId: string): Promise<Worktree> 
     baseline: { digests: new Map(), seeded: new Set(), copiesDir },
     ownerMarker,
   };
+}
+
+/**
+ * A `.gitignore` of `*` in the worktrees directory: the main tree's git status, grep and glob (which honour .gitignore
+ * files) and editors' searches then leave the children's copies of the tree out.
+ */
+async function ignoreWorktreesDir(parent: string): Promise<void> {
+  await fs.writeFile(path.join(parent, '.gitignore'), '*\n', { flag: 'wx' }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EEXIST') throw error;
+  });
 }
 
 /**

@@ -208,3 +208,28 @@ test('the start-up sweep removes a dead core’s worktree and branch, and keeps 
     fs.rmSync(ws, { recursive: true, force: true });
   }
 });
+
+test('a batch whose second worktree cannot be made removes the first and names the task', async () => {
+  const ws = makeRepo();
+  const events: WorktreeEvent[] = [];
+  try {
+    // run-8-1's path is held by a live run (this process's marker): its setup fails.
+    const held = await createWorktree(ws, 'run-8-1', () => undefined);
+    await assert.rejects(
+      createWorktrees(ws, ['run-8-0', 'run-8-1'], (e) => events.push(e)),
+      (e: Error) => e.message.startsWith('worktree setup failed for task 1: '),
+    );
+    assert.deepEqual(
+      events.map((e) => [e.type, 'run_id' in e ? e.run_id : e.path]),
+      [
+        ['worktree_ready', 'run-8-0'],
+        ['worktree_seeded', 'run-8-0'],
+        ['worktree_cleaned', path.join(ws, '.catalyst-code', 'worktrees', 'run-8-0')],
+      ],
+    );
+    assert.deepEqual(branches(ws), ['catcode/wt/run-8-1'], 'only the live run keeps its branch');
+    await removeWorktree(held, () => undefined);
+  } finally {
+    fs.rmSync(ws, { recursive: true, force: true });
+  }
+});

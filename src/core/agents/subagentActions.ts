@@ -1,6 +1,7 @@
 /** The `subagent` tool's management actions (upstream's `handle_action`, research A:216-237): text for the model. */
 import type { SubagentHost, SubagentRunInfo } from '../agent/subagentHost';
 import type { AgentDefinition } from './types';
+import { createAgent, deleteAgent, updateAgent, type AgentFileDeps } from './agentFileActions';
 import { findAgent } from './discovery';
 import { PARALLEL_HARD_MAX_TASKS } from './parallelRun';
 
@@ -15,11 +16,20 @@ export type RunActions = Pick<SubagentHost, 'runId' | 'depth' | 'runs' | 'interr
 
 const KNOWN_ACTIONS = ['list', 'get', 'create', 'update', 'delete', 'status', 'interrupt', 'resume', 'peek', 'steer', 'doctor'];
 
-/** Upstream's actions this core does not implement: an honest error, never a pretend success. */
-const UNSUPPORTED_ACTIONS = new Set(['create', 'update', 'delete']);
-
-export function runAgentAction(action: string, args: Args, agents: readonly AgentDefinition[], host: RunActions): ActionAnswer {
+export async function runAgentAction(
+  action: string,
+  args: Args,
+  agents: readonly AgentDefinition[],
+  host: RunActions,
+  files: AgentFileDeps,
+): Promise<ActionAnswer> {
   switch (action) {
+    case 'create':
+      return createAgent(args, agents, files);
+    case 'update':
+      return updateAgent(args, agents, files);
+    case 'delete':
+      return deleteAgent(args, agents, files);
     case 'list':
       return { ok: true, output: listAgents(agents) };
     case 'get':
@@ -39,7 +49,6 @@ export function runAgentAction(action: string, args: Args, agents: readonly Agen
     case 'doctor':
       return { ok: true, output: doctor(agents, host) };
   }
-  if (UNSUPPORTED_ACTIONS.has(action)) return { ok: false, output: `subagent action '${action}' is not supported by this core` };
   return { ok: false, output: `unknown action '${action}'; use ${KNOWN_ACTIONS.join('|')}` };
 }
 

@@ -1,9 +1,11 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChildGroup, ChildResult, ChildSpec, GroupSpec, SubagentHost, SubagentRunInfo } from '../agent/subagentHost';
+import { parseAgentFile } from '../agents/agentFile';
 import { builtinAgents } from '../agents/builtinAgents';
+import { agentDirs, discoverAgents } from '../agents/discovery';
 import type { AgentDefinition } from '../agents/types';
 import { DEFAULT_SUBAGENT_SETTINGS, type SubagentSettings } from '../config/coreConfig';
 import { git, initRepo, isolateGitConfig } from '../../../test/support/gitTestSupport';
@@ -451,7 +453,7 @@ describe('subagent: actions', () => {
     assert.equal(JSON.parse(got.output).name, 'only');
     assert.deepEqual([(await call(host, { action: 'get', agent: 'x' })).output], ["unknown agent 'x'"]);
     const create = await call(host, { action: 'create', config: { name: 'n' } });
-    assert.deepEqual([create.ok, create.output], [false, "subagent action 'create' is not supported by this core"]);
+    assert.deepEqual([create.ok, create.output], [false, 'this call cannot change files'], 'without runInner nothing is written');
     assert.equal(
       (await call(host, { action: 'dance' })).output,
       "unknown action 'dance'; use list|get|create|update|delete|status|interrupt|resume|peek|steer|doctor",
@@ -593,6 +595,91 @@ describe('subagent: actions', () => {
       child.log.filter((entry) => ['interrupt', 'steer'].includes((entry as string[])[0])),
       [['interrupt', 'run-9-0']],
     );
+  });
+});
+
+describe('subagent: create, update, delete', () => {
+  /** A workspace whose runInner applies write_file and delete, recording each; the host discovers its agents. */
+  async function inWorkspace(
+    body: (run: (args: Record<string, unknown>) => Promise<ToolOutcome>, ws: string, inner: string[]) => Promise<void>,
+  ) {
+    const ws = makeTestWorkspace();
+    const inner: string[] = [];
+    const host = new FakeHost(echo);
+    const runInner = async (name: string, args: Record<string, unknown>): Promise<ToolOutcome> => {
+      inner.push(`${name} ${String(args.path)}`);
+      const abs = join(ws.root, String(args.path));
+      if (name === 'delete') rmSync(abs);
+      else ws.write(String(args.path), String(args.content));
+      return { ok: true, output: 'done', status: 'success', fileChanges: [] };
+    };
+    const run = (args: Record<string, unknown>) => {
+      host.agentList = discoverAgents(agentDirs(join(ws.root, 'no-home'), ws.root));
+      return subagentTool.execute(args, ws.context({ subagents: host, depth: 0, callId: 'call_9', runInner }));
+    };
+    try {
+      await body(run, ws.root, inner);
+    } finally {
+      ws.cleanup();
+    }
+  }
+
+  test('create writes a project agent file through the gate; update rewrites it; delete removes it', async () => {
+    await inWorkspace(async (run, ws, inner) => {
+      const created = await run({
+        action: 'create',
+        config: { name: 'helper', description: 'Helps\ntools: bash', tools: 'read, grep', systemPrompt: 'Help out.', thinking: 'low' },
+      });
+      assert.deepEqual([created.ok, created.output], [true, "created agent 'helper' at .catalyst-code/agents/helper.md"]);
+      const file = join(ws, '.catalyst-code', 'agents', 'helper.md');
+      let agent = parseAgentFile(readFileSync(file, 'utf8'), 'project')!;
+      assert.deepEqual(
+        [agent.name, agent.description, agent.tools, agent.thinking, agent.prompt],
+        ['helper', 'Helps tools: bash', ['read_file', 'grep'], 'low', 'Help out.'],
+        'a newline in a value cannot add a frontmatter key',
+      );
+      assert.match((await run({ action: 'create', config: { name: 'helper' } })).output, /^agent 'helper' already exists at /);
+
+      const updated = await run({ action: 'update', agent: 'helper', config: { model: 'fast-1', tools: 'read' } });
+      assert.deepEqual([updated.ok, updated.output], [true, "updated agent 'helper' at .catalyst-code/agents/helper.md"]);
+      agent = parseAgentFile(readFileSync(file, 'utf8'), 'project')!;
+      assert.deepEqual(
+        [agent.model, agent.tools, agent.description, agent.prompt],
+        ['fast-1', ['read_file'], 'Helps tools: bash', 'Help out.'],
+      );
+
+      const deleted = await run({ action: 'delete', agent: 'helper' });
+      assert.deepEqual([deleted.ok, deleted.output], [true, "deleted agent 'helper' (.catalyst-code/agents/helper.md)"]);
+      assert.equal(existsSync(file), false);
+      assert.deepEqual(inner, [
+        'write_file .catalyst-code/agents/helper.md',
+        'write_file .catalyst-code/agents/helper.md',
+        'delete .catalyst-code/agents/helper.md',
+      ]);
+    });
+  });
+
+  test('builtins, bad names and the user scope are refused, and nothing is written', async () => {
+    await inWorkspace(async (run, _ws, inner) => {
+      const answers = [
+        await run({ action: 'create', config: {} }),
+        await run({ action: 'create', config: { name: '../escape' } }),
+        await run({ action: 'create', config: { name: 'mine', scope: 'user' } }),
+        await run({ action: 'update', agent: 'worker', config: { model: 'm' } }),
+        await run({ action: 'delete', agent: 'worker' }),
+      ].map((a) => [a.ok, a.output]);
+      assert.deepEqual(answers, [
+        [false, 'create requires config.name'],
+        [false, "agent name '../escape' may use only letters, digits, '_', '-' and '.'"],
+        [
+          false,
+          'this core changes project agents only (<workspace>/.catalyst-code/agents); edit user agents in ~/.catalyst-code/agents yourself',
+        ],
+        [false, "agent 'worker' not found to update; create it first"],
+        [false, "agent 'worker' not found (builtins cannot be deleted; override with disabled:true)"],
+      ]);
+      assert.deepEqual(inner, []);
+    });
   });
 });
 

@@ -107,7 +107,10 @@ async function runSubagentCall(args: Args, ctx: ToolContext): Promise<ToolOutcom
     return runDelegatePrompt(call, args.prompt);
   }
   if (typeof args.action === 'string') {
-    const answer = runAgentAction(args.action, args, agents, host);
+    const answer = await runAgentAction(args.action, args, agents, host, {
+      workspace: ctx.workspace,
+      ...(ctx.runInner ? { runInner: ctx.runInner } : {}),
+    });
     return answer.ok ? succeeded(answer.output) : failed(answer.output);
   }
   const isRun = typeof args.agent === 'string' || Array.isArray(args.tasks) || Array.isArray(args.chain);

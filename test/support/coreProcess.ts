@@ -3,7 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-export const CORE_JS = resolve(__dirname, '../../dist/core.js');
+/** dist/core.js; CATALYST_TEST_CORE_JS points the core tests at another build of src/core/main.ts. */
+export const CORE_JS = process.env.CATALYST_TEST_CORE_JS ?? resolve(__dirname, '../../dist/core.js');
 
 export type CoreEvent = { type: string; [k: string]: any };
 

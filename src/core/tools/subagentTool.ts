@@ -49,7 +49,9 @@ export const subagentTool: ToolDefinition = {
       'Single: {agent, task}. Parallel: {tasks:[{agent, task}], concurrency?}; the results come back as one block per task, in order. ' +
       'Chain: {chain:[{agent, task?, as?} | {parallel:[{agent, task}], as?}]}; a step task may use {previous}, {outputs.<as>} and {chain_dir}, and defaults to {previous}. ' +
       'context "fork" gives a child the recent conversation; "fresh" only its task. ' +
-      'action "list" shows the agents, "get" one agent. A child cannot see this conversation unless forked: give it a self-contained task.',
+      'Actions: list, get {agent}, models, status {id?}, peek {id}, interrupt {id}, steer {id, message}, doctor; ' +
+      'create {config:{name, description, tools, systemPrompt, model, thinking}}, update {agent, config}, delete {agent} change project agents. ' +
+      'A child cannot see this conversation unless forked: give it a self-contained task.',
     parameters: {
       type: 'object',
       properties: {

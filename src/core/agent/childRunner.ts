@@ -30,6 +30,7 @@ import {
   type SubagentRunInfo,
 } from './subagentHost';
 import { PEEK_ITEMS, type SubagentRegistry } from './subagentRegistry';
+import { assistantMessage } from './turnRunner';
 import { runToolCall, type ApprovalState, type CallAnnouncer, type GateDeps, type ToolCall } from './toolGate';
 import type { UsageTracker } from './usageTracker';
 
@@ -529,13 +530,6 @@ function bridgeText(target: string): string {
     'Any inherited parent context is for reference only: your task is the last message.',
     'Use contact_supervisor with reason "need_decision" before a decision you are not authorised to make (then wait for the reply), and "progress_update" to report progress; intercom is for messages to your peers.',
   ].join('\n');
-}
-
-function assistantMessage(r: StreamResult): ChatMessage {
-  const m: ChatMessage = { role: 'assistant', content: r.text || null };
-  if (r.toolCalls.length)
-    m.tool_calls = r.toolCalls.map((c) => ({ id: c.id, type: 'function' as const, function: { name: c.name, arguments: c.arguments } }));
-  return m;
 }
 
 function lastAssistantText(messages: readonly ChatMessage[]): string {

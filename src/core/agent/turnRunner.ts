@@ -177,7 +177,8 @@ function userMessage(input: TurnInput, deps: TurnDeps): ChatMessage {
   return { role: 'user', content: [{ type: 'text', text: input.prompt }, ...input.images.map((ref) => deps.imagePart(ref))] };
 }
 
-function assistantMessage(r: StreamResult): ChatMessage {
+/** The assistant message of a model reply, as the history keeps it (a child's conversation too). */
+export function assistantMessage(r: StreamResult): ChatMessage {
   const m: ChatMessage = { role: 'assistant', content: r.text || null };
   if (r.reasoning) m.reasoning_content = r.reasoning;
   if (r.toolCalls.length)

@@ -407,3 +407,26 @@ test("a failing model falls back to the agent's next one, which the child keeps;
     state: 'failed',
   });
 });
+
+test('a child of a batch interrupted before its turn came never starts: no events, no records', async () => {
+  const h = harness([]);
+  const group = h.host.openGroup({
+    runId: 'run-b',
+    mode: 'parallel',
+    agents: ['worker'],
+    task: 'parallel (1 tasks)',
+    toolCallId: 'call_sub',
+  });
+  assert.equal(h.host.interrupt('run-b'), true);
+  const before = { lines: h.lines.length, records: h.records.length };
+  const result = await h.host.runChild(h.spec({ runId: 'run-b-0', parentRunId: 'run-b', mode: 'parallel' }));
+  assert.deepEqual(result, { ok: false, output: ABORTED, state: 'cancelled' });
+  assert.equal(h.lines.length, before.lines);
+  assert.equal(h.records.length, before.records);
+  assert.equal(h.requests.length, 0);
+  group.finish('cancelled');
+  assert.deepEqual(
+    h.lines.slice(before.lines).map((l) => [l.type, l.run_id, l.state]),
+    [['subagent_done', 'run-b', 'cancelled']],
+  );
+});

@@ -199,6 +199,11 @@ async function runChild(env: ChildEnv, caller: HostCaller, parentSignal: AbortSi
   const target = subagentTarget(spec.runId, spec.agent.name);
   const scope = new ChildScope(spec.runId, spec.parentRunId, caller.root, target, spec.depth, parentSignal);
   if (spec.signal) followSignal(spec.signal, scope);
+  // A batch cancelled before this child's turn came: it never starts (no events, no records).
+  if (scope.cancelled) {
+    scope.release();
+    return aborted();
+  }
   const entry = env.registry.add({ scope, agent: spec.agent.name, agents: [spec.agent.name], mode: 'single', task: spec.task });
   env.intercom?.register(target);
   const run = new ChildRun(env, scope, spec, entry, caller.messages ?? (() => env.parentMessages()));

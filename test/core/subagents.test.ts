@@ -10,6 +10,8 @@ import { startScenario, TEST_KEY, TEST_MODEL, type Scenario } from '../support/c
 import { loadRoutedScenario, type ScriptedResponse } from '../support/scriptedModelServer';
 
 const PARENT_CALL = 'call_sub_1';
+/** A scenario that waits on a gate the core never reaches fails here instead of hanging. */
+const SCENARIO = { timeout: 60_000 };
 
 /** The parent's reply that calls `subagent` with `args`, and its answer once the tool result is back. */
 function parentCalls(args: object, answer = 'Done.'): ScriptedResponse[] {
@@ -62,7 +64,7 @@ const toolMessages = (request: { body: any }): string[] =>
 const lastUserMessage = (request: { body: any }): string =>
   String(request.body.messages.filter((m: any) => m.role === 'user').at(-1)?.content ?? '');
 
-test('a single child: upstream order of events, its own conversation, and its answer as the tool result', async () => {
+test('a single child: upstream order of events, its own conversation, and its answer as the tool result', SCENARIO, async () => {
   const script = loadRoutedScenario('subagent-single');
   const s = await startScenario({ script: script.default, routes: script.routes, files: { 'notes.txt': 'alpha\nbeta\n' } });
   try {
@@ -144,72 +146,76 @@ test('a single child: upstream order of events, its own conversation, and its an
 const runLabels = (events: CoreEvent[], runId: string): string[] =>
   events.filter((e) => e.run_id === runId).flatMap((e) => orderLabel(e, new Set([runId])) ?? []);
 
-test('three children in parallel at concurrency 2: at most 2 in flight, interleaved, each in order, results as blocks', async () => {
-  const keys = ['[p-1]', '[p-2]', '[p-3]'];
-  const s = await startScenario({
-    approval: 'never',
-    script: parentCalls({ tasks: keys.map((key) => ({ agent: 'delegate', task: `${key} say your number` })), concurrency: 2 }),
-    routes: Object.fromEntries(keys.map((key, i) => [key, [{ holdUntil: 'fan-out', steps: [{ text: `number ${i + 1}` }] }]])),
-  });
-  try {
-    const from = s.core.events.length;
-    s.core.send({ type: 'send', prompt: 'Fan out to three helpers.', model: TEST_MODEL });
-    await s.model.held('fan-out', 2);
-    assert.equal(s.model.inFlight(...keys), 2, 'two children are waiting on the model');
-    s.model.release('fan-out');
-    await s.core.waitForType('done', { from, timeoutMs: 30_000 });
-    const events = s.core.events.slice(from);
-    assert.equal(s.model.peakInFlight(...keys), 2, 'never more than 2 child requests at once');
-    assert.deepEqual(
-      keys.map((key) => s.model.requestsFor(key).length),
-      [1, 1, 1],
-    );
+test(
+  'three children in parallel at concurrency 2: at most 2 in flight, interleaved, each in order, results as blocks',
+  SCENARIO,
+  async () => {
+    const keys = ['[p-1]', '[p-2]', '[p-3]'];
+    const s = await startScenario({
+      approval: 'never',
+      script: parentCalls({ tasks: keys.map((key) => ({ agent: 'delegate', task: `${key} say your number` })), concurrency: 2 }),
+      routes: Object.fromEntries(keys.map((key, i) => [key, [{ holdUntil: 'fan-out', steps: [{ text: `number ${i + 1}` }] }]])),
+    });
+    try {
+      const from = s.core.events.length;
+      s.core.send({ type: 'send', prompt: 'Fan out to three helpers.', model: TEST_MODEL });
+      await s.model.held('fan-out', 2);
+      assert.equal(s.model.inFlight(...keys), 2, 'two children are waiting on the model');
+      s.model.release('fan-out');
+      await s.core.waitForType('done', { from, timeoutMs: 30_000 });
+      const events = s.core.events.slice(from);
+      assert.equal(s.model.peakInFlight(...keys), 2, 'never more than 2 child requests at once');
+      assert.deepEqual(
+        keys.map((key) => s.model.requestsFor(key).length),
+        [1, 1, 1],
+      );
 
-    const batch = events.find((e) => e.type === 'subagent_start' && e.mode === 'parallel');
-    assert.ok(batch, 'the batch run started');
-    assert.deepEqual(
-      [batch.task, batch.agents, batch.tool_call_id],
-      ['parallel (3 tasks)', ['delegate', 'delegate', 'delegate'], PARENT_CALL],
-    );
-    const children = events.filter((e) => e.type === 'subagent_start' && e.mode === 'single');
-    assert.deepEqual(
-      children.map((c) => c.run_id).sort(),
-      [0, 1, 2].map((i) => `${batch.run_id}-${i}`),
-    );
-    for (const child of children) {
-      assert.equal(child.parent_run_id, batch.run_id);
-      assert.deepEqual(runLabels(events, child.run_id), [
-        'subagent_start',
-        'message user',
-        'progress start',
-        'progress streaming',
-        'message assistant',
-        'progress done',
-        'subagent_done',
-      ]);
+      const batch = events.find((e) => e.type === 'subagent_start' && e.mode === 'parallel');
+      assert.ok(batch, 'the batch run started');
+      assert.deepEqual(
+        [batch.task, batch.agents, batch.tool_call_id],
+        ['parallel (3 tasks)', ['delegate', 'delegate', 'delegate'], PARENT_CALL],
+      );
+      const children = events.filter((e) => e.type === 'subagent_start' && e.mode === 'single');
+      assert.deepEqual(
+        children.map((c) => c.run_id).sort(),
+        [0, 1, 2].map((i) => `${batch.run_id}-${i}`),
+      );
+      for (const child of children) {
+        assert.equal(child.parent_run_id, batch.run_id);
+        assert.deepEqual(runLabels(events, child.run_id), [
+          'subagent_start',
+          'message user',
+          'progress start',
+          'progress streaming',
+          'message assistant',
+          'progress done',
+          'subagent_done',
+        ]);
+      }
+      const startOf = (runId: string) => events.findIndex((e) => e.type === 'subagent_start' && e.run_id === runId);
+      const doneOf = (runId: string) => events.findIndex((e) => e.type === 'subagent_done' && e.run_id === runId);
+      const [a, b] = children.map((c) => c.run_id);
+      assert.ok(startOf(b) < doneOf(a), "the children's events interleave");
+      const batchDone = events.find((e) => e.type === 'subagent_done' && e.run_id === batch.run_id)!;
+      assert.equal(batchDone.state, 'completed');
+      assert.ok(
+        children.every((c) => doneOf(c.run_id) < events.indexOf(batchDone)),
+        'the batch ends after its children',
+      );
+      assert.equal(batchDone.summary, undefined, 'only single runs carry a summary');
+      const result = events.find((e) => e.type === 'tool_result' && e.id === PARENT_CALL)!;
+      assert.equal(
+        result.output,
+        '=== Parallel Task 1 (delegate) ===\nnumber 1\n\n=== Parallel Task 2 (delegate) ===\nnumber 2\n\n=== Parallel Task 3 (delegate) ===\nnumber 3',
+      );
+    } finally {
+      await s.close();
     }
-    const startOf = (runId: string) => events.findIndex((e) => e.type === 'subagent_start' && e.run_id === runId);
-    const doneOf = (runId: string) => events.findIndex((e) => e.type === 'subagent_done' && e.run_id === runId);
-    const [a, b] = children.map((c) => c.run_id);
-    assert.ok(startOf(b) < doneOf(a), "the children's events interleave");
-    const batchDone = events.find((e) => e.type === 'subagent_done' && e.run_id === batch.run_id)!;
-    assert.equal(batchDone.state, 'completed');
-    assert.ok(
-      children.every((c) => doneOf(c.run_id) < events.indexOf(batchDone)),
-      'the batch ends after its children',
-    );
-    assert.equal(batchDone.summary, undefined, 'only single runs carry a summary');
-    const result = events.find((e) => e.type === 'tool_result' && e.id === PARENT_CALL)!;
-    assert.equal(
-      result.output,
-      '=== Parallel Task 1 (delegate) ===\nnumber 1\n\n=== Parallel Task 2 (delegate) ===\nnumber 2\n\n=== Parallel Task 3 (delegate) ===\nnumber 3',
-    );
-  } finally {
-    await s.close();
-  }
-});
+  },
+);
 
-test("a chain of 2: the second step's task carries the first step's output, the parent gets the last", async () => {
+test("a chain of 2: the second step's task carries the first step's output, the parent gets the last", SCENARIO, async () => {
   const s = await startScenario({
     approval: 'never',
     script: parentCalls({
@@ -247,7 +253,7 @@ test("a chain of 2: the second step's task carries the first step's output, the 
   }
 });
 
-test("children's edits: approval_request.run_id is the child's target, one approved and written, the other denied", async () => {
+test("children's edits: approval_request.run_id is the child's target, one approved and written, the other denied", SCENARIO, async () => {
   const edit = (path: string, to: string) => calls('call_1', 'edit', { path, edits: [{ search: 'old', replace: to }] });
   const s = await startScenario({
     files: { 'a.txt': 'old a\n', 'b.txt': 'old b\n' },
@@ -297,7 +303,7 @@ test("children's edits: approval_request.run_id is the child's target, one appro
 
 const NESTER = ['---', 'name: nester', 'description: delegates once more', 'tools: subagent, read_file', '---', 'You delegate.'].join('\n');
 
-test('depth: a child may nest once under the default limit of 2; the grandchild is refused a nested call', async () => {
+test('depth: a child may nest once under the default limit of 2; the grandchild is refused a nested call', SCENARIO, async () => {
   const s = await startScenario({
     approval: 'never',
     files: { '.catalyst-code/agents/nester.md': NESTER },
@@ -335,7 +341,7 @@ test('depth: a child may nest once under the default limit of 2; the grandchild 
   }
 });
 
-test('depth: CATALYST_CODE_SUBAGENT_MAX_DEPTH=0 blocks every call', async () => {
+test('depth: CATALYST_CODE_SUBAGENT_MAX_DEPTH=0 blocks every call', SCENARIO, async () => {
   const s = await startScenario({
     approval: 'never',
     env: { CATALYST_CODE_SUBAGENT_MAX_DEPTH: '0' },
@@ -356,33 +362,37 @@ test('depth: CATALYST_CODE_SUBAGENT_MAX_DEPTH=0 blocks every call', async () => 
   }
 });
 
-test("a secret in a child's bash output is redacted in subagent_tool_result, subagent_delta and the parent's tool_result", async () => {
-  const s = await startScenario({
-    approval: 'never',
-    files: { 'secret.txt': `${TEST_KEY}\n` },
-    script: parentCalls({ agent: 'worker', task: '[leak] print the secret file' }),
-    routes: { '[leak]': [calls('call_1', 'bash', { command: 'cat secret.txt' }), says(`The file holds ${TEST_KEY} as its only line.`)] },
-  });
-  try {
-    const events = await s.turn('Show me the secret file via a helper.', { timeoutMs: 30_000 });
-    const toolResult = events.find((e) => e.type === 'subagent_tool_result' && e.call_id === 'call_1')!;
-    assert.equal(toolResult.ok, true);
-    assert.match(toolResult.result, /\[REDACTED\]/);
-    const streamed = events
-      .filter((e) => e.type === 'subagent_delta')
-      .map((e) => e.text)
-      .join('');
-    assert.equal(streamed, 'The file holds [REDACTED] as its only line.');
-    const parentResult = events.find((e) => e.type === 'tool_result' && e.id === PARENT_CALL)!;
-    assert.equal(parentResult.output, 'The file holds [REDACTED] as its only line.');
-    assert.ok(!s.core.rawStdout.join('').includes(TEST_KEY), 'the key is in no event');
-    assert.ok(toolMessages(s.model.requestsFor('[leak]')[1])[0].includes(TEST_KEY), 'the child itself did read the file');
-  } finally {
-    await s.close();
-  }
-});
+test(
+  "a secret in a child's bash output is redacted in subagent_tool_result, subagent_delta and the parent's tool_result",
+  SCENARIO,
+  async () => {
+    const s = await startScenario({
+      approval: 'never',
+      files: { 'secret.txt': `${TEST_KEY}\n` },
+      script: parentCalls({ agent: 'worker', task: '[leak] print the secret file' }),
+      routes: { '[leak]': [calls('call_1', 'bash', { command: 'cat secret.txt' }), says(`The file holds ${TEST_KEY} as its only line.`)] },
+    });
+    try {
+      const events = await s.turn('Show me the secret file via a helper.', { timeoutMs: 30_000 });
+      const toolResult = events.find((e) => e.type === 'subagent_tool_result' && e.call_id === 'call_1')!;
+      assert.equal(toolResult.ok, true);
+      assert.match(toolResult.result, /\[REDACTED\]/);
+      const streamed = events
+        .filter((e) => e.type === 'subagent_delta')
+        .map((e) => e.text)
+        .join('');
+      assert.equal(streamed, 'The file holds [REDACTED] as its only line.');
+      const parentResult = events.find((e) => e.type === 'tool_result' && e.id === PARENT_CALL)!;
+      assert.equal(parentResult.output, 'The file holds [REDACTED] as its only line.');
+      assert.ok(!s.core.rawStdout.join('').includes(TEST_KEY), 'the key is in no event');
+      assert.ok(toolMessages(s.model.requestsFor('[leak]')[1])[0].includes(TEST_KEY), 'the child itself did read the file');
+    } finally {
+      await s.close();
+    }
+  },
+);
 
-test('list_agents, the agents in init and the capabilities', async () => {
+test('list_agents, the agents in init and the capabilities', SCENARIO, async () => {
   const s = await startScenario({ files: { '.catalyst-code/agents/nester.md': NESTER }, handshake: false });
   try {
     const { hello } = await s.core.handshake();

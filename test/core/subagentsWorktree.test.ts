@@ -1,0 +1,129 @@
+// A child in its own git worktree (issue #14): its changes come back as reviewable proposals `<callId>.<n>` (not
+// upstream's silent overwrite), a file the user changed meanwhile is rebased or flagged, and the worktree and its
+// branch are gone afterwards.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { CoreEvent } from '../support/coreProcess';
+import { gitEnv, startScenario, TEST_MODEL } from '../support/coreScenario';
+import type { ScriptedResponse } from '../support/scriptedModelServer';
+
+const PARENT_CALL = 'call_wt';
+const SCENARIO = { timeout: 60_000 };
+
+const parentCalls = (args: object): ScriptedResponse[] => [
+  { steps: [{ toolCall: { id: PARENT_CALL, name: 'subagent', arguments: args } }] },
+  { steps: [{ text: 'Done.' }] },
+];
+const edit = (id: string, path: string, search: string, replace: string) => ({
+  toolCall: { id, name: 'edit', arguments: { path, edits: [{ search, replace }] } },
+});
+
+const FILES = {
+  'a.txt': 'one\ntwo\nthree\n',
+  'b.txt': 'l1\nl2\nl3\nl4\nl5\n',
+  'c.txt': 'same line\n',
+};
+
+test(
+  'a worktree child: its changes are proposed back for review, rebased or flagged, the worktree and branch removed',
+  SCENARIO,
+  async () => {
+    const s = await startScenario({
+      git: true,
+      files: FILES,
+      script: parentCalls({ agent: 'worker', task: '[wt] change the three files', worktree: true }),
+      routes: {
+        '[wt]': [
+          { steps: [edit('call_1', 'a.txt', 'two', 'TWO'), edit('call_2', 'b.txt', 'l1', 'L1'), edit('call_3', 'c.txt', 'same', 'child')] },
+          { holdUntil: 'user-edits', steps: [{ text: 'changed a, b and c' }] },
+        ],
+      },
+    });
+    try {
+      const from = s.core.events.length;
+      s.core.send({ type: 'send', prompt: 'Let a worker change files in a worktree.', model: TEST_MODEL });
+      const parentApproval = await s.core.waitFor((e) => e.type === 'approval_request' && e.tool_call_id === PARENT_CALL, { from });
+      s.core.send({ type: 'approve', request_id: parentApproval.request_id, decision: 'yes' });
+
+      await s.model.held('user-edits');
+      const ready = s.core.events.slice(from).find((e) => e.type === 'worktree_ready')!;
+      assert.ok(ready, 'the worktree was made');
+      assert.equal(readFileSync(join(ready.path, 'a.txt'), 'utf8'), 'one\nTWO\nthree\n', 'the child edited its worktree');
+      assert.equal(readFileSync(join(s.core.workspace, 'a.txt'), 'utf8'), FILES['a.txt'], 'and not the main tree');
+      writeFileSync(join(s.core.workspace, 'b.txt'), 'l1\nl2\nl3\nl4\nL5 by the user\n');
+      writeFileSync(join(s.core.workspace, 'c.txt'), 'user line\n');
+      s.model.release('user-edits');
+
+      const proposals: CoreEvent[] = [];
+      for (let n = 1; n <= 2; n++) {
+        const proposal = await s.core.waitFor((e) => e.type === 'approval_request' && e.tool_call_id === `${PARENT_CALL}.${n}`, { from });
+        proposals.push(proposal);
+        s.core.send({ type: 'approve', request_id: proposal.request_id, decision: 'yes' });
+      }
+      await s.core.waitForType('done', { from, timeoutMs: 30_000 });
+      const events = s.core.events.slice(from);
+
+      const child = events.find((e) => e.type === 'subagent_start')!;
+      assert.equal(ready.run_id, child.run_id);
+      assert.equal(ready.branch, `catcode/wt/${child.run_id}`);
+      assert.equal(ready.path, join(s.core.workspace, '.catalyst-code', 'worktrees', child.run_id));
+      const childApprovals = events.filter((e) => e.type === 'approval_request' && /^call_\d$/.test(e.tool_call_id));
+      assert.equal(childApprovals.length, 0, "under destructive the child's edits in its own worktree are not prompted");
+      assert.ok(
+        events.filter((e) => e.type === 'approval_request' && e.tool_call_id === `${PARENT_CALL}.3`).length === 0,
+        'the conflicting file is not proposed',
+      );
+
+      assert.equal(readFileSync(join(s.core.workspace, 'a.txt'), 'utf8'), 'one\nTWO\nthree\n', "the child's change, approved");
+      assert.equal(readFileSync(join(s.core.workspace, 'b.txt'), 'utf8'), 'L1\nl2\nl3\nl4\nL5 by the user\n', 'rebased on the user edit');
+      assert.equal(readFileSync(join(s.core.workspace, 'c.txt'), 'utf8'), 'user line\n', 'a conflict never overwrites the user');
+      const result = events.find((e) => e.type === 'tool_result' && e.id === PARENT_CALL)!;
+      assert.match(result.output, /^changed a, b and c\n\n/);
+      assert.match(result.output, /Worktree changes applied: a\.txt, b\.txt \(rebased on your changes\)/);
+      assert.match(result.output, /NOT proposed .*c\.txt \(conflicts with your changes\)/);
+      assert.ok(events.some((e) => e.type === 'info' && /not proposed back: c\.txt/.test(e.message)));
+
+      const order = events.flatMap((e) =>
+        e.type.startsWith('worktree_') ||
+        (e.type === 'subagent_done' && e.run_id === child.run_id) ||
+        (e.type === 'tool_result' && e.id === PARENT_CALL)
+          ? [e.type]
+          : [],
+      );
+      assert.deepEqual(order, ['worktree_ready', 'subagent_done', 'worktree_promoted', 'worktree_cleaned', 'tool_result']);
+      assert.deepEqual(events.find((e) => e.type === 'worktree_promoted')!.paths, ['a.txt', 'b.txt']);
+      assert.equal(events.find((e) => e.type === 'worktree_cleaned')!.path, ready.path);
+      assert.equal(existsSync(ready.path), false, 'the worktree directory is gone');
+      const branches = execFileSync('git', ['branch', '--list', 'catcode/wt/*'], { cwd: s.core.workspace, env: gitEnv() }).toString();
+      assert.equal(branches.trim(), '', 'and its branch');
+      const worktrees = execFileSync('git', ['worktree', 'list'], { cwd: s.core.workspace, env: gitEnv() }).toString();
+      assert.equal(worktrees.trim().split('\n').length, 1, 'git knows only the main worktree');
+    } finally {
+      await s.close();
+    }
+  },
+);
+
+test('worktree:true is refused outside git, before any child starts', SCENARIO, async () => {
+  const s = await startScenario({
+    approval: 'never',
+    files: FILES,
+    script: parentCalls({ agent: 'worker', task: '[no-git] change a file', worktree: true }),
+    routes: { '[no-git]': [{ steps: [{ text: 'should not run' }] }] },
+  });
+  try {
+    const events = await s.turn('Use a worktree.');
+    const result = events.find((e) => e.type === 'tool_result' && e.id === PARENT_CALL)!;
+    assert.deepEqual(
+      [result.ok, result.output],
+      [false, 'worktree:true requires a git repository; use hybrid checkpoints for non-git workspaces'],
+    );
+    assert.equal(events.filter((e) => e.type.startsWith('subagent_') || e.type.startsWith('worktree_')).length, 0);
+    assert.equal(s.model.requestsFor('[no-git]').length, 0);
+  } finally {
+    await s.close();
+  }
+});

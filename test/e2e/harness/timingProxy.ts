@@ -10,8 +10,10 @@ export interface TimingProxy {
   url: string;
   /** When the first response chunk of a chat request went out (undefined until one did). */
   firstChunkAt?: number;
-  /** When a chunk containing `marker` went out. */
+  /** When a chunk containing `marker` (the first, when several were given) went out. */
   markerAt?: number;
+  /** When a chunk containing each marker went out (several streams at once: one marker each). */
+  markersAt: Map<string, number>;
   /** Response chunks forwarded for chat requests. */
   chunks: number;
   close(): Promise<void>;
@@ -19,9 +21,10 @@ export interface TimingProxy {
 
 export const epochNow = (): number => performance.timeOrigin + performance.now();
 
-export async function startTimingProxy(targetBaseUrl: string, marker: string): Promise<TimingProxy> {
+export async function startTimingProxy(targetBaseUrl: string, marker: string | readonly string[]): Promise<TimingProxy> {
   const target = new URL(targetBaseUrl);
-  const proxy: TimingProxy = { url: '', chunks: 0, close: () => closeServer(server) };
+  const markers = typeof marker === 'string' ? [marker] : marker;
+  const proxy: TimingProxy = { url: '', chunks: 0, markersAt: new Map(), close: () => closeServer(server) };
   const server: Server = createServer((req, res) => {
     const upstream = request(
       { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
@@ -34,7 +37,8 @@ export async function startTimingProxy(targetBaseUrl: string, marker: string): P
           const now = epochNow();
           proxy.chunks++;
           proxy.firstChunkAt ??= now;
-          if (proxy.markerAt === undefined && chunk.includes(marker)) proxy.markerAt = now;
+          for (const m of markers) if (!proxy.markersAt.has(m) && chunk.includes(m)) proxy.markersAt.set(m, now);
+          proxy.markerAt ??= proxy.markersAt.get(markers[0]);
         });
         up.on('end', () => res.end());
         up.on('error', () => res.destroy());

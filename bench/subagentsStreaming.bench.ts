@@ -1,0 +1,206 @@
+// Eight subagents streaming at once into the chat, in code-server's Chromium (issue #14): the scripted model fans out to
+// 8 workers (concurrency 8), each child's reply is 2,000 deltas at ~250 deltas/s on its own route, all 8 rows expanded
+// (their messages on screen). Through a pass-through proxy that notes when each child's last delta (its own marker)
+// leaves the server, it prints last delta → on screen per child, the long tasks > 50 ms inside the webview while they
+// stream, and the webview's JS heap after. A report, not a test: no pass/fail exit.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Frame } from 'playwright-core';
+import { TEST_IDS } from '../src/shared/webviewMessages';
+import type { ScriptStep, ScriptedResponse } from '../test/support/scriptedModelServer';
+import { approvalCard, textTurn, toolCallTurn } from '../test/e2e/harness/approvals';
+import { sendPrompt } from '../test/e2e/harness/chatActions';
+import { byTestId, chatFrame } from '../test/e2e/harness/chatView';
+import { startE2eEnv, type E2eEnv } from '../test/e2e/harness/e2eEnv';
+import { runCommand } from '../test/e2e/harness/quickInput';
+import { epochNow, startTimingProxy, type TimingProxy } from '../test/e2e/harness/timingProxy';
+import { waitUntil } from '../test/e2e/harness/wait';
+import { frameIntervals, percentile, readProbe, startProbe, type LongTask } from '../test/e2e/harness/webviewProbe';
+import { MB, heapProbe, loadAverage } from './support/webviewMetrics';
+
+const CHILDREN = 8;
+const DELTAS = 2_000;
+const CHARS_PER_DELTA = 4;
+const MODEL = 'bench-model';
+const GATE = 'bench-children';
+// ~250 deltas/s per child, kept in bursts: 10 deltas, then a 32 ms pause (8 paced streams in one Node process overshoot
+// their timers by a few ms each). The printed rate is the measured one.
+const BURST = 10;
+const BURST_PAUSE_MS = 32;
+const HEAP_BUDGET_MB = 150;
+
+const taskKey = (i: number) => `[bench-child-${i}]`;
+const markerOf = (i: number) => `Zq${i}end`;
+
+const within = (ok: boolean) => (ok ? 'within' : 'OVER');
+const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(1)} ms` : 'n/a');
+
+async function main(): Promise<void> {
+  let proxy: TimingProxy | undefined;
+  const markers = Array.from({ length: CHILDREN }, (_, i) => markerOf(i));
+  const env = await startE2eEnv({
+    models: [MODEL],
+    chromiumArgs: ['--enable-precise-memory-info'],
+    beforeLaunch: async ({ configDir, model }) => {
+      proxy = await startTimingProxy(model.url, markers);
+      writeConfig(configDir, proxy.url);
+    },
+  });
+  try {
+    await run(env, proxy!);
+  } finally {
+    await env.close();
+    await proxy?.close();
+  }
+}
+
+async function run(env: E2eEnv, proxy: TimingProxy): Promise<void> {
+  const { page, model } = env;
+  await runCommand(page, 'Catalyst: Open Chat');
+  const chat = env.chat('sidebar');
+  await chat.locator(byTestId(TEST_IDS.composer)).first().waitFor({ state: 'visible', timeout: 90_000 });
+
+  model.enqueue(
+    toolCallTurn('call_bench_fan', 'subagent', {
+      tasks: Array.from({ length: CHILDREN }, (_, i) => ({ agent: 'worker', task: `${taskKey(i)} write your part of the report` })),
+    }),
+    textTurn('All eight reported.'),
+  );
+  for (let i = 0; i < CHILDREN; i++) model.route(taskKey(i), childReply(i));
+  await sendPrompt(chat, 'Write the report with eight workers.');
+  await approvalCard(chat, 'Allow subagent?').locator(byTestId(TEST_IDS.approvalAccept)).click();
+  await model.held(GATE, CHILDREN);
+
+  // Every row open: each child's streamed message is on screen, the costliest case.
+  const rows = chat.locator(byTestId(TEST_IDS.subagentRow));
+  await waitUntil(async () => (await rows.count()) === CHILDREN, { timeoutMs: 60_000, what: `${CHILDREN} subagent rows` });
+  for (let i = 0; i < CHILDREN; i++) await rows.nth(i).locator('summary').click();
+  const frame = await chatFrame(page, 'sidebar');
+  await startProbe(frame, { selector: byTestId(TEST_IDS.assistantMessage), marker: markerOf(CHILDREN - 1) });
+  await startMarkerProbe(frame);
+
+  const released = epochNow();
+  model.release(GATE);
+  const seen = await waitUntil(() => markersSeen(frame), {
+    timeoutMs: 300_000,
+    intervalMs: 500,
+    what: 'every child’s last delta on screen',
+  });
+  const final = await readProbe(frame);
+  const heap = await heapProbe(page, frame);
+  const heapBytes = await heap.usedBytes();
+
+  const lags: number[] = [];
+  let lastSent = released;
+  for (let i = 0; i < CHILDREN; i++) {
+    const sent = proxy.markersAt.get(markerOf(i));
+    if (sent === undefined) throw new Error(`the proxy never saw ${markerOf(i)} go out`);
+    lastSent = Math.max(lastSent, sent);
+    lags.push(seen[i] - sent);
+  }
+  const lastSeen = Math.max(...seen);
+  const longTasks = final.longTasks.filter((t) => t.start + t.duration >= released && t.start <= lastSeen);
+  const longest = longTasks.reduce((m, t) => Math.max(m, t.duration), 0);
+  const seconds = (lastSent - released) / 1000;
+  const worst = Math.max(...lags);
+  const intervals = frameIntervals(final.frames, released, lastSeen);
+
+  console.log(
+    `subagents streaming: ${CHILDREN} children × ${DELTAS} deltas of ~${CHARS_PER_DELTA} chars, all rows expanded, ` +
+      `load average ${loadAverage()}, sent in ${seconds.toFixed(1)} s = ${(DELTAS / seconds).toFixed(0)} deltas/s per child (${((DELTAS * CHILDREN) / seconds).toFixed(0)} in all)`,
+  );
+  console.log(
+    `  last delta sent → on screen : worst ${ms(worst)}, median ${ms(percentile(lags, 50))}  (budget ≤ 100 ms: ${within(worst <= 100)})` +
+      `  [per child: ${lags.map((l) => l.toFixed(0)).join(', ')} ms]`,
+  );
+  console.log(
+    `  frames while streaming      : p95 ${ms(percentile(intervals, 95))}, median ${ms(percentile(intervals, 50))}, ${intervals.length} frames (for scale)`,
+  );
+  console.log(
+    `  long tasks > 50 ms          : ${longTasks.length}${longTasks.length ? ` (longest ${longest.toFixed(0)} ms)` : ''}  (budget 0: ${within(longTasks.length === 0)})` +
+      (final.longTaskSupported
+        ? `  [by source: ${describeSources(longTasks)}]`
+        : '  [this Chromium does not report long tasks in the frame]'),
+  );
+  console.log(
+    `  webview JS heap after       : ${(heapBytes / MB).toFixed(1)} MB  (budget ≤ ${HEAP_BUDGET_MB} MB: ${within(heapBytes / MB <= HEAP_BUDGET_MB)})  [${heap.scope}]`,
+  );
+}
+
+/** In the frame: per animation frame, the first time each child's marker is in its row's last message. */
+function startMarkerProbe(frame: Frame): Promise<void> {
+  return frame.evaluate(
+    ({ rowSelector, messageSelector, keys, markers }) => {
+      const g = globalThis as any;
+      const origin = g.performance.timeOrigin;
+      const rows = Array.from(g.document.querySelectorAll(rowSelector)) as any[];
+      const rowOf = keys.map((key: string) => rows.find((r) => (r.querySelector('.subagent-task')?.textContent ?? '').startsWith(key)));
+      const seen: (number | undefined)[] = keys.map(() => undefined);
+      g.__catalystMarkersSeen = seen;
+      const tick = (t: number) => {
+        let left = 0;
+        markers.forEach((marker: string, i: number) => {
+          if (seen[i] !== undefined) return;
+          const messages = rowOf[i]?.querySelectorAll(messageSelector);
+          const last = messages?.[messages.length - 1];
+          if (last && (last.textContent ?? '').includes(marker)) seen[i] = origin + t;
+          else left++;
+        });
+        if (left > 0) g.requestAnimationFrame(tick);
+      };
+      g.requestAnimationFrame(tick);
+    },
+    {
+      rowSelector: byTestId(TEST_IDS.subagentRow),
+      messageSelector: byTestId(TEST_IDS.assistantMessage),
+      keys: Array.from({ length: CHILDREN }, (_, i) => taskKey(i)),
+      markers: Array.from({ length: CHILDREN }, (_, i) => markerOf(i)),
+    },
+  );
+}
+
+/** Every child's seen time once all are seen; polls a small array, never the probe's growing frame list. */
+async function markersSeen(frame: Frame): Promise<number[] | undefined> {
+  const seen = await frame.evaluate(() => (globalThis as any).__catalystMarkersSeen as (number | null)[]);
+  return seen.every((t) => typeof t === 'number') ? (seen as number[]) : undefined;
+}
+
+/** 'self' is the webview's own code; '*-ancestor' is the workbench page sharing the renderer's main thread. */
+function describeSources(tasks: LongTask[]): string {
+  const bySource = new Map<string, { n: number; ms: number }>();
+  for (const t of tasks) {
+    const entry = bySource.get(t.source) ?? { n: 0, ms: 0 };
+    entry.n++;
+    entry.ms += t.duration;
+    bySource.set(t.source, entry);
+  }
+  return [...bySource].map(([source, { n, ms: total }]) => `${source} ${n} (${total.toFixed(0)} ms)`).join(', ') || 'none';
+}
+
+/** Child `i`'s one model round: held until every child is in flight, then DELTAS paced deltas of markdown, its marker last. */
+function childReply(i: number): ScriptedResponse {
+  const words = ['child', 'stream', 'delta', 'frame', 'row', 'patch', 'panel', 'token', 'budget', 'subagent'];
+  let doc = '';
+  for (let p = 0; doc.length < DELTAS * CHARS_PER_DELTA; p++) {
+    doc += `${p % 6 === 0 ? `### Part ${p / 6 + 1} of child ${i}\n\n` : ''}${Array.from({ length: 24 }, (_, w) => words[(i + p + w) % words.length]).join(' ')} with **bold** and \`code\`.\n\n`;
+  }
+  const chars = Array.from(doc);
+  const steps: ScriptStep[] = [];
+  for (let d = 0; d < DELTAS - 1; d++) steps.push({ text: chars.slice(d * CHARS_PER_DELTA, (d + 1) * CHARS_PER_DELTA).join('') || ' ' });
+  steps.push({ text: `\n\n${markerOf(i)}` });
+  return { holdUntil: GATE, steps: steps.map((step, d) => (d > 0 && d % BURST === 0 ? { ...step, delayMs: BURST_PAUSE_MS } : step)) };
+}
+
+function writeConfig(configDir: string, baseUrl: string): void {
+  const config = {
+    providers: [{ name: 'bench', kind: 'openai', base_url: baseUrl, api_key: 'bench-not-a-secret' }],
+    activeProvider: 'bench',
+    subagents: { parallel: { concurrency: CHILDREN } },
+  };
+  writeFileSync(join(configDir, 'config.json'), JSON.stringify(config, null, 2), { mode: 0o600 });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -233,3 +233,20 @@ test('a batch whose second worktree cannot be made removes the first and names t
     fs.rmSync(ws, { recursive: true, force: true });
   }
 });
+
+test("adding a worktree runs none of the repository's hooks", async () => {
+  const ws = makeRepo();
+  const marker = path.join(os.tmpdir(), `catcode-hook-ran-${process.pid}`);
+  fs.writeFileSync(path.join(ws, '.git', 'hooks', 'post-checkout'), `#!/bin/sh\ntouch '${marker}'\n`, { mode: 0o755 });
+  try {
+    git(ws, 'checkout', '-q', '-b', 'probe');
+    assert.equal(fs.existsSync(marker), true, 'the hook runs on an ordinary checkout');
+    fs.rmSync(marker);
+    const wt = await createWorktree(ws, 'run-10', () => undefined);
+    assert.equal(fs.existsSync(marker), false);
+    await removeWorktree(wt, () => undefined);
+  } finally {
+    fs.rmSync(marker, { force: true });
+    fs.rmSync(ws, { recursive: true, force: true });
+  }
+});

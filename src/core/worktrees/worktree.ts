@@ -52,6 +52,12 @@ export interface Worktree {
 
 export class WorktreeError extends Error {}
 
+/**
+ * The checkout of a new worktree runs no hooks (a post-checkout hook may install dependencies or touch the main tree)
+ * and fetches no LFS objects (a network round trip per file): the seed copies the main tree's real contents over.
+ */
+const CHECKOUT_ENV: NodeJS.ProcessEnv = { GIT_LFS_SKIP_SMUDGE: '1' };
+
 /** Characters outside `[A-Za-z0-9_-]` become `-` (upstream's safe id). */
 export function safeWorktreeId(runId: string): string {
   return runId.replace(/[^A-Za-z0-9_-]/g, '-');
@@ -122,7 +128,7 @@ async function addWorktree(workspace: string, runId: string): Promise<Worktree> 
   await removeLeftover(workspace, wtPath, branch, owners);
   const ownerMarker = makeScratchDir(parent, ownerPrefix(safe));
   try {
-    await gitOutput(top, ['worktree', 'add', '--quiet', '-B', branch, wtPath, head]);
+    await gitOutput(top, ['-c', 'core.hooksPath=/dev/null', 'worktree', 'add', '--quiet', '-B', branch, wtPath, head], CHECKOUT_ENV);
   } catch (error) {
     removeScratchDir(ownerMarker);
     throw error;

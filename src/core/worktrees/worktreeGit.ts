@@ -18,8 +18,8 @@ const MAX_OUTPUT_BYTES = 512 * 1024 * 1024;
 const REPOSITORY_OVERRIDES = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_COMMON_DIR', 'GIT_OBJECT_DIRECTORY', 'GIT_NAMESPACE'];
 
 /** Runs git in `cwd`; resolves with its exit code (never rejects on a non-zero exit, only when git cannot start). */
-export function runGit(cwd: string, args: string[]): Promise<GitRun> {
-  const env: NodeJS.ProcessEnv = { ...nonInteractiveEnv(), GIT_OPTIONAL_LOCKS: '0' };
+export function runGit(cwd: string, args: string[], extraEnv: NodeJS.ProcessEnv = {}): Promise<GitRun> {
+  const env: NodeJS.ProcessEnv = { ...nonInteractiveEnv(), GIT_OPTIONAL_LOCKS: '0', ...extraEnv };
   for (const name of REPOSITORY_OVERRIDES) delete env[name];
   return new Promise((resolve, reject) => {
     execFile(
@@ -36,8 +36,8 @@ export function runGit(cwd: string, args: string[]): Promise<GitRun> {
 }
 
 /** Runs git and returns its trimmed output, or throws its error text. */
-export async function gitOutput(cwd: string, args: string[]): Promise<string> {
-  const run = await runGit(cwd, args);
+export async function gitOutput(cwd: string, args: string[], extraEnv?: NodeJS.ProcessEnv): Promise<string> {
+  const run = await runGit(cwd, args, extraEnv);
   if (run.code !== 0) throw new Error(run.stderr || `git ${args[0]} failed (exit ${run.code})`);
   return run.stdout.toString('utf8').trim();
 }

@@ -45,13 +45,15 @@ interface OpenStream {
 /**
  * The only writer of stdout (research §1.1): stamps protocol_version/session_id/run_id/sequence, fills
  * tool_result.status from legacy fields, redacts secret-named keys and the live secrets' values, and drops events of
- * cancelled runs or replaced sessions.
+ * cancelled runs or replaced sessions. A child run's events (`emitInChild`) keep their own run_id, count the root run's
+ * sequence, and are dropped once the child, an ancestor or the root run is cancelled.
  *
  * Secrets (`secrets()`: provider keys, config keys, sudo passwords): every occurrence in any string of any event is
- * replaced by [REDACTED]. Streamed text (delta, thinking, tool_call_args, subagent_delta) goes through a carry buffer per run (and per child run) that holds
- * back a tail that could be the start of a secret, so a key split across chunks is caught too; the held text is emitted
- * with the stream's next chunk, or before the run's next event of any other kind (a different stream, a tool call,
- * done, error…), or by `endRun`. A cancelled run's held text is dropped like the rest of its late events.
+ * replaced by [REDACTED]. Streamed text (delta, thinking, tool_call_args, subagent_delta) goes through a carry buffer
+ * per run and per child run that holds back a tail that could be the start of a secret, so a key split across chunks
+ * is caught too; the held text is emitted with the stream's next chunk, or before the run's next event of any other
+ * kind (a different stream, a tool call, done, error…), or by `endRun` / `endChild`. A cancelled run's held text is
+ * dropped like the rest of its late events.
  */
 export class EventSink {
   discardedStale = 0;

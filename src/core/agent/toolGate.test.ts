@@ -1,0 +1,87 @@
+import assert from 'node:assert/strict';
+import { afterEach, test } from 'node:test';
+import { makeTestWorkspace, type TestWorkspace } from '../../../test/support/testWorkspace';
+import { ApprovalBroker } from '../approvals/approvalBroker';
+import { Escalations } from '../approvals/escalations';
+import { PermissionRules } from '../approvals/permissionRules';
+import type { ChildEvent } from '../runtime/eventSink';
+import type { ToolOutcome } from '../tools/types';
+import { runToolCall, type CallAnnouncer, type GateDeps, type ToolCall } from './toolGate';
+
+const workspaces: TestWorkspace[] = [];
+afterEach(() => workspaces.splice(0).forEach((w) => w.cleanup()));
+
+function gate(child?: { agent: string; target: string }) {
+  const ws = makeTestWorkspace();
+  workspaces.push(ws);
+  const events: ChildEvent[] = [];
+  let onEvent: ((e: ChildEvent) => void) | undefined;
+  /** The approval request, now or when the gate emits it. */
+  const approvalRequest = (): Promise<ChildEvent> =>
+    new Promise((resolve) => {
+      const found = events.find((e) => e.type === 'approval_request');
+      if (found) return resolve(found);
+      onEvent = (e) => e.type === 'approval_request' && resolve(e);
+    });
+  const announced: string[] = [];
+  const broker = new ApprovalBroker({ onExpired: () => undefined });
+  const announce: CallAnnouncer = {
+    started: (call, args) => announced.push(`started ${call.id} ${JSON.stringify(args)}`),
+    finished: (call, outcome: ToolOutcome) => announced.push(`finished ${call.id} ${outcome.ok}`),
+  };
+  const deps: GateDeps = {
+    approvals: {
+      mode: 'destructive',
+      rules: new PermissionRules({ allow: [], deny: [], ask: [] }),
+      escalations: new Escalations(),
+      broker,
+    },
+    emit: (e) => {
+      events.push(e);
+      onEvent?.(e);
+    },
+    beforeDestructive: async () => undefined,
+    toolContext: () => ws.context(),
+    refuseTool: () => undefined,
+    ...(child ? { child, announce } : {}),
+  };
+  const scope = { runId: 'turn-1', signal: new AbortController().signal, cancelled: false };
+  return { ws, events, announced, broker, deps, scope, approvalRequest };
+}
+
+const call = (id: string, name: string, args: string): ToolCall => ({ id, name, arguments: args });
+const offered = new Set(['read_file', 'write_file']);
+
+test("child mode: malformed arguments are announced as {} then failed, and nothing of the foreground's is emitted", async () => {
+  const g = gate({ agent: 'worker', target: 'subagent-worker-run1' });
+  const outcome = await runToolCall(g.deps, g.scope, call('c1', 'read_file', '{not json'), offered);
+  assert.equal(outcome.ok, false);
+  assert.match(outcome.output, /^tool arguments are not valid JSON/);
+  assert.deepEqual(g.announced, ['started c1 {}', 'finished c1 false']);
+  assert.deepEqual(g.events, []);
+});
+
+test("child mode: the approval is keyed by the child's target, so marking the target stale cancels it", async () => {
+  const target = 'subagent-worker-run1';
+  const g = gate({ agent: 'worker', target });
+  const running = runToolCall(g.deps, g.scope, call('c1', 'write_file', JSON.stringify({ path: 'a.txt', content: 'x' })), offered);
+  const request = await g.approvalRequest();
+  assert.equal(request.run_id, target);
+  g.broker.markStale(target);
+  const outcome = await running;
+  assert.equal(outcome.status, 'cancelled');
+  assert.ok(!g.ws.exists('a.txt'));
+});
+
+test('foreground mode is unchanged: tool_call before, tool_result after, the approval under the run id', async () => {
+  const g = gate();
+  const running = runToolCall(g.deps, g.scope, call('c1', 'write_file', JSON.stringify({ path: 'a.txt', content: 'x' })), offered);
+  const request = await g.approvalRequest();
+  assert.equal('run_id' in request, false, 'the sink stamps the run id');
+  g.broker.markStale('turn-1');
+  await running;
+  assert.deepEqual(
+    g.events.map((e) => e.type),
+    ['tool_call', 'approval_request', 'tool_result'],
+  );
+});

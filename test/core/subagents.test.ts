@@ -161,6 +161,12 @@ test(
       s.core.send({ type: 'send', prompt: 'Fan out to three helpers.', model: TEST_MODEL });
       await s.model.held('fan-out', 2);
       assert.equal(s.model.inFlight(...keys), 2, 'two children are waiting on the model');
+      // The core answers commands in order: every child it had started by now emitted subagent_start before this answer.
+      const probeAt = s.core.events.length;
+      s.core.send({ type: 'runtime_status' });
+      const probe = await s.core.waitForType('runtime_status', { from: probeAt });
+      const beforeProbe = s.core.events.slice(from, s.core.events.indexOf(probe));
+      assert.equal(beforeProbe.filter((e) => e.type === 'subagent_start' && e.mode === 'single').length, 2, 'the third waits its turn');
       s.model.release('fan-out');
       await s.core.waitForType('done', { from, timeoutMs: 30_000 });
       const events = s.core.events.slice(from);

@@ -114,3 +114,89 @@ test("a client written from upstream's shapes: prompt, approved write, bash, com
     await model.close();
   }
 });
+
+/**
+ * Upstream's sink keeps a subagent event's run_id but counts its sequence against the foreground run (event_sink.rs:145):
+ * per foreground run, its own and its children's events are numbered 1, 2, 3… in the order printed.
+ */
+function foregroundSequenceProblems(events: UpstreamEvent[]): string[] {
+  // A child's approval_request carries its intercom target as run_id (subagent-<agent>-<id>): a child's event too.
+  const childRuns = new Set(events.filter((e) => e.type === 'subagent_start' || /^subagent-/.test(e.run_id ?? '')).map((e) => e.run_id));
+  const problems: string[] = [];
+  let foreground: string | undefined;
+  let last = 0;
+  for (const e of events) {
+    if (typeof e.run_id !== 'string' || typeof e.sequence !== 'number') continue;
+    if (!childRuns.has(e.run_id) && e.run_id !== foreground) {
+      foreground = e.run_id;
+      last = 0;
+    }
+    if (e.sequence !== last + 1) problems.push(`${e.type} of ${e.run_id}: sequence ${e.sequence} after ${last} in ${foreground}`);
+    last = e.sequence;
+  }
+  return problems;
+}
+
+test("upstream's shapes for a child run: the web UI's prompt, the child's approval matched by call_id, agents and events", async () => {
+  const model = await startScriptedModelServer({
+    models: [MODEL],
+    script: [
+      { steps: [{ toolCall: { id: 's1', name: 'subagent', arguments: { agent: 'worker', task: '[web-child] write notes.txt' } } }] },
+      { steps: [{ text: 'the worker wrote it' }] },
+    ],
+    routes: {
+      '[web-child]': [
+        { steps: [{ toolCall: { id: 'call_1', name: 'write_file', arguments: { path: 'notes.txt', content: 'by the child\n' } } }] },
+        { steps: [{ text: 'notes.txt written' }] },
+      ],
+    },
+  });
+  const workspace = mkdtempSync(join(tmpdir(), 'upstream-ws-'));
+  const client = UpstreamShapedClient.spawn({
+    workspace,
+    home: homeWithProvider(model.url),
+    sessionFile: join(workspace, 'session.jsonl'),
+  });
+  try {
+    await client.start();
+    const agents = await client.request({ type: 'list_agents' }, 'agents');
+    const worker = (agents.agents as { name: string; source: string }[]).find((a) => a.name === 'worker');
+    assert.ok(worker && ['builtin', 'user'].includes(worker.source), 'the builtin worker is listed');
+
+    const from = client.events.length;
+    // The web UI's /run wording (web/src/components/chat.tsx:50-62): a prompt, not a command.
+    client.send({
+      type: 'send',
+      prompt: 'Run the subagent tool: agent="worker", task="write notes.txt". Return its result.',
+      model: MODEL,
+    });
+    const parentApproval = await client.next('approval_request', from);
+    assert.equal(parentApproval.tool_call_id, 's1');
+    client.send({ type: 'approve', request_id: parentApproval.request_id, decision: 'yes' });
+    const childAt = client.events.length;
+    const childApproval = await client.next('approval_request', childAt);
+    const announced = client.ofType('subagent_tool_call', from).filter((e) => e.call_id === childApproval.tool_call_id);
+    assert.equal(announced.length, 1, "the child's approval is matched by call_id to the subagent_tool_call that came first");
+    assert.deepEqual(announced[0].args, { path: 'notes.txt', content: 'by the child\n' }, 'the proposal is rebuilt from the args object');
+    assert.equal(client.ofType('tool_call', from).filter((e) => e.id === childApproval.tool_call_id).length, 0);
+    assert.notEqual(childApproval.run_id, announced[0].run_id, "the request's run_id is the child's intercom target, not its run");
+    client.send({ type: 'approve', request_id: childApproval.request_id, decision: 'yes' });
+    await client.next('done', from);
+    assert.equal(readFileSync(join(workspace, 'notes.txt'), 'utf8'), 'by the child\n');
+    const result = client.ofType('tool_result', from).find((e) => e.id === 's1')!;
+    assert.deepEqual([result.ok, result.status, result.output], [true, 'success', 'notes.txt written']);
+
+    await client.request({ type: 'stats' }, 'stats');
+    const child = client.ofType('subagent_start', from)[0];
+    assert.deepEqual(
+      client.ofType('subagent_done', from).map((e) => [e.run_id, e.state, e.summary]),
+      [[child.run_id, 'completed', 'notes.txt written']],
+    );
+    assert.deepEqual(client.ofType('error'), [], 'no error event');
+    assert.deepEqual(client.events.flatMap(missingUpstreamFields), [], 'every event has the fields upstream reads from it');
+    assert.deepEqual(foregroundSequenceProblems(client.events.slice(from)), []);
+  } finally {
+    await client.close();
+    await model.close();
+  }
+});

@@ -56,6 +56,27 @@ export const UPSTREAM_READS: Readonly<Record<string, Readonly<Record<string, Fie
   skills: { skills: 'array' },
   checkpoints: { checkpoints: 'array' },
   info: { message: 'string' },
+  // Subagents (research catcode-agents.md §1.5-§1.9: web/src/lib/reducer.ts:1282-1402 and the SDK's event table).
+  agents: { agents: 'array' },
+  subagent_start: { run_id: 'string', mode: 'string', agents: 'array', task: 'string', depth: 'number', started_at: 'number' },
+  subagent_progress: {
+    run_id: 'string',
+    agent: 'string',
+    phase: 'string',
+    tool_count: 'number',
+    tokens_in: 'number',
+    tokens_out: 'number',
+    elapsed_ms: 'number',
+  },
+  subagent_message: { run_id: 'string', role: 'string', content: 'string' },
+  subagent_tool_call: { run_id: 'string', call_id: 'string', name: 'string', args: 'object', tool_count: 'number' },
+  subagent_tool_result: { run_id: 'string', call_id: 'string', name: 'string', result: 'string', ok: 'boolean' },
+  subagent_done: { run_id: 'string', state: 'string', ended_at: 'number', duration_ms: 'number' },
+  intercom_message: { id: 'string', from: 'string', to: 'string', reason: 'string', message: 'string' },
+  worktree_ready: { run_id: 'string', path: 'string', branch: 'string' },
+  worktree_seeded: { run_id: 'string', paths: 'array' },
+  worktree_promoted: { run_id: 'string', paths: 'array' },
+  worktree_cleaned: { path: 'string' },
 };
 
 /** The 7 values of upstream's `ToolResultStatus`. */
@@ -94,7 +115,8 @@ export interface UpstreamClientOptions {
   approval?: 'never' | 'destructive' | 'always';
 }
 
-const CORE_JS = resolve(__dirname, '../../dist/core.js');
+/** dist/core.js, or the build CATALYST_TEST_CORE_JS names (as test/support/coreProcess.ts). */
+const CORE_JS = process.env.CATALYST_TEST_CORE_JS ?? resolve(__dirname, '../../dist/core.js');
 
 /** Spawns the core the way upstream's SDK `CoreProcess` does and records every event line it prints. */
 export class UpstreamShapedClient {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { ToolOutcome } from '../tools/types';
 import { decodeText } from '../tools/fileText';
 import { baseState, type EmitWorktreeEvent, type Worktree } from './worktree';
-import { listFiles, readPathState, runGit, sameState, stateDigest, type PathState } from './worktreeGit';
+import { listFiles, mapInBatches, readPathState, runGit, sameState, stateDigest, type PathState } from './worktreeGit';
 
 export interface PromoteDeps {
   /** The parent's `subagent` call's ctx.runInner: each proposal is its own gated call `<callId>.<n>`. */
@@ -69,13 +69,9 @@ export async function proposeWorktreeChanges(wt: Worktree, deps: PromoteDeps): P
 
 /** The paths whose content in the worktree differs from the baseline, sorted. */
 async function changedPaths(wt: Worktree): Promise<string[]> {
-  const candidates = new Set([...wt.baseline.digests.keys(), ...(await listFiles(wt.root))]);
-  const changed: string[] = [];
-  for (const rel of candidates) {
-    const now = stateDigest(await readPathState(path.join(wt.root, rel)));
-    if (now !== wt.baseline.digests.get(rel)) changed.push(rel);
-  }
-  return changed.sort();
+  const candidates = [...new Set([...wt.baseline.digests.keys(), ...(await listFiles(wt.root))])];
+  const digests = await mapInBatches(candidates, async (rel) => stateDigest(await readPathState(path.join(wt.root, rel))));
+  return candidates.filter((rel, i) => digests[i] !== wt.baseline.digests.get(rel)).sort();
 }
 
 /** What to propose for one changed path, or nothing when the main tree already has the child's version. */

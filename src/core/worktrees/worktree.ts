@@ -9,7 +9,17 @@ import os from 'node:os';
 import path from 'node:path';
 import type { EventType, Unstamped } from '../../protocol';
 import { abandonedScratch, makeScratchDir, ownScratchTag, removeScratchDir } from '../checkpoints/scratchDirs';
-import { gitOutput, listFiles, readPathState, runGit, sameState, stateDigest, writePathState, type PathState } from './worktreeGit';
+import {
+  gitOutput,
+  listFiles,
+  mapInBatches,
+  readPathState,
+  runGit,
+  sameState,
+  stateDigest,
+  writePathState,
+  type PathState,
+} from './worktreeGit';
 
 export const WORKTREE_REQUIRES_GIT = 'worktree:true requires a git repository; use hybrid checkpoints for non-git workspaces';
 
@@ -161,26 +171,25 @@ async function ignoreWorktreesDir(parent: string): Promise<void> {
  * files the main tree no longer has; records the baseline. Returns the mirrored paths (`deleted:<rel>` for deletions).
  */
 async function seedWorktree(wt: Worktree): Promise<string[]> {
-  const changed: string[] = [];
-  for (const rel of await listFiles(wt.mainRoot)) {
-    const main = await readPathState(path.join(wt.mainRoot, rel));
-    const digest = stateDigest(main);
-    // A tracked file deleted in the main tree: the pass below deletes it from the worktree.
-    if (digest === undefined) continue;
-    wt.baseline.digests.set(rel, digest);
-    if (sameState(main, await readPathState(path.join(wt.root, rel)))) continue;
-    await writePathState(path.join(wt.root, rel), main);
-    await writePathState(path.join(wt.baseline.copiesDir, rel), main);
-    wt.baseline.seeded.add(rel);
-    changed.push(rel);
-  }
-  for (const rel of await listFiles(wt.root)) {
-    if (wt.baseline.digests.has(rel)) continue;
-    await fs.rm(path.join(wt.root, rel), { force: true });
-    wt.baseline.seeded.add(rel);
-    changed.push(`deleted:${rel}`);
-  }
-  return changed;
+  const mirrored = await mapInBatches(await listFiles(wt.mainRoot), (rel) => mirrorOne(wt, rel));
+  const extras = (await listFiles(wt.root)).filter((rel) => !wt.baseline.digests.has(rel));
+  await mapInBatches(extras, (rel) => fs.rm(path.join(wt.root, rel), { force: true }));
+  for (const rel of extras) wt.baseline.seeded.add(rel);
+  return [...mirrored.filter((rel): rel is string => rel !== undefined), ...extras.map((rel) => `deleted:${rel}`)];
+}
+
+/** Records one main-tree file in the baseline and copies it into the worktree if it differs there; its path if copied. */
+async function mirrorOne(wt: Worktree, rel: string): Promise<string | undefined> {
+  const main = await readPathState(path.join(wt.mainRoot, rel));
+  const digest = stateDigest(main);
+  // A tracked file deleted in the main tree: seedWorktree deletes it from the worktree as an extra.
+  if (digest === undefined) return undefined;
+  wt.baseline.digests.set(rel, digest);
+  if (sameState(main, await readPathState(path.join(wt.root, rel)))) return undefined;
+  await writePathState(path.join(wt.root, rel), main);
+  await writePathState(path.join(wt.baseline.copiesDir, rel), main);
+  wt.baseline.seeded.add(rel);
+  return rel;
 }
 
 /** The content `rel` had in the main tree when the worktree was seeded (missing when it had none). */

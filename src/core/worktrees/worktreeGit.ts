@@ -95,3 +95,10 @@ export async function writePathState(abs: string, state: PathState): Promise<voi
   if (state.kind === 'link') await fs.symlink(state.target, abs);
   else await fs.writeFile(abs, state.bytes);
 }
+
+/** Runs `op` over `items`, `width` at a time (file reads overlap; the tree is never read all at once), results in input order. */
+export async function mapInBatches<T, R>(items: readonly T[], op: (item: T) => Promise<R>, width = 32): Promise<R[]> {
+  const results: R[] = [];
+  for (let i = 0; i < items.length; i += width) results.push(...(await Promise.all(items.slice(i, i + width).map(op))));
+  return results;
+}

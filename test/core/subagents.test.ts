@@ -402,7 +402,8 @@ test('list_agents, the agents in init and the capabilities', SCENARIO, async () 
   const s = await startScenario({ files: { '.catalyst-code/agents/nester.md': NESTER }, handshake: false });
   try {
     const { hello } = await s.core.handshake();
-    for (const capability of ['subagents', 'subagent_stream']) assert.ok(hello.capabilities.includes(capability), capability);
+    for (const capability of ['subagents', 'subagent_stream', 'intercom', 'worktree', 'worktree_review'])
+      assert.ok(hello.capabilities.includes(capability), capability);
     const atInit = await s.core.waitForType('agents');
     const initOrder = s.core.events.map((e) => e.type).filter((t) => ['skills', 'agents'].includes(t));
     assert.deepEqual(initOrder.slice(0, 2), ['skills', 'agents'], 'agents come after skills in init');

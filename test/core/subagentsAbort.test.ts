@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
+import { CoreProcess } from '../support/coreProcess';
 import { join } from 'node:path';
 import { startScenario, TEST_MODEL } from '../support/coreScenario';
 import { pollUntil, processGone } from '../support/processState';
@@ -79,6 +80,62 @@ test(
         'no child event after run_cancelled, up to the end of the next turn',
       );
       assert.equal(s.model.pending, 0, 'no child asked the model again');
+    } finally {
+      await s.close();
+    }
+  },
+);
+
+test(
+  'a core killed mid-fan-out: the session records the children, and the resumed call keeps the finished child',
+  { timeout: 90_000 },
+  async () => {
+    const tasks = [
+      { agent: 'delegate', task: '[quick] answer at once' },
+      { agent: 'delegate', task: '[stuck] wait forever' },
+    ];
+    const s = await startScenario({
+      approval: 'never',
+      args: ['--session', 'sess.jsonl'],
+      script: [{ steps: [{ toolCall: { id: PARENT_CALL, name: 'subagent', arguments: { tasks } } }] }],
+      routes: { '[quick]': [{ steps: [{ text: 'the quick result' }] }], '[stuck]': [{ holdUntil: 'never', steps: [{ text: 'unsent' }] }] },
+    });
+    try {
+      const from = s.core.events.length;
+      s.core.send({ type: 'send', prompt: 'Fan out to two.', model: TEST_MODEL });
+      const quickStart = await s.core.waitFor((e) => e.type === 'subagent_start' && e.task === '[quick] answer at once', { from });
+      await s.core.waitFor((e) => e.type === 'subagent_done' && e.run_id === quickStart.run_id, { from });
+      await s.model.held('never');
+      const stuckStart = s.core.events.slice(from).find((e) => e.type === 'subagent_start' && e.task === '[stuck] wait forever')!;
+      await s.core.kill();
+
+      const file = join(s.core.workspace, 'sess.jsonl');
+      const runs = readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line))
+        .filter((record) => record._run?.kind === 'subagent')
+        .map((record) => record._run);
+      const statesOf = (runId: string) => runs.filter((r) => r.run_id === runId).map((r) => r.state);
+      assert.deepEqual(statesOf(quickStart.run_id), ['started', 'completed']);
+      assert.deepEqual(statesOf(stuckStart.run_id), ['started']);
+      assert.ok(runs.every((r) => r.tool_call_id === PARENT_CALL));
+      assert.equal(runs.find((r) => r.run_id === quickStart.run_id && r.state === 'completed').detail, 'the quick result');
+
+      const again = CoreProcess.start({ workspace: s.core.workspace, home: s.core.home, args: ['--session', 'sess.jsonl'] });
+      try {
+        await again.handshake();
+        const recovered = await again.waitForType('session_recovered');
+        assert.ok(recovered.interrupted_runs.includes(stuckStart.run_id), 'the unfinished child is marked interrupted');
+        assert.ok(!recovered.interrupted_runs.includes(quickStart.run_id), 'the finished one is not');
+        const history = await again.waitForType('history');
+        const answer = history.messages.find((m: any) => m.role === 'tool' && m.tool_call_id === PARENT_CALL);
+        assert.ok(answer, 'the dangling subagent call is answered');
+        assert.match(answer.content, new RegExp(`=== ${quickStart.run_id} \\(completed\\) ===\\nthe quick result`));
+        assert.match(answer.content, new RegExp(`=== ${stuckStart.run_id} \\(interrupted\\) ===\\n\\[interrupted\\]`));
+      } finally {
+        await again.close();
+      }
     } finally {
       await s.close();
     }

@@ -68,12 +68,28 @@ export function handleRuntimeStatus(rt: CoreRuntime): void {
             },
           ]
         : []),
+      ...subagentResources(rt),
       ...checkpointCompactions(rt),
     ],
     pending_approvals: rt.approvals.broker.pendingCount(),
     pending_asks: rt.interactions.pendingAsks,
     pending_sudos: rt.interactions.pendingSudos,
   });
+}
+
+/** The live subagent runs (and the batches and chains grouping them), as upstream lists them: kind `subagent`. */
+function subagentResources(rt: CoreRuntime): RuntimeResource[] {
+  return rt.subagents
+    .list()
+    .filter((run) => run.endedAt === undefined)
+    .map((run) => ({
+      id: run.scope.resourceId,
+      kind: 'subagent',
+      label: run.agent ? `${run.agent}: ${run.task.slice(0, 80)}` : run.task,
+      session_id: run.scope.sessionId,
+      run_id: run.runId,
+      cancelled: run.scope.cancelled,
+    }));
 }
 
 /** The checkpoint store's background `git gc`, while it runs: a client waits for this to be gone (e.g. before measuring). */

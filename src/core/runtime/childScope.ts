@@ -1,3 +1,4 @@
+import { newResourceId } from './ids';
 import type { RunScope } from './runScope';
 
 /**
@@ -7,6 +8,8 @@ import type { RunScope } from './runScope';
 export class ChildScope {
   readonly controller = new AbortController();
   readonly startedAt = Date.now();
+  /** The run's id in `runtime_status.resources` (kind `subagent`). */
+  readonly resourceId = newResourceId();
   private readonly unfollow: () => void;
 
   constructor(

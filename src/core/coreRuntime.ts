@@ -193,7 +193,7 @@ export class CoreRuntime {
       secrets: () => this.secrets(),
       idleTimeoutMs: this.config.idleTimeoutSecs * 1000,
       settings: this.config.subagents,
-      agents: () => discoverAgents(agentDirs(this.config.homeDir, this.workspace)),
+      agents: () => discoverAgents(agentDirs(this.config.homeDir, this.workspace), this.config.subagents),
       parentModel,
       route: (model) => {
         const name = this.providers.providerForModel(model);

@@ -430,3 +430,19 @@ test('a child of a batch interrupted before its turn came never starts: no event
     [['subagent_done', 'run-b', 'cancelled']],
   );
 });
+
+test('subagents.intercomBridge.mode: the bridge tools and instructions for every child, forked ones only, or none', async () => {
+  const offered = async (mode: 'always' | 'fork-only' | 'off', context: 'fresh' | 'fork') => {
+    const h = harness([{ text: 'done' }]);
+    h.env.intercom = new IntercomBus({ toOrchestrator: () => undefined });
+    h.env.settings = { ...h.env.settings, intercomBridge: mode };
+    await h.host.runChild(h.spec({ context }));
+    const names = (h.requests[0].tools ?? []).map((t) => t.name);
+    const system = String(h.requests[0].messages[0].content);
+    return [names.includes('contact_supervisor'), system.includes("Your supervisor is 'orchestrator'")];
+  };
+  assert.deepEqual(await offered('always', 'fresh'), [true, true]);
+  assert.deepEqual(await offered('fork-only', 'fresh'), [false, false]);
+  assert.deepEqual(await offered('fork-only', 'fork'), [true, true]);
+  assert.deepEqual(await offered('off', 'fork'), [false, false]);
+});

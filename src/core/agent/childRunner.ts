@@ -6,7 +6,7 @@
 import type { ModelInfo } from '../../protocol';
 import { subagentTarget } from '../../protocol/subagents';
 import type { AgentDefinition } from '../agents/types';
-import { childToolNames } from '../agents/childTools';
+import { bridgeActive, childToolNames } from '../agents/childTools';
 import type { SubagentSettings } from '../config/coreConfig';
 import type { IntercomBus } from '../intercom/intercomBus';
 import { ORCHESTRATOR } from '../intercom/intercomBus';
@@ -299,7 +299,7 @@ class ChildRun {
       task: spec.task,
       context: spec.context,
       basePrompt: this.env.basePrompt(),
-      bridge: this.env.intercom ? bridgeText(scope.target) : undefined,
+      bridge: this.bridged() ? bridgeText(scope.target) : undefined,
       parentMessages: spec.context === 'fork' ? this.parentMessages() : [],
       workspace: this.workspace,
       secrets: this.env.secrets(),
@@ -466,11 +466,16 @@ class ChildRun {
     return named.flatMap((m) => (m === env.parentModel.model ? [env.parentModel] : (env.route(m) ?? [])));
   }
 
+  /** The intercom bridge is on for this child: a bus exists, and `subagents.intercomBridge.mode` allows it. */
+  private bridged(): boolean {
+    return !!this.env.intercom && bridgeActive(this.env.settings.intercomBridge, this.spec.context);
+  }
+
   private toolNames(): string[] {
     return childToolNames(this.spec.agent, {
       depth: this.spec.depth,
       maxDepth: this.spec.maxDepth,
-      bridge: !!this.env.intercom,
+      bridge: this.bridged(),
       has: (name) => !!getTool(name),
     });
   }

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseAgentFile } from './agentFile';
 import { builtinAgents } from './builtinAgents';
-import { childMaxDepth, childToolNames } from './childTools';
+import { bridgeActive, childMaxDepth, childToolNames } from './childTools';
 
 const agent = (tools: string, extra = '') => parseAgentFile(`---\nname: a\ntools: ${tools}\n${extra}---\n`, 'project')!;
 const everything = { has: () => true };
@@ -63,4 +63,15 @@ test("an agent's maxSubagentDepth lowers its subtree's limit, never raises it", 
   assert.equal(childMaxDepth(2, agent('read')), 2);
   assert.equal(childMaxDepth(2, agent('read', 'maxSubagentDepth: 1\n')), 1);
   assert.equal(childMaxDepth(2, agent('read', 'maxSubagentDepth: 5\n')), 2);
+});
+
+test('the bridge: always, forked children only, or never', () => {
+  assert.deepEqual(
+    (['always', 'fork-only', 'off'] as const).map((mode) => [bridgeActive(mode, 'fresh'), bridgeActive(mode, 'fork')]),
+    [
+      [true, true],
+      [false, true],
+      [false, false],
+    ],
+  );
 });

@@ -1,4 +1,5 @@
 /** The tools a child agent is offered (upstream's `subagent_allowed_names`, research A:246-258). */
+import type { IntercomBridgeMode } from '../config/coreConfig';
 import type { AgentDefinition } from './types';
 
 /** What an agent that declares no tools gets: upstream's read-only default. */
@@ -43,4 +44,9 @@ export function childToolNames(agent: AgentDefinition, options: ChildToolOptions
 /** The nesting limit of a child's subtree: the caller's, lowered by the agent's `maxSubagentDepth`. */
 export function childMaxDepth(callerMaxDepth: number, agent: AgentDefinition): number {
   return agent.maxSubagentDepth === undefined ? callerMaxDepth : Math.min(callerMaxDepth, agent.maxSubagentDepth);
+}
+
+/** Whether a child gets the bridge tools and instructions (upstream's `bridge_active`). */
+export function bridgeActive(mode: IntercomBridgeMode, context: 'fresh' | 'fork'): boolean {
+  return mode === 'always' || (mode === 'fork-only' && context === 'fork');
 }

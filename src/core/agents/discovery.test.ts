@@ -88,6 +88,39 @@ describe('discoverAgents', () => {
   });
 });
 
+describe('discoverAgents with settings', () => {
+  test('agentOverrides change builtins only; a disabled override hides one; disableBuiltins leaves the files', () => {
+    withDirs((home, ws) => {
+      const dirs = agentDirs(home, ws);
+      writeAgent(join(dirs.project, 'planner.md'), 'name: planner\nmodel: file-model');
+      writeAgent(join(dirs.project, 'mine.md'), 'name: mine');
+      const agents = discoverAgents(dirs, {
+        agentOverrides: {
+          scout: { model: 'fast-1', fallbackModels: ['b'], thinking: 'high' },
+          worker: { disabled: true },
+          planner: { model: 'ignored' },
+          mine: { model: 'ignored' },
+        },
+      });
+      const byName = new Map(agents.map((a) => [a.name, a]));
+      assert.deepEqual(
+        [byName.get('scout')!.model, byName.get('scout')!.fallbackModels, byName.get('scout')!.thinking],
+        ['fast-1', ['b'], 'high'],
+      );
+      assert.equal(byName.has('worker'), false);
+      assert.equal(byName.get('planner')!.model, 'file-model');
+      assert.equal(byName.get('mine')!.model, undefined);
+      assert.deepEqual(
+        discoverAgents(dirs, { disableBuiltins: true }).map((a) => [a.name, a.source]),
+        [
+          ['mine', 'project'],
+          ['planner', 'project'],
+        ],
+      );
+    });
+  });
+});
+
 describe('findAgent and agentInfos', () => {
   test('an exact name, else the last dot-segment', () => {
     withDirs((home, ws) => {

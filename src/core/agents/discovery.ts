@@ -5,6 +5,8 @@
 import { readdirSync, readFileSync, statSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import type { AgentInfo } from '../../protocol';
+import type { AgentOverride, SubagentSettings } from '../config/coreConfig';
+import { getOwn } from '../config/jsonValue';
 import { parseAgentFile } from './agentFile';
 import { builtinAgents } from './builtinAgents';
 import type { AgentDefinition, AgentSource } from './types';
@@ -28,9 +30,14 @@ export function userAgentsDir(homeDir: string): string {
  * Sorted by name. Unlike upstream, a file with `disabled: true` hides the agent of its name from the lower scopes too
  * (upstream only skips that file, though its own error text suggests disabling as the way to remove a builtin).
  */
-export function discoverAgents(dirs: AgentDirs): AgentDefinition[] {
+export function discoverAgents(dirs: AgentDirs, settings: BuiltinSettings = {}): AgentDefinition[] {
   const byName = new Map<string, AgentDefinition>();
-  for (const agent of builtinAgents()) byName.set(agent.name, agent);
+  if (!settings.disableBuiltins) {
+    for (const agent of builtinAgents()) {
+      const overridden = withOverride(agent, getOwn(settings.agentOverrides ?? {}, agent.name));
+      if (!overridden.disabled) byName.set(agent.name, overridden);
+    }
+  }
   for (const [dir, source] of [
     [dirs.user, 'user'],
     [dirs.project, 'project'],
@@ -41,6 +48,20 @@ export function discoverAgents(dirs: AgentDirs): AgentDefinition[] {
     }
   }
   return [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/** The settings that shape the builtins (`subagents.disableBuiltins`, `subagents.agentOverrides`). */
+export type BuiltinSettings = Partial<Pick<SubagentSettings, 'disableBuiltins' | 'agentOverrides'>>;
+
+/** A builtin with its settings override: model, fallbacks (when non-empty), thinking, disabled (upstream's `apply_overrides`). */
+function withOverride(agent: AgentDefinition, override: AgentOverride | undefined): AgentDefinition {
+  if (!override) return agent;
+  const next = { ...agent };
+  if (override.model) next.model = override.model;
+  if (override.fallbackModels?.length) next.fallbackModels = [...override.fallbackModels];
+  if (override.thinking) next.thinking = override.thinking;
+  if (override.disabled) next.disabled = true;
+  return next;
 }
 
 /** The exact name, else its last `.`-segment (`pkg.scout` finds scout), as upstream's `find_agent`. */

@@ -10,7 +10,7 @@ export function handleListAgents(rt: CoreRuntime): void {
 
 /** Read from disk each time: the user may add or edit an agent file while the core runs. */
 export function agentsEvent(rt: CoreRuntime): SessionEventOf<'agents'> {
-  return { type: 'agents', agents: agentInfos(discoverAgents(agentDirs(rt.config.homeDir, rt.workspace))) };
+  return { type: 'agents', agents: agentInfos(discoverAgents(agentDirs(rt.config.homeDir, rt.workspace), rt.config.subagents)) };
 }
 
 /** The builtins as editable files in ~/.catalyst-code/agents; a home we cannot write to only costs the user those files. */

@@ -365,13 +365,47 @@ describe('loadConfig other settings', () => {
 });
 
 describe('loadConfig subagents', () => {
-  test('defaults: depth 2, concurrency 4, a soft cap of 64 tasks', () => {
-    assert.deepEqual(load().subagents, { maxDepth: 2, parallelConcurrency: 4, parallelMaxTasks: 64 });
+  const defaults = {
+    maxDepth: 2,
+    parallelConcurrency: 4,
+    parallelMaxTasks: 64,
+    disableBuiltins: false,
+    agentOverrides: {},
+    intercomBridge: 'always',
+  };
+
+  test('defaults: depth 2, concurrency 4, a soft cap of 64 tasks, the builtins as they are, the bridge always on', () => {
+    assert.deepEqual(load().subagents, defaults);
+  });
+
+  test("disableBuiltins, agentOverrides merged per agent across files, and the bridge mode in upstream's spellings", () => {
+    write(join(configDir, 'config.json'), {
+      subagents: {
+        agentOverrides: { scout: { model: 'fast-1', thinking: 'high' }, worker: { disabled: true } },
+        intercomBridge: { mode: 'fork_only' },
+      },
+    });
+    // Raw JSON, so that "__proto__" is a real key, which must not reach the prototype.
+    write(
+      join(configDir, 'settings.json'),
+      '{"subagents":{"disableBuiltins":true,"agentOverrides":{"scout":{"fallbackModels":["a"," ","b"]},"__proto__":{"model":"x"}}}}',
+    );
+    const c = load();
+    assert.equal(c.subagents.disableBuiltins, true);
+    assert.equal(c.subagents.intercomBridge, 'fork-only');
+    assert.deepEqual(c.subagents.agentOverrides, {
+      scout: { model: 'fast-1', thinking: 'high', fallbackModels: ['a', 'b'] },
+      worker: { disabled: true },
+    });
+    write(join(cwd, 'settings.json'), { subagents: { intercomBridge: { mode: 'none' } } });
+    assert.equal(load().subagents.intercomBridge, 'off');
+    write(join(cwd, 'settings.json'), { subagents: { intercomBridge: { mode: 'sometimes' } } });
+    assert.ok(load().warnings.some((w) => w.includes('subagents.intercomBridge.mode must be always, fork-only or off')));
   });
 
   test('subagents{maxSubagentDepth, parallel{concurrency, maxTasks}} from a file; the variable overrides the depth', () => {
     write(join(configDir, 'settings.json'), { subagents: { maxSubagentDepth: 3, parallel: { concurrency: 2, maxTasks: 8 } } });
-    assert.deepEqual(load().subagents, { maxDepth: 3, parallelConcurrency: 2, parallelMaxTasks: 8 });
+    assert.deepEqual(load().subagents, { ...defaults, maxDepth: 3, parallelConcurrency: 2, parallelMaxTasks: 8 });
     assert.equal(load([], { CATALYST_CODE_SUBAGENT_MAX_DEPTH: '0' }).subagents.maxDepth, 0);
     assert.equal(load([], { CATALYST_CODE_SUBAGENT_MAX_DEPTH: ' 5 ' }).subagents.maxDepth, 5);
   });
@@ -379,7 +413,7 @@ describe('loadConfig subagents', () => {
   test('bad values warn and keep the default', () => {
     write(join(configDir, 'settings.json'), { subagents: { maxSubagentDepth: -1, parallel: { concurrency: 0, maxTasks: 'x' } } });
     const c = load([], { CATALYST_CODE_SUBAGENT_MAX_DEPTH: 'two' });
-    assert.deepEqual(c.subagents, { maxDepth: 2, parallelConcurrency: 4, parallelMaxTasks: 64 });
+    assert.deepEqual(c.subagents, defaults);
     assert.equal(c.warnings.filter((w) => w.includes('subagents.') || w.includes('CATALYST_CODE_SUBAGENT_MAX_DEPTH')).length, 4);
   });
 });

@@ -69,12 +69,31 @@ export interface SubagentSettings {
   parallelConcurrency: number;
   /** `subagents.parallel.maxTasks`: a batch above it is only noted in an `info` (256 is the hard limit). */
   parallelMaxTasks: number;
+  /** `subagents.disableBuiltins`: only file-defined agents exist. */
+  disableBuiltins: boolean;
+  /** `subagents.agentOverrides.<name>`: settings over a builtin (never over a file-defined agent), as upstream. */
+  agentOverrides: Readonly<Record<string, AgentOverride>>;
+  /** `subagents.intercomBridge.mode`: when children get contact_supervisor and intercom. */
+  intercomBridge: IntercomBridgeMode;
 }
+
+export interface AgentOverride {
+  model?: string;
+  fallbackModels?: string[];
+  thinking?: string;
+  disabled?: boolean;
+}
+
+/** `always` (upstream's default), `fork-only` (forked children only), or `off`. */
+export type IntercomBridgeMode = 'always' | 'fork-only' | 'off';
 
 export const DEFAULT_SUBAGENT_SETTINGS: Readonly<SubagentSettings> = Object.freeze({
   maxDepth: 2,
   parallelConcurrency: 4,
   parallelMaxTasks: 64,
+  disableBuiltins: false,
+  agentOverrides: Object.freeze({}),
+  intercomBridge: 'always',
 });
 
 export const DEFAULT_BASE_URL = 'https://api.code.umans.ai/v1';
@@ -115,7 +134,7 @@ export function defaultConfig(home: string, cwd: string, configDir: string, plat
     shell: platform === 'win32' ? 'powershell' : 'bash',
     configDir,
     homeDir: home,
-    subagents: { ...DEFAULT_SUBAGENT_SETTINGS },
+    subagents: { ...DEFAULT_SUBAGENT_SETTINGS, agentOverrides: {} },
     warnings: [],
   };
 }

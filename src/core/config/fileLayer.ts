@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { parseApprovalMode } from '../approvals/approvalPolicy';
 import type { CoreConfig } from './coreConfig';
 import { parseSandbox, parseSandboxNetwork, parseShell } from './configValues';
-import { isJsonObject, nonEmptyString, setOwn, stringArray, uintValue, type JsonObject } from './jsonValue';
+import { getOwn, isJsonObject, nonEmptyString, setOwn, stringArray, uintValue, type JsonObject } from './jsonValue';
 import { isProviderParseError, parseProvider, type ProviderConfig } from './providers';
 
 type UintKey =
@@ -128,11 +128,43 @@ function applySubagents(cfg: CoreConfig, raw: unknown, warn: (msg: string) => vo
   };
   const depth = read(raw.maxSubagentDepth, 'maxSubagentDepth', 0);
   if (depth !== undefined) cfg.subagents.maxDepth = depth;
+  if (typeof raw.disableBuiltins === 'boolean') cfg.subagents.disableBuiltins = raw.disableBuiltins;
+  applyBridgeMode(cfg, raw.intercomBridge, warn);
+  applyAgentOverrides(cfg, raw.agentOverrides);
   if (!isJsonObject(raw.parallel)) return;
   const concurrency = read(raw.parallel.concurrency, 'parallel.concurrency', 1);
   if (concurrency !== undefined) cfg.subagents.parallelConcurrency = concurrency;
   const maxTasks = read(raw.parallel.maxTasks, 'parallel.maxTasks', 1);
   if (maxTasks !== undefined) cfg.subagents.parallelMaxTasks = maxTasks;
+}
+
+/** Upstream's spellings: always; fork-only, fork_only or fork; off or none. */
+function applyBridgeMode(cfg: CoreConfig, raw: unknown, warn: (msg: string) => void): void {
+  if (!isJsonObject(raw) || raw.mode === undefined) return;
+  const mode = typeof raw.mode === 'string' ? raw.mode.trim().toLowerCase() : '';
+  if (mode === 'always') cfg.subagents.intercomBridge = 'always';
+  else if (['fork-only', 'fork_only', 'fork'].includes(mode)) cfg.subagents.intercomBridge = 'fork-only';
+  else if (['off', 'none'].includes(mode)) cfg.subagents.intercomBridge = 'off';
+  else warn(`subagents.intercomBridge.mode must be always, fork-only or off; ignored`);
+}
+
+/** `agentOverrides{<name>:{model, fallbackModels[], thinking, disabled}}`; a later file's fields win, per agent. */
+function applyAgentOverrides(cfg: CoreConfig, raw: unknown): void {
+  if (!isJsonObject(raw)) return;
+  const overrides = { ...cfg.subagents.agentOverrides };
+  for (const [name, value] of Object.entries(raw)) {
+    if (!isJsonObject(value)) continue;
+    const next = { ...getOwn(overrides, name) };
+    const model = nonEmptyString(value.model);
+    if (model) next.model = model.trim();
+    const fallbacks = stringArray(value.fallbackModels);
+    if (fallbacks) next.fallbackModels = fallbacks.map((m) => m.trim()).filter((m) => m !== '');
+    const thinking = nonEmptyString(value.thinking);
+    if (thinking) next.thinking = thinking.trim();
+    if (typeof value.disabled === 'boolean') next.disabled = value.disabled;
+    setOwn(overrides, name, next);
+  }
+  cfg.subagents.agentOverrides = overrides;
 }
 
 /** Later layers replace a provider of the same name in place; new names are appended. */

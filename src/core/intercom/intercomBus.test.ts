@@ -65,6 +65,17 @@ test("unregistering a child wakes only that child's asks, as agent_finished", as
   assert.deepEqual(await b.outcome, { kind: 'reply', text: 'still pending' });
 });
 
+test('a peer that ends wakes the asks made of it as agent_finished: it can no longer answer them', async () => {
+  // The timeout only bounds the test if the wake is missing (it then fails as timed_out).
+  const { bus } = makeBus(1000);
+  bus.register('subagent-a-run1');
+  bus.register('subagent-b-run2');
+  const toB = bus.ask('subagent-a-run1', 'subagent-b-run2', 'ok?', 'need_decision', live());
+  bus.unregister('subagent-b-run2');
+  assert.deepEqual(await toB.outcome, { kind: 'agent_finished' });
+  assert.equal(bus.pendingAskCount, 0);
+});
+
 test('a reset wakes every ask as session_replaced and empties every mailbox', async () => {
   const { bus } = makeBus();
   bus.register('subagent-a-run1');

@@ -70,10 +70,14 @@ export class IntercomBus {
     if (target && target !== ORCHESTRATOR && !this.mailboxes.has(target)) this.mailboxes.set(target, []);
   }
 
-  /** The child ended: its mailbox goes, and its own pending asks wake with `[agent finished]`. */
+  /**
+   * The child ended: its mailbox goes, and the asks it made — and those made of it, which it can no longer answer — wake
+   * with `[agent finished]`.
+   */
   unregister(target: string): void {
     this.mailboxes.delete(target);
-    for (const ask of [...this.asks.values()]) if (ask.envelope.from === target) ask.settle({ kind: 'agent_finished' });
+    for (const ask of [...this.asks.values()])
+      if (ask.envelope.from === target || ask.envelope.to === target) ask.settle({ kind: 'agent_finished' });
   }
 
   /** The orchestrator, then every registered child. */

@@ -4,7 +4,7 @@ import type { SessionState } from '../../src/shared/sessionState';
 import type { ViewContext } from '../../src/shared/webviewMessages';
 import { childReply, childTool, fanOutItems, readyState, subagentRun } from '../../test/webview/harness/states';
 import { SessionStore } from '../state/store';
-import { CHILD_PAGE, SubagentIndex, formatElapsed, isChildItem, runStatusText, visibleChildItems } from './subagentModel';
+import { CHILD_PAGE, SubagentIndex, formatElapsed, isChildItem, rowOrder, runStatusText, visibleChildItems } from './subagentModel';
 
 const view: ViewContext = { placement: 'sidebar', slashCommands: [] };
 
@@ -116,4 +116,19 @@ test('a row says the final state once done, else the phase', () => {
   assert.equal(runStatusText(subagentRun('r', 'w', 't', { phase: 'tool' })), 'Running a tool');
   assert.equal(formatElapsed(65_000), '1m 05s');
   assert.equal(formatElapsed(400), '0.4s');
+});
+
+test("a nested run's row follows the run that started it, not that run's later siblings", () => {
+  const a = subagentRun('run-1-0', 'worker', 'A', { parentRunId: 'run-1' });
+  const b = subagentRun('run-1-1', 'worker', 'B', { parentRunId: 'run-1' });
+  const nested = subagentRun('run-2', 'scout', 'A.1', { parentRunId: 'run-1-0', depth: 2 });
+  assert.deepEqual(
+    rowOrder([a, b, nested]).map((r) => r.id),
+    ['run-1-0', 'run-2', 'run-1-1'],
+  );
+  const loop = subagentRun('run-9', 'x', 'loop', { parentRunId: 'run-9' });
+  assert.deepEqual(
+    rowOrder([loop, a]).map((r) => r.id),
+    ['run-9', 'run-1-0'],
+  );
 });

@@ -187,6 +187,35 @@ function keyOf(item: TranscriptItem): string {
   return `${item.kind}:${item.id}`;
 }
 
+/**
+ * The rows of a card in tree order: each run in start order, with the runs it started right under it (a nested call's
+ * children follow their parent, not the parent's later siblings).
+ */
+export function rowOrder(runs: readonly SubagentItem[]): SubagentItem[] {
+  const ids = new Set(runs.map((r) => r.id));
+  const children = new Map<string, SubagentItem[]>();
+  const roots: SubagentItem[] = [];
+  for (const run of runs) {
+    if (run.parentRunId !== undefined && ids.has(run.parentRunId) && run.parentRunId !== run.id) {
+      const list = children.get(run.parentRunId) ?? [];
+      list.push(run);
+      children.set(run.parentRunId, list);
+    } else roots.push(run);
+  }
+  const out: SubagentItem[] = [];
+  const seen = new Set<string>();
+  const visit = (run: SubagentItem) => {
+    if (seen.has(run.id)) return;
+    seen.add(run.id);
+    out.push(run);
+    for (const child of children.get(run.id) ?? []) visit(child);
+  };
+  for (const run of roots) visit(run);
+  // A cycle of parent ids (a malformed stream) leaves runs unvisited: they keep their start order at the end.
+  for (const run of runs) visit(run);
+  return out;
+}
+
 /** "1m 05s", "12s", "0.4s": how long a run has been going. */
 export function formatElapsed(ms: number): string {
   if (ms < 1000) return `${(ms / 1000).toFixed(1)}s`;

@@ -2,12 +2,12 @@ import type { SubagentItem, ToolItem } from '../../src/shared/sessionState';
 import { TEST_IDS } from '../../src/shared/webviewMessages';
 import { h } from '../infra/dom';
 import type { ItemContext } from '../transcript/itemView';
-import { isRowRun } from './subagentModel';
+import { isRowRun, rowOrder } from './subagentModel';
 import { SubagentRowView, type ChildViewFactory } from './subagentRow';
 
 /**
- * The child runs of one `subagent` call, under its tool card: a row per run, in start order (nested runs indented under
- * theirs). It finds its runs through the store's SubagentIndex, and is updated with its card, which the store
+ * The child runs of one `subagent` call, under its tool card: a row per run, in start order, a nested run indented
+ * right under the run that started it. It finds its runs through the store's SubagentIndex, and is updated with its card, which the store
  * re-renders for every patch to one of its children: once per frame at most, like the rest of the transcript.
  */
 export class SubagentPanel {
@@ -26,10 +26,12 @@ export class SubagentPanel {
 
   update(card: ToolItem): void {
     const state = this.ctx.state();
-    const runs = this.ctx.subagents
-      .runsOf(card.id)
-      .map((i) => state.items[i])
-      .filter((item): item is SubagentItem => item?.kind === 'subagent' && isRowRun(item));
+    const runs = rowOrder(
+      this.ctx.subagents
+        .runsOf(card.id)
+        .map((i) => state.items[i])
+        .filter((item): item is SubagentItem => item?.kind === 'subagent' && isRowRun(item)),
+    );
     this.root.hidden = runs.length === 0;
     const order = runs.map((r) => r.id).join('\0');
     if (order !== this.order) {

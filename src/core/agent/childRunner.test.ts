@@ -446,3 +446,25 @@ test('subagents.intercomBridge.mode: the bridge tools and instructions for every
   assert.deepEqual(await offered('fork-only', 'fork'), [true, true]);
   assert.deepEqual(await offered('off', 'fork'), [false, false]);
 });
+
+test("an agent's output file gets its final text through the child's gate: approved it is written, denied or outside the workspace it is not", async () => {
+  const h = harness([{ text: 'the context' }]);
+  const running = h.host.runChild(h.spec({ agent: agent({ output: 'context.md' }) }));
+  const request = await h.until((l) => l.type === 'approval_request');
+  assert.deepEqual([request.tool, request.tool_call_id, request.run_id], ['write_file', 'output', subagentTarget('run-a1', 'worker')]);
+  h.broker.answer(request.request_id, { decision: 'yes' });
+  assert.deepEqual(await running, { ok: true, output: 'the context', state: 'completed' });
+  assert.equal(h.workspace.read('context.md'), 'the context');
+  assert.ok(h.lines.some((l) => l.type === 'subagent_tool_result' && l.call_id === 'output' && l.ok));
+
+  const denied = harness([{ text: 'the context' }]);
+  const deniedRun = denied.host.runChild(denied.spec({ agent: agent({ output: 'context.md' }) }));
+  denied.broker.answer((await denied.until((l) => l.type === 'approval_request')).request_id, { decision: 'no' });
+  const result = await deniedRun;
+  assert.equal(result.output, "the context\n\n(context.md was not written: tool call 'write_file' was denied by the user)");
+  assert.ok(!denied.workspace.exists('context.md'));
+
+  const outside = harness([{ text: 'the context' }], 'never');
+  const outsideResult = await outside.host.runChild(outside.spec({ agent: agent({ output: '../escape.md' }) }));
+  assert.match(outsideResult.output, /\(\.\.\/escape\.md was not written: refused: /);
+});

@@ -43,6 +43,8 @@ export const RECORD_DETAIL_BYTES = 24 * 1024;
 export const ABORTED = '[subagent aborted]';
 export const NO_SUMMARY = '(step finished with no written summary)';
 export const TOOL_CAP_MESSAGE = `subagent exceeded the per-run tool-call cap (${CHILD_TOOL_CALL_CAP}); aborting to bound cost. Re-decompose into smaller subagent runs.`;
+/** The call id of the write of an agent's `output` file. */
+export const OUTPUT_CALL_ID = 'output';
 export const NO_MODEL_MESSAGE = 'no model resolved for subagent (set agent model or a default)';
 
 /** What the model and its provider are, for a child's requests. */
@@ -329,9 +331,9 @@ class ChildRun {
       }
       messages.push(assistantMessage(reply));
       this.info.messagesCount = messages.length;
-      if (reply.toolCalls.length === 0) return this.finished(messages, routes[this.route].model);
+      if (reply.toolCalls.length === 0) return this.finished(messages, routes[this.route].model, gate);
       const ended = await this.runTools(gate, reply.toolCalls, offered, messages);
-      if (ended === 'finish') return this.finished(messages, routes[this.route].model);
+      if (ended === 'finish') return this.finished(messages, routes[this.route].model, gate);
       if (ended) return ended;
     }
     return { ok: false, output: `subagent used ${CHILD_MODEL_ROUNDS} model rounds without finishing`, state: 'failed' };
@@ -393,11 +395,28 @@ class ChildRun {
     return this.scope.cancelled ? aborted() : undefined;
   }
 
-  private finished(messages: ChatMessage[], model: string): ChildResult {
+  private async finished(messages: ChatMessage[], model: string, gate: GateDeps): Promise<ChildResult> {
     const text = lastAssistantText(messages) || NO_SUMMARY;
+    const written = await this.writeOutput(gate, text);
+    if (written.status === 'cancelled' && this.scope.cancelled) return aborted();
     const cached = this.cachedTokens > 0 && this.tokensIn > 0 ? ` (${Math.round((this.cachedTokens / this.tokensIn) * 100)}% cached)` : '';
     this.emit({ type: 'info', message: `subagent done (${model}): ${this.tokensIn}+${this.tokensOut}t${cached}` });
-    return { ok: true, output: text, state: 'completed' };
+    return {
+      ok: true,
+      output: written.ok ? text : `${text}\n\n(${this.spec.agent.output} was not written: ${written.output})`,
+      state: 'completed',
+    };
+  }
+
+  /**
+   * The agent's `output` file gets the final text: unlike upstream's unconfined write, a `write_file` call of the child
+   * through its gate (confined, approved and announced like its other calls).
+   */
+  private async writeOutput(gate: GateDeps, text: string): Promise<ToolOutcome> {
+    const path = this.spec.agent.output;
+    if (!path) return { ok: true, output: '', status: 'success', fileChanges: [] };
+    const call = { id: OUTPUT_CALL_ID, name: 'write_file', arguments: JSON.stringify({ path, content: text }) };
+    return runToolCall(gate, this.scope, call, new Set(['write_file']));
   }
 
   /** The run's `progress{done}` and `subagent_done`, and its session record. */

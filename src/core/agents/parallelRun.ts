@@ -42,11 +42,16 @@ export interface BatchResult {
   state: ChildState;
 }
 
-/** The raw `tasks` argument as tasks, or the error text for the model: nothing has been emitted yet. */
+/**
+ * The raw `tasks` argument as tasks, or the error text for the model: nothing has been emitted yet. An item's `count`
+ * (unimplemented upstream) repeats it; the repeats count towards the hard limit.
+ */
 export function parseParallelTasks(raw: unknown, agents: readonly AgentDefinition[], defaultTask = ''): ParallelTask[] | string {
   if (!Array.isArray(raw) || raw.length === 0) return "parallel requires a non-empty 'tasks' array";
-  if (raw.length > PARALLEL_HARD_MAX_TASKS)
-    return `parallel has ${raw.length} tasks (absolute safety max ${PARALLEL_HARD_MAX_TASKS}); split into smaller batches`;
+  const total = raw.reduce((sum: number, item) => sum + repeatCount(item), 0);
+  if (total > PARALLEL_HARD_MAX_TASKS) {
+    return `parallel has ${total} tasks (absolute safety max ${PARALLEL_HARD_MAX_TASKS}); split into smaller batches`;
+  }
   const tasks: ParallelTask[] = [];
   for (const [i, item] of raw.entries()) {
     const fields = typeof item === 'object' && item !== null && !Array.isArray(item) ? (item as Record<string, unknown>) : {};
@@ -55,9 +60,15 @@ export function parseParallelTasks(raw: unknown, agents: readonly AgentDefinitio
     if (!agent) return `parallel task ${i}: unknown agent '${name}'`;
     const task: ParallelTask = { agent, task: typeof fields.task === 'string' ? fields.task : defaultTask };
     if (typeof fields.model === 'string' && fields.model) task.model = fields.model;
-    tasks.push(task);
+    for (let n = repeatCount(item); n > 0; n--) tasks.push({ ...task });
   }
   return tasks;
+}
+
+/** An item's `count` when it is a safe integer above 1; else 1. The total is checked before any task is made. */
+function repeatCount(item: unknown): number {
+  const count = typeof item === 'object' && item !== null ? (item as Record<string, unknown>).count : undefined;
+  return typeof count === 'number' && Number.isSafeInteger(count) && count > 1 ? count : 1;
 }
 
 /** upstream's `min(max(arg or cfg, 1), cfg)`. */

@@ -330,6 +330,36 @@ describe('subagent: parallel', () => {
     }
   });
 
+  test("an item's count repeats it, and the repeats count towards the hard limit", async () => {
+    const host = new FakeHost(echo);
+    const result = await call(host, {
+      tasks: [
+        { agent: 'scout', task: 'look', count: 3 },
+        { agent: 'worker', task: 'do', count: 1.5 },
+      ],
+    });
+    assert.equal(result.ok, true);
+    assert.deepEqual(
+      host.children.map((c) => [c.runId, c.agent.name, c.task]),
+      [
+        ['run-1-0', 'scout', 'look'],
+        ['run-1-1', 'scout', 'look'],
+        ['run-1-2', 'scout', 'look'],
+        ['run-1-3', 'worker', 'do'],
+      ],
+    );
+    const tooMany = await call(host, {
+      tasks: [
+        { agent: 'scout', count: 200 },
+        { agent: 'scout', count: 1e12 },
+      ],
+    });
+    assert.deepEqual(
+      [tooMany.ok, tooMany.output],
+      [false, 'parallel has 1000000000200 tasks (absolute safety max 256); split into smaller batches'],
+    );
+  });
+
   test('more tasks than the soft cap are only noted', async () => {
     const host = new FakeHost(echo);
     host.settings.parallelMaxTasks = 2;

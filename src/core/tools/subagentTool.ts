@@ -35,7 +35,7 @@ const TASK_ITEM = {
     agent: { type: 'string' },
     task: { type: 'string' },
     model: { type: 'string' },
-    count: { type: 'integer', description: 'Not supported; one run per item.' },
+    count: { type: 'integer', description: 'Run this task this many times (default 1).' },
   },
 };
 

@@ -77,14 +77,16 @@ export async function runChain(call: ChainCall, steps: ChainStep[]): Promise<Cha
     task: `chain (${steps.length} steps)`,
     toolCallId: call.toolCallId,
   });
-  const chainDir = mkdtempSync(join(tmpdir(), `catalyst-code-subagent-chain-${group.runId}-`));
   let state: ChildState = 'failed';
+  let chainDir: string | undefined;
   try {
+    chainDir = mkdtempSync(join(tmpdir(), `catalyst-code-subagent-chain-${group.runId}-`));
     const result = await runSteps(call, group, steps, chainDir);
     state = group.signal.aborted ? 'cancelled' : result.ok ? 'completed' : 'failed';
     return result;
   } finally {
-    rmSync(chainDir, { recursive: true, force: true });
+    if (chainDir !== undefined) rmSync(chainDir, { recursive: true, force: true });
+    // The chain's subagent_start was emitted: whatever happened, its subagent_done follows.
     group.finish(state);
   }
 }

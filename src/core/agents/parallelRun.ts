@@ -4,7 +4,7 @@
  * outputs as blocks in input order.
  */
 import type { ChildGroup, ChildResult, ChildState, SubagentHost } from '../agent/subagentHost';
-import { openBatchWorktrees, type BatchWorktrees, type WorktreeDeps } from '../worktrees/childWorktree';
+import { openBatchWorktrees, type WorktreeDeps } from '../worktrees/childWorktree';
 import { childMaxDepth } from './childTools';
 import { findAgent } from './discovery';
 import type { AgentDefinition } from './types';
@@ -78,7 +78,7 @@ export function batchConcurrency(requested: number | undefined, configured: numb
 
 export async function runParallel(call: ParallelCall): Promise<BatchResult> {
   const { host, tasks } = call;
-  const { parallelConcurrency, parallelMaxTasks, maxDepth } = host.settings;
+  const { parallelMaxTasks } = host.settings;
   if (tasks.length > parallelMaxTasks) {
     host.info(`parallel batch has ${tasks.length} tasks (soft cap ${parallelMaxTasks}): queuing with the configured concurrency`);
   }
@@ -90,16 +90,26 @@ export async function runParallel(call: ParallelCall): Promise<BatchResult> {
     toolCallId: call.toolCallId,
     ...(call.parentRunId !== undefined ? { parentRunId: call.parentRunId } : {}),
   });
-  const childRunIds = tasks.map((_, i) => `${group.runId}-${i}`);
-  let worktrees: BatchWorktrees | undefined;
-  if (call.worktree) {
-    try {
-      worktrees = await openBatchWorktrees(call.worktree, childRunIds);
-    } catch (error) {
-      group.finish('failed');
-      return { ok: false, output: error instanceof Error ? error.message : String(error), state: 'failed' };
-    }
+  let state: ChildState = 'failed';
+  try {
+    const results = await runChildren(call, group);
+    state = batchState(group, results);
+    return { ok: results.every((r) => r.ok), output: parallelOutput(tasks, results), state };
+  } catch (error) {
+    // A worktree that could not be made (`worktree setup failed for task i: …`, before any child ran) or removed.
+    return { ok: false, output: error instanceof Error ? error.message : String(error), state: 'failed' };
+  } finally {
+    // The batch's subagent_start was emitted: whatever happened, its subagent_done follows.
+    group.finish(state);
   }
+}
+
+/** The batch's children, under its concurrency cap, each in its worktree when asked (all made before the first starts). */
+async function runChildren(call: ParallelCall, group: ChildGroup): Promise<ChildResult[]> {
+  const { host, tasks } = call;
+  const { parallelConcurrency, maxDepth } = host.settings;
+  const childRunIds = tasks.map((_, i) => `${group.runId}-${i}`);
+  const worktrees = call.worktree ? await openBatchWorktrees(call.worktree, childRunIds) : undefined;
   const ran = await mapInOrder(tasks, batchConcurrency(call.concurrency, parallelConcurrency), (task, i) =>
     host.runChild({
       agent: task.agent,
@@ -116,10 +126,7 @@ export async function runParallel(call: ParallelCall): Promise<BatchResult> {
       ...(worktrees ? { workspace: worktrees.workspaces[i] } : {}),
     }),
   );
-  const results = worktrees ? await worktrees.close(ran) : ran;
-  const state = batchState(group, results);
-  group.finish(state);
-  return { ok: results.every((r) => r.ok), output: parallelOutput(tasks, results), state };
+  return worktrees ? worktrees.close(ran) : ran;
 }
 
 /** `=== Parallel Task {i+1} ({agent}) ===\n{output}` blocks in input order, blank-line separated, trimmed. */

@@ -360,6 +360,19 @@ describe('subagent: parallel', () => {
     );
   });
 
+  test('a batch or chain that fails half-way still ends with its subagent_done', async () => {
+    const broken = () => {
+      throw new Error('host broke');
+    };
+    const host = new FakeHost(broken);
+    const batch = await call(host, { tasks: [{ agent: 'scout' }] });
+    assert.deepEqual([batch.ok, batch.output], [false, 'host broke']);
+    assert.deepEqual(host.log.at(-1), ['done', 'run-1', 'failed']);
+    const chainHost = new FakeHost(broken);
+    await assert.rejects(call(chainHost, { chain: [{ agent: 'scout', task: 'a' }] }), /host broke/);
+    assert.deepEqual(chainHost.log.at(-1), ['done', 'run-1', 'failed']);
+  });
+
   test('more tasks than the soft cap are only noted', async () => {
     const host = new FakeHost(echo);
     host.settings.parallelMaxTasks = 2;

@@ -58,89 +58,107 @@ function orderLabel(e: CoreEvent, childRunIds: ReadonlySet<string>): string | un
   }
 }
 
+/** The tool results a request carried, in either dialect (OpenAI's role `tool`, Anthropic's tool_result blocks). */
 const toolMessages = (request: { body: any }): string[] =>
-  request.body.messages.filter((m: any) => m.role === 'tool').map((m: any) => String(m.content));
+  request.body.messages.flatMap((m: any) => {
+    if (m.role === 'tool') return [String(m.content)];
+    if (m.role !== 'user' || !Array.isArray(m.content)) return [];
+    return m.content
+      .filter((b: any) => b.type === 'tool_result')
+      .map((b: any) => (typeof b.content === 'string' ? b.content : b.content.map((c: any) => c.text ?? '').join('')));
+  });
 
 const lastUserMessage = (request: { body: any }): string =>
   String(request.body.messages.filter((m: any) => m.role === 'user').at(-1)?.content ?? '');
 
-test('a single child: upstream order of events, its own conversation, and its answer as the tool result', SCENARIO, async () => {
-  const script = loadRoutedScenario('subagent-single');
-  const s = await startScenario({ script: script.default, routes: script.routes, files: { 'notes.txt': 'alpha\nbeta\n' } });
-  try {
-    const events = await turnApprovingSubagent(s, 'Ask a helper what notes.txt starts with.');
-    const start = events.find((e) => e.type === 'subagent_start');
-    assert.ok(start, 'the child started');
-    const parentRun = events.find((e) => e.type === 'tool_call' && e.id === PARENT_CALL)!.run_id;
-    assert.match(start.run_id, /^run-[0-9a-f]+$/);
-    assert.deepEqual(
-      [start.mode, start.agent, start.agents, start.depth, start.parent_run_id, start.tool_call_id],
-      ['single', 'delegate', ['delegate'], 1, parentRun, PARENT_CALL],
-    );
-    assert.equal(start.task, '[child-A] Read notes.txt and report its first line.');
+for (const kind of ['openai', 'anthropic'] as const) {
+  test(
+    `a single child (${kind}): upstream order of events, its own conversation, and its answer as the tool result`,
+    SCENARIO,
+    async () => {
+      const script = loadRoutedScenario('subagent-single');
+      const s = await startScenario({ kind, script: script.default, routes: script.routes, files: { 'notes.txt': 'alpha\nbeta\n' } });
+      try {
+        const events = await turnApprovingSubagent(s, 'Ask a helper what notes.txt starts with.');
+        const start = events.find((e) => e.type === 'subagent_start');
+        assert.ok(start, 'the child started');
+        const parentRun = events.find((e) => e.type === 'tool_call' && e.id === PARENT_CALL)!.run_id;
+        assert.match(start.run_id, /^run-[0-9a-f]+$/);
+        assert.deepEqual(
+          [start.mode, start.agent, start.agents, start.depth, start.parent_run_id, start.tool_call_id],
+          ['single', 'delegate', ['delegate'], 1, parentRun, PARENT_CALL],
+        );
+        assert.equal(start.task, '[child-A] Read notes.txt and report its first line.');
 
-    const labels = events.flatMap((e) => orderLabel(e, new Set([start.run_id])) ?? []);
-    assert.deepEqual(labels, [
-      'parent tool_call',
-      'parent approval',
-      'subagent_start',
-      'message user',
-      'progress start',
-      'progress streaming',
-      'message assistant',
-      'progress tool',
-      'subagent_tool_call',
-      'progress tool_end',
-      'subagent_tool_result',
-      'progress streaming',
-      'message assistant',
-      'info subagent done',
-      'progress done',
-      'subagent_done',
-      'parent tool_result',
-    ]);
+        const labels = events.flatMap((e) => orderLabel(e, new Set([start.run_id])) ?? []);
+        assert.deepEqual(labels, [
+          'parent tool_call',
+          'parent approval',
+          'subagent_start',
+          'message user',
+          'progress start',
+          'progress streaming',
+          'message assistant',
+          'progress tool',
+          'subagent_tool_call',
+          'progress tool_end',
+          'subagent_tool_result',
+          'progress streaming',
+          'message assistant',
+          'info subagent done',
+          'progress done',
+          'subagent_done',
+          'parent tool_result',
+        ]);
 
-    const childCall = events.find((e) => e.type === 'subagent_tool_call')!;
-    assert.deepEqual(
-      [childCall.call_id, childCall.name, childCall.args, childCall.tool_count],
-      ['call_1', 'read_file', { path: 'notes.txt' }, 1],
-    );
-    const childResult = events.find((e) => e.type === 'subagent_tool_result')!;
-    assert.equal(childResult.ok, true);
-    assert.match(childResult.result, /alpha/);
-    const progress = events.filter((e) => e.type === 'subagent_progress' && e.run_id === start.run_id);
-    assert.deepEqual(
-      progress.map((p) => [p.phase, p.tool_count]),
-      [
-        ['start', 0],
-        ['streaming', 0],
-        ['tool', 1],
-        ['tool_end', 1],
-        ['streaming', 1],
-        ['done', 0],
-      ],
-    );
-    assert.deepEqual([progress[4].tokens_in, progress[4].tokens_out], [270, 24], "the child's tokens are cumulative over its requests");
-    const done = events.find((e) => e.type === 'subagent_done')!;
-    assert.deepEqual([done.state, done.parent_run_id, done.summary], ['completed', parentRun, 'The first line of notes.txt is: alpha']);
-    const parentResult = events.find((e) => e.type === 'tool_result' && e.id === PARENT_CALL)!;
-    assert.deepEqual([parentResult.ok, parentResult.output], [true, 'The first line of notes.txt is: alpha']);
-    assert.equal(
-      events.filter((e) => ['tool_call', 'tool_result'].includes(e.type) && e.id !== PARENT_CALL).length,
-      0,
-      "a child's own calls are no tool_call/tool_result of the parent",
-    );
+        const childCall = events.find((e) => e.type === 'subagent_tool_call')!;
+        assert.deepEqual(
+          [childCall.call_id, childCall.name, childCall.args, childCall.tool_count],
+          ['call_1', 'read_file', { path: 'notes.txt' }, 1],
+        );
+        const childResult = events.find((e) => e.type === 'subagent_tool_result')!;
+        assert.equal(childResult.ok, true);
+        assert.match(childResult.result, /alpha/);
+        const progress = events.filter((e) => e.type === 'subagent_progress' && e.run_id === start.run_id);
+        assert.deepEqual(
+          progress.map((p) => [p.phase, p.tool_count]),
+          [
+            ['start', 0],
+            ['streaming', 0],
+            ['tool', 1],
+            ['tool_end', 1],
+            ['streaming', 1],
+            ['done', 0],
+          ],
+        );
+        assert.deepEqual([progress[4].tokens_in, progress[4].tokens_out], [270, 24], "the child's tokens are cumulative over its requests");
+        const done = events.find((e) => e.type === 'subagent_done')!;
+        assert.deepEqual([done.state, done.parent_run_id, done.summary], ['completed', parentRun, 'The first line of notes.txt is: alpha']);
+        const parentResult = events.find((e) => e.type === 'tool_result' && e.id === PARENT_CALL)!;
+        assert.deepEqual([parentResult.ok, parentResult.output], [true, 'The first line of notes.txt is: alpha']);
+        assert.equal(
+          events.filter((e) => ['tool_call', 'tool_result'].includes(e.type) && e.id !== PARENT_CALL).length,
+          0,
+          "a child's own calls are no tool_call/tool_result of the parent",
+        );
 
-    const [first, second] = s.model.requestsFor('[child-A]');
-    assert.equal(first.body.model, TEST_MODEL, "the child runs on the parent's model");
-    assert.ok(!JSON.stringify(first.body.messages).includes('Ask a helper'), 'a fresh child does not see the parent conversation');
-    assert.match(toolMessages(second)[0], /alpha/, 'the file came back to the child');
-    assert.equal(toolMessages(s.model.requests.at(-1)!)[0], 'The first line of notes.txt is: alpha', "the parent read the child's answer");
-    assert.equal(s.model.pending, 0);
-  } finally {
-    await s.close();
-  }
-});
+        const [first, second] = s.model.requestsFor('[child-A]');
+        assert.equal(first.body.model, TEST_MODEL, "the child runs on the parent's model");
+        assert.ok(first.path.endsWith(kind === 'openai' ? '/chat/completions' : '/messages'), `${kind}'s endpoint, routed`);
+        assert.ok(!JSON.stringify(first.body.messages).includes('Ask a helper'), 'a fresh child does not see the parent conversation');
+        assert.match(toolMessages(second)[0], /alpha/, 'the file came back to the child');
+        assert.equal(
+          toolMessages(s.model.requests.at(-1)!)[0],
+          'The first line of notes.txt is: alpha',
+          "the parent read the child's answer",
+        );
+        assert.equal(s.model.pending, 0);
+      } finally {
+        await s.close();
+      }
+    },
+  );
+}
 
 /** The events of one run, by its run_id, as order labels. */
 const runLabels = (events: CoreEvent[], runId: string): string[] =>

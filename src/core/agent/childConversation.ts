@@ -1,9 +1,9 @@
 /** The first messages of a child agent's conversation (research A:239-294; upstream's `run_agent_inner`). */
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import type { AgentDefinition } from '../agents/types';
 import type { ChatMessage } from '../providers/types';
 import { scrubText } from '../runtime/redact';
-import { PathError, resolveWorkspacePath } from '../tools/workspace';
+import { PathError, isRestrictedPath, resolveWorkspacePath, toWorkspaceRelative } from '../tools/workspace';
 
 export const FORK_MESSAGES = 40;
 export const FORK_HEADER = '--- inherited parent context ---';
@@ -59,7 +59,11 @@ export function forkedContext(parent: readonly ChatMessage[], secrets: readonly 
   ];
 }
 
-/** `Reference files read before your task:` and each file's first 8000 bytes, confined to the workspace. */
+/**
+ * `Reference files read before your task:` and each file's first 8000 bytes, confined to the workspace. A restricted
+ * path (.env, .git/**…, itself or through a symlink) is skipped: read here it would bypass the approval the child's
+ * read_file of it needs, and an agent file may come with the repository.
+ */
 export function referenceReads(paths: readonly string[], workspace: string): string | undefined {
   if (!paths.length) return undefined;
   const blocks = paths.map((p) => `--- ${p} ---\n${readConfined(p, workspace)}`);
@@ -73,6 +77,9 @@ function readConfined(path: string, workspace: string): string {
   } catch (err) {
     if (err instanceof PathError) return '[skipped: path is outside the workspace]';
     throw err;
+  }
+  if (isRestrictedPath(path) || isRestrictedPath(toWorkspaceRelative(realpathSync(workspace), abs))) {
+    return '[skipped: restricted path; read it with read_file]';
   }
   try {
     const bytes = readFileSync(abs);

@@ -92,3 +92,39 @@ test('a question nobody answers times out (CATALYST_CODE_INTERCOM_TIMEOUT_SECS=1
     await s.close();
   }
 });
+
+test('an abort wakes a pending question: the reply that comes after finds nothing, and the child says no more', SCENARIO, async () => {
+  const s = await startScenario({
+    approval: 'never',
+    script: [parentCalls('[aborted-ask] ask and wait')[0], { steps: [{ text: 'the next prompt is answered' }] }],
+    routes: { '[aborted-ask]': [contact('call_1', 'need_decision', 'Shall I go on?'), { steps: [{ text: 'must never be asked' }] }] },
+  });
+  try {
+    const from = s.core.events.length;
+    s.core.send({ type: 'send', prompt: 'Work with a helper that may ask.', model: TEST_MODEL });
+    const question = await s.core.waitFor((e) => e.type === 'intercom_message' && e.reason === 'need_decision', { from });
+    s.core.send({ type: 'abort' });
+    const cancelled = await s.core.waitForType('run_cancelled', { from });
+    await s.core.waitForType('aborted', { from });
+    const lateAt = s.core.events.length;
+    s.core.send({ type: 'intercom_reply', request_id: question.id, reply: 'yes, go on' });
+    const late = await s.core.waitFor((e) => e.type === 'error' || e.type === 'info', { from: lateAt });
+    assert.deepEqual([late.type, late.message], ['error', `no pending intercom ask for id ${question.id}`]);
+    const next = await s.turn('Anything left?');
+    assert.equal(
+      next
+        .filter((e) => e.type === 'delta')
+        .map((e) => e.text)
+        .join(''),
+      'the next prompt is answered',
+    );
+    const afterCancel = s.core.events.slice(s.core.events.indexOf(cancelled));
+    assert.deepEqual(
+      afterCancel.filter((e) => e.type.startsWith('subagent_') || e.type === 'intercom_message').map((e) => e.type),
+      [],
+    );
+    assert.equal(s.model.requestsFor('[aborted-ask]').length, 1, 'the woken child did not ask the model again');
+  } finally {
+    await s.close();
+  }
+});

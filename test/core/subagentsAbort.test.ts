@@ -160,3 +160,42 @@ test(
     }
   },
 );
+
+test(
+  "an abort while a child's edit waits for approval: the approval is withdrawn and a late yes writes nothing",
+  { timeout: 90_000 },
+  async () => {
+    const s = await startScenario({
+      files: { 'a.txt': 'old\n' },
+      script: [
+        { steps: [{ toolCall: { id: PARENT_CALL, name: 'subagent', arguments: { agent: 'worker', task: '[pending] edit a.txt' } } }] },
+        { steps: [{ text: 'the next prompt is answered' }] },
+      ],
+      routes: {
+        '[pending]': [
+          { steps: [{ toolCall: { id: 'call_1', name: 'write_file', arguments: { path: 'a.txt', content: 'new\n' } } }] },
+          { steps: [{ text: 'must never be asked' }] },
+        ],
+      },
+    });
+    try {
+      const from = s.core.events.length;
+      s.core.send({ type: 'send', prompt: 'Have a worker edit.', model: TEST_MODEL });
+      const parentApproval = await s.core.waitFor((e) => e.type === 'approval_request' && e.tool_call_id === PARENT_CALL, { from });
+      s.core.send({ type: 'approve', request_id: parentApproval.request_id, decision: 'yes' });
+      const childApproval = await s.core.waitFor((e) => e.type === 'approval_request' && e.tool_call_id === 'call_1', { from });
+      s.core.send({ type: 'abort' });
+      await s.core.waitForType('aborted', { from });
+      s.core.send({ type: 'approve', request_id: childApproval.request_id, decision: 'yes' });
+      const probeAt = s.core.events.length;
+      s.core.send({ type: 'runtime_status' });
+      const status = await s.core.waitForType('runtime_status', { from: probeAt });
+      assert.equal(status.pending_approvals, 0);
+      await s.turn('Anything left?');
+      assert.equal(readFileSync(join(s.core.workspace, 'a.txt'), 'utf8'), 'old\n', 'the late approval wrote nothing');
+      assert.equal(s.model.requestsFor('[pending]').length, 1);
+    } finally {
+      await s.close();
+    }
+  },
+);

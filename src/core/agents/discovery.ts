@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { AgentInfo } from '../../protocol';
 import type { AgentOverride, SubagentSettings } from '../config/coreConfig';
 import { getOwn } from '../config/jsonValue';
-import { parseAgentFile } from './agentFile';
+import { parseAgentFile, renderAgentFile } from './agentFile';
 import { builtinAgents } from './builtinAgents';
 import type { AgentDefinition, AgentSource } from './types';
 
@@ -31,23 +31,30 @@ export function userAgentsDir(homeDir: string): string {
  * (upstream only skips that file, though its own error text suggests disabling as the way to remove a builtin).
  */
 export function discoverAgents(dirs: AgentDirs, settings: BuiltinSettings = {}): AgentDefinition[] {
+  const builtins = new Map(builtinAgents().map((agent) => [agent.name, agent]));
   const byName = new Map<string, AgentDefinition>();
-  if (!settings.disableBuiltins) {
-    for (const agent of builtinAgents()) {
-      const overridden = withOverride(agent, getOwn(settings.agentOverrides ?? {}, agent.name));
-      if (!overridden.disabled) byName.set(agent.name, overridden);
-    }
-  }
+  /** A builtin, or the user's unedited staged copy of one: the builtin settings apply to both. */
+  const place = (agent: AgentDefinition, builtin: boolean) => {
+    const shaped = builtin ? withOverride(agent, getOwn(settings.agentOverrides ?? {}, agent.name)) : agent;
+    if (shaped.disabled || (builtin && settings.disableBuiltins)) byName.delete(agent.name);
+    else byName.set(agent.name, shaped);
+  };
+  for (const agent of builtins.values()) place(agent, true);
   for (const [dir, source] of [
     [dirs.user, 'user'],
     [dirs.project, 'project'],
   ] as const) {
-    for (const agent of agentsIn(dir, source)) {
-      if (agent.disabled) byName.delete(agent.name);
-      else byName.set(agent.name, agent);
-    }
+    for (const agent of agentsIn(dir, source)) place(agent, source === 'user' && isStagedCopy(agent, builtins.get(agent.name)));
   }
   return [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/**
+ * Staging (staging.ts) puts every builtin into the user scope, so without this the settings meant for the builtins
+ * would never apply (upstream's own staging has that effect). A file the user edited is their own agent.
+ */
+function isStagedCopy(agent: AgentDefinition, builtin: AgentDefinition | undefined): boolean {
+  return builtin !== undefined && renderAgentFile(agent) === renderAgentFile(builtin);
 }
 
 /** The settings that shape the builtins (`subagents.disableBuiltins`, `subagents.agentOverrides`). */

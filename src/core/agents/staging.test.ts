@@ -40,3 +40,27 @@ test('stages only the missing builtin files, never over a user file, and writes 
     rmSync(home, { recursive: true, force: true });
   }
 });
+
+test('the builtin settings still apply to the unedited staged copies, not to a copy the user edited', () => {
+  const home = mkdtempSync(join(tmpdir(), 'stage-'));
+  try {
+    stageBuiltinAgents(home);
+    const dir = join(home, '.catalyst-code', 'agents');
+    writeFileSync(join(dir, 'planner.md'), readFileSync(join(dir, 'planner.md'), 'utf8').replace('thinking: high', 'thinking: low'));
+    const dirs = agentDirs(home, join(home, 'no-ws'));
+    const agents = discoverAgents(dirs, {
+      agentOverrides: { scout: { model: 'fast-1' }, planner: { model: 'ignored' }, oracle: { disabled: true } },
+    });
+    const byName = new Map(agents.map((a) => [a.name, a]));
+    assert.equal(byName.get('scout')?.model, 'fast-1');
+    assert.equal(byName.get('planner')?.model, undefined);
+    assert.equal(byName.get('planner')?.thinking, 'low');
+    assert.equal(byName.has('oracle'), false);
+    assert.deepEqual(
+      discoverAgents(dirs, { disableBuiltins: true }).map((a) => a.name),
+      ['planner'],
+    );
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+});

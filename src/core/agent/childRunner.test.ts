@@ -196,7 +196,7 @@ test('a single child: start, its task, a tool through the gate in child mode, it
   assert.equal(h.registry.get('run-a1')?.state, 'completed', 'it is kept among the ended runs');
 });
 
-test("a tool outside the agent's schema is refused in upstream's words, and ask rules are not consulted", async () => {
+test("a tool outside the agent's schema is refused in upstream's words; an ask rule prompts for a child as for its parent", async () => {
   const h = harness([{ calls: [{ id: 'call_1', name: 'bash', args: { command: 'ls' } }] }, { text: 'ok' }]);
   h.env.approvals.rules = new PermissionRules({ allow: [], deny: [], ask: ['read_file'] });
   await h.host.runChild(h.spec());
@@ -209,8 +209,11 @@ test("a tool outside the agent's schema is refused in upstream's words, and ask 
   const h2 = harness([{ calls: [{ id: 'call_1', name: 'read_file', args: { path: 'a.txt' } }] }, { text: 'ok' }]);
   h2.workspace.write('a.txt', 'x');
   h2.env.approvals.rules = new PermissionRules({ allow: [], deny: [], ask: ['read_file'] });
-  await h2.host.runChild(h2.spec());
-  assert.ok(!h2.lines.some((l) => l.type === 'approval_request'), 'an ask rule does not prompt for a child');
+  const asking = h2.host.runChild(h2.spec());
+  const request = await h2.until((l) => l.type === 'approval_request');
+  assert.deepEqual([request.tool, request.tool_call_id], ['read_file', 'call_1'], 'the ask rule prompts the child too');
+  assert.deepEqual(h2.broker.answer(request.request_id, { decision: 'yes' }), { ok: true });
+  await asking;
   assert.equal(h2.lines.find((l) => l.type === 'subagent_tool_result').ok, true);
 });
 

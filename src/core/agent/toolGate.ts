@@ -32,7 +32,7 @@ export interface GateDeps {
   refuseTool(name: string): string | undefined;
   /** How each call is announced; the default is `tool_call` before, `tool_result` and `file_change` after. */
   announce?: CallAnnouncer;
-  /** Set for a child agent's calls: upstream's schema wording, no ask rules, approvals keyed by the child's target. */
+  /** Set for a child agent's calls: upstream's schema wording, approvals keyed by the child's target. */
   child?: ChildGate;
 }
 
@@ -138,8 +138,8 @@ async function decideAndExecute(
     forceAllow:
       verdict === 'allow' || (!!deps.child?.worktree && approvals.mode === 'destructive' && WORKTREE_UNPROMPTED_TOOLS.has(call.name)),
     escalated: approvals.escalations.has(kind),
-    // Upstream does not consult ask rules for a child's calls.
-    forceAsk: verdict === 'ask' && !deps.child,
+    // Upstream skips ask rules for a child's calls; here they prompt, or a child would do unasked what its parent may not.
+    forceAsk: verdict === 'ask',
   });
   if (needsApproval) {
     const answer = await oneAtATime(approvals.broker, () => requestApproval(deps, scope, call, args, kind, ctx.workspace, target));

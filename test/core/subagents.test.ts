@@ -444,3 +444,31 @@ test('list_agents, the agents in init and the capabilities', SCENARIO, async () 
     await s.close();
   }
 });
+
+test('a forked child sees the recent conversation (scrubbed) and its route still follows its task', SCENARIO, async () => {
+  const s = await startScenario({
+    approval: 'never',
+    script: [
+      says('Noted: the codeword is heron.'),
+      ...parentCalls({ agent: 'delegate', task: '[fork] what is the codeword?', context: 'fork' }, 'The child knew it.'),
+    ],
+    routes: { '[fork]': [says('The codeword is heron.')] },
+  });
+  try {
+    await s.turn(`Remember: the codeword is heron, and my key is ${TEST_KEY}.`);
+    const events = await s.turn('Ask a forked helper for the codeword.', { timeoutMs: 30_000 });
+    const [request] = s.model.requestsFor('[fork]');
+    const sent = JSON.stringify(request.body.messages);
+    assert.ok(sent.includes('--- inherited parent context ---'));
+    assert.ok(
+      sent.includes('Remember: the codeword is heron') && sent.includes('Noted: the codeword is heron.'),
+      'the parent turn is inherited',
+    );
+    assert.ok(!sent.includes(TEST_KEY), 'a secret in the parent conversation is scrubbed before the child sees it');
+    assert.equal(lastUserMessage(request), 'Task:\n[fork] what is the codeword?');
+    const result = events.find((e) => e.type === 'tool_result' && e.id === PARENT_CALL)!;
+    assert.deepEqual([result.ok, result.output], [true, 'The codeword is heron.']);
+  } finally {
+    await s.close();
+  }
+});

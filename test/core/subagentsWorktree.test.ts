@@ -127,3 +127,55 @@ test('worktree:true is refused outside git, before any child starts', SCENARIO, 
     await s.close();
   }
 });
+
+test('a parallel batch in worktrees: every worktree before any child, each child proposed back in input order', SCENARIO, async () => {
+  const s = await startScenario({
+    git: true,
+    files: FILES,
+    script: parentCalls({
+      tasks: [
+        { agent: 'worker', task: '[wt-a] change a.txt' },
+        { agent: 'worker', task: '[wt-c] change c.txt' },
+      ],
+      worktree: true,
+    }),
+    routes: {
+      '[wt-a]': [{ steps: [edit('call_1', 'a.txt', 'two', 'TWO')] }, { steps: [{ text: 'a done' }] }],
+      '[wt-c]': [{ steps: [edit('call_1', 'c.txt', 'same', 'other')] }, { steps: [{ text: 'c done' }] }],
+    },
+  });
+  try {
+    const from = s.core.events.length;
+    s.core.send({ type: 'send', prompt: 'Two workers, two worktrees.', model: TEST_MODEL });
+    const parentApproval = await s.core.waitFor((e) => e.type === 'approval_request' && e.tool_call_id === PARENT_CALL, { from });
+    s.core.send({ type: 'approve', request_id: parentApproval.request_id, decision: 'yes' });
+    const proposed: string[] = [];
+    for (let n = 1; n <= 2; n++) {
+      const proposal = await s.core.waitFor((e) => e.type === 'approval_request' && e.tool_call_id === `${PARENT_CALL}.${n}`, { from });
+      proposed.push(JSON.parse(proposal.args).path);
+      s.core.send({ type: 'approve', request_id: proposal.request_id, decision: 'yes' });
+    }
+    await s.core.waitForType('done', { from, timeoutMs: 30_000 });
+    const events = s.core.events.slice(from);
+    assert.deepEqual(proposed, ['a.txt', 'c.txt'], 'the children are proposed back in input order');
+    const batch = events.find((e) => e.type === 'subagent_start' && e.mode === 'parallel')!;
+    const readies = events.filter((e) => e.type === 'worktree_ready');
+    assert.deepEqual(
+      readies.map((e) => e.run_id),
+      [`${batch.run_id}-0`, `${batch.run_id}-1`],
+    );
+    const firstChild = events.findIndex((e) => e.type === 'subagent_start' && e.mode === 'single');
+    assert.ok(
+      readies.every((e) => events.indexOf(e) < firstChild),
+      'every worktree exists before any child starts',
+    );
+    assert.equal(readFileSync(join(s.core.workspace, 'a.txt'), 'utf8'), 'one\nTWO\nthree\n');
+    assert.equal(readFileSync(join(s.core.workspace, 'c.txt'), 'utf8'), 'other line\n');
+    assert.equal(events.filter((e) => e.type === 'worktree_cleaned').length, 2);
+    assert.ok(readies.every((e) => !existsSync(e.path)));
+    const branches = execFileSync('git', ['branch', '--list', 'catcode/wt/*'], { cwd: s.core.workspace, env: gitEnv() }).toString();
+    assert.equal(branches.trim(), '');
+  } finally {
+    await s.close();
+  }
+});

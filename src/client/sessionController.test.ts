@@ -283,6 +283,98 @@ describe('SessionController against the real core', () => {
   });
 });
 
+describe('SessionController: subagents over the real core', () => {
+  test("a child's intercom question is answered through intercomReply: intercom_reply reaches the child, the card says answered", async () => {
+    const h = await harness(
+      [
+        {
+          steps: [
+            {
+              toolCall: {
+                id: 'call_sub_1',
+                name: 'subagent',
+                arguments: { agent: 'worker', task: '[child-Q] pick the file', context: 'fresh' },
+              },
+            },
+          ],
+        },
+        { steps: [{ text: 'The worker used b.ts.' }] },
+      ],
+      {},
+      { approval: 'never' },
+    );
+    h.env.model.route(
+      '[child-Q]',
+      {
+        steps: [
+          {
+            toolCall: {
+              id: 'call_1',
+              name: 'contact_supervisor',
+              arguments: { reason: 'need_decision', message: 'Which file, a.ts or b.ts?' },
+            },
+          },
+        ],
+      },
+      { steps: [{ text: 'Using b.ts.' }] },
+    );
+    const raw: string[] = [];
+    h.controller.onEvent((e) => raw.push(e.type));
+    await h.controller.start();
+    assert.ok(h.controller.capabilities().has('subagents'), 'the core announces subagents');
+    assert.equal(h.controller.sendPrompt('have a worker pick the file'), true);
+    const asking = await h.until((s) => s.items.some((i) => i.kind === 'intercom' && i.state === 'pending'), 'the question');
+    const question = asking.items.find((i) => i.kind === 'intercom')!;
+    assert.ok(question.kind === 'intercom', 'an intercom card');
+    assert.deepEqual([question.message, question.agent, question.reason], ['Which file, a.ts or b.ts?', 'worker', 'need_decision']);
+    assert.equal(asking.run.status, 'waiting_input');
+    const child = asking.items.find((i) => i.kind === 'subagent' && i.id === question.childRunId);
+    assert.ok(child?.kind === 'subagent', 'the asking child has a row');
+    assert.deepEqual([child.parentToolCallId, child.state, child.runId], ['call_sub_1', 'running', asking.run.runId]);
+
+    assert.equal(h.controller.intercomReply(question.id, '   '), false, 'an empty reply is refused locally');
+    assert.equal(h.controller.intercomReply(question.id, 'b.ts'), true);
+    const done = await h.until((s) => idle(s) && texts(s, 'assistant').includes('The worker used b.ts.'), 'the end of the turn');
+    const answered = done.items.find((i) => i.kind === 'intercom' && i.id === question.id);
+    assert.deepEqual(answered?.kind === 'intercom' && [answered.state, answered.reply], ['answered', 'b.ts']);
+    const asked = done.items.find((i) => i.kind === 'tool' && i.childRunId === child.id && i.name === 'contact_supervisor');
+    assert.deepEqual(asked?.kind === 'tool' && [asked.status, asked.output], ['success', 'b.ts']);
+    const finished = done.items.find((i) => i.kind === 'subagent' && i.id === child.id);
+    assert.equal(finished?.kind === 'subagent' && finished.state, 'completed', raw.join(' '));
+    // The child's second request carried the reply as contact_supervisor's result.
+    assert.match(JSON.stringify(h.env.model.requestsFor('[child-Q]')[1]?.body.messages), /b\.ts/);
+    assert.ok(
+      h.logs.some((l) => l.startsWith('→ {"type":"intercom_reply","request_id":')),
+      'the command went to the core',
+    );
+    assert.equal(h.controller.intercomReply(question.id, 'again'), false, 'a second answer is refused locally');
+  });
+
+  test("/agents lists the core's agents as a notice; fetchAgents gives them to the picker", async () => {
+    const h = await harness([]);
+    await h.controller.start();
+    const agents = await h.controller.fetchAgents();
+    const worker = agents?.find((a) => a.name === 'worker');
+    assert.ok(worker?.source && worker.description, `worker listed with its source: ${JSON.stringify(agents)}`);
+    assert.equal(h.controller.runSlash('agents', ''), true);
+    const listed = await h.until((s) => s.items.some((i) => i.kind === 'notice' && i.text.startsWith('Agents:')), 'the agents notice');
+    const notice = listed.items.find((i) => i.kind === 'notice' && i.text.startsWith('Agents:'));
+    const lines = notice?.kind === 'notice' ? notice.text.split('\n') : [];
+    assert.ok(lines.includes(`worker (${worker.source}) — ${worker.description}`), lines.join('\n'));
+    assert.equal(lines.length, 1 + agents!.length);
+  });
+
+  test("Run Subagent sends upstream's wording as the prompt", async () => {
+    const h = await harness([{ steps: [{ text: 'ok' }] }]);
+    await h.controller.start();
+    assert.equal(h.controller.runSubagent('scout', 'map the src folder'), true);
+    await h.until((s) => idle(s) && texts(s, 'assistant').includes('ok'), 'the answer');
+    assert.deepEqual(texts(h.controller.state, 'user'), [
+      'Run the subagent tool: agent="scout", task="map the src folder". Return its result.',
+    ]);
+  });
+});
+
 after(async () => {
   for (const h of open.splice(0)) {
     await h.controller.dispose();

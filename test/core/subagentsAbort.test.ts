@@ -64,8 +64,13 @@ for (const cancellation of CANCELLATIONS) {
           pids.every((pid) => !processGone(pid)),
           'the processes are alive before the cancellation',
         );
-        const children = s.core.events.slice(from).filter((e) => e.type === 'subagent_start' && e.mode === 'single');
-        assert.equal(children.length, 4);
+        // Each child announced itself before its request or its bash ran; stdout and the server are two channels, so wait for it.
+        const children = await Promise.all(
+          [...BASH_CHILDREN, STREAMING_CHILD].map((key) =>
+            s.core.waitFor((e) => e.type === 'subagent_start' && e.mode === 'single' && e.task.startsWith(key), { from }),
+          ),
+        );
+        assert.equal(new Set(children.map((c) => c.run_id)).size, 4);
 
         const cancelAt = s.core.events.length;
         s.core.send(cancellation.command);
@@ -125,7 +130,7 @@ test(
       const quickStart = await s.core.waitFor((e) => e.type === 'subagent_start' && e.task === '[quick] answer at once', { from });
       await s.core.waitFor((e) => e.type === 'subagent_done' && e.run_id === quickStart.run_id, { from });
       await s.model.held('never');
-      const stuckStart = s.core.events.slice(from).find((e) => e.type === 'subagent_start' && e.task === '[stuck] wait forever')!;
+      const stuckStart = await s.core.waitFor((e) => e.type === 'subagent_start' && e.task === '[stuck] wait forever', { from });
       await s.core.kill();
 
       const file = join(s.core.workspace, 'sess.jsonl');

@@ -49,8 +49,7 @@ test(
       s.core.send({ type: 'approve', request_id: parentApproval.request_id, decision: 'yes' });
 
       await s.model.held('user-edits');
-      const ready = s.core.events.slice(from).find((e) => e.type === 'worktree_ready')!;
-      assert.ok(ready, 'the worktree was made');
+      const ready = await s.core.waitForType('worktree_ready', { from });
       assert.equal(readFileSync(join(ready.path, 'a.txt'), 'utf8'), 'one\nTWO\nthree\n', 'the child edited its worktree');
       assert.equal(readFileSync(join(s.core.workspace, 'a.txt'), 'utf8'), FILES['a.txt'], 'and not the main tree');
       writeFileSync(join(s.core.workspace, 'b.txt'), 'l1\nl2\nl3\nl4\nL5 by the user\n');

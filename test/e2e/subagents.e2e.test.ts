@@ -19,12 +19,13 @@ import {
   toolCallTurn,
   waitForToolResultSent,
 } from './harness/approvals';
-import { abortRun, logInToCustomEndpoint, testId, waitForAssistantText, waitForIdle } from './harness/chatActions';
+import { abortRun, logInToCustomEndpoint, testId, waitForAssistantText, waitForIdle, waitForUserText } from './harness/chatActions';
 import { byTestId } from './harness/chatView';
 import { clickCodeLensAbove, clickTitleAction, modifiedSide, waitForProposal, waitForProposalClosed } from './harness/diffEditor';
 import { goToLine, waitForRenderedText } from './harness/editors';
 import { startE2eEnv, withArtifacts, type E2eEnv } from './harness/e2eEnv';
-import { runCommand } from './harness/quickInput';
+import { waitForNotification } from './harness/notifications';
+import { pickQuickItem, runCommand, typeInInputBox } from './harness/quickInput';
 import { waitUntil } from './harness/wait';
 
 const MODEL = 'e2e-model';
@@ -34,6 +35,8 @@ const BLOCKS_TEXT = Array.from({ length: 100 }, (_, i) => `${line100(i + 1)}\n`)
 const BLOCK_NEW = { 5: 'line 005: CHANGED by child A', 50: 'line 050: CHANGED by child A', 95: 'line 095: CHANGED by child A' } as const;
 const QUESTION = 'Keep line 50 as it is, or change it too?';
 const REPLY = 'Keep it: the user rejected that hunk.';
+const PALETTE_QUESTION = 'Which folder should the report go in?';
+const PALETTE_REPLY = 'Put it in docs/.';
 
 /** Resolves once `count` responses wait at `gate`; fails after `timeoutMs` (the bound a locator wait has too), with what arrived. */
 async function heldAt(model: StartedScriptedModelServer, gate: string, count: number, timeoutMs = 60_000): Promise<void> {
@@ -226,6 +229,49 @@ describe('subagents in the chat (issue #14)', { timeout: 900_000 }, () => {
       await waitForIdle(chat());
       assert.deepEqual(await rowsOf(card).allTextContents(), cancelledRows, 'a row changed after the abort');
       assert.equal(await rowD.locator(byTestId(TEST_IDS.assistantMessage)).count(), 0, "child D's held reply never arrived");
+    }),
+  );
+
+  it(
+    'Run Subagent… from the palette starts a child; with the chat hidden its question is a notification answered there',
+    check(async () => {
+      const { page, model } = env!;
+      await settleAfterFailedCheck(page, chat(), model);
+      model.enqueue(
+        toolCallTurn('call_palette', 'subagent', { agent: 'worker', task: '[child-P] write the report' }),
+        textTurn('The palette child is done: e2e-palette-done.'),
+      );
+      model.route(
+        '[child-P]',
+        held('pal', 'Child P: one question first.', {
+          toolCall: { id: 'call_p_ask', name: 'contact_supervisor', arguments: { reason: 'need_decision', message: PALETTE_QUESTION } },
+        }),
+        textTurn('Child P: the report goes in docs/.'),
+      );
+
+      // The palette command: the core's agents in a picker, then the task; the prompt asks the model for the tool.
+      await runCommand(page, 'Catalyst: Run Subagent…');
+      await pickQuickItem(page, 'worker');
+      await typeInInputBox(page, 'the palette report', { prompt: /task for the worker subagent/ });
+      await waitForUserText(chat(), 'Run the subagent tool: agent="worker", task="the palette report". Return its result.');
+      await approvalCard(chat(), 'Allow subagent?').locator(byTestId(TEST_IDS.approvalAccept)).click();
+      await heldAt(model, 'pal', 1);
+
+      // The chat goes off screen; the child's question then comes as a notification, and its Reply… answers it.
+      await runCommand(page, 'View: Close Primary Side Bar');
+      model.release('pal');
+      const toast = page.locator('.notifications-toasts .notification-toast').filter({ hasText: PALETTE_QUESTION }).first();
+      assert.match(await waitForNotification(page, /the worker subagent asks/), /Which folder should the report go in\?/);
+      await toast.getByRole('button', { name: 'Reply…' }).click();
+      await typeInInputBox(page, PALETTE_REPLY, { prompt: /reply to the worker subagent/ });
+      assert.equal(await waitForToolResultSent(model, 'call_p_ask'), PALETTE_REPLY, 'the reply unblocks the child');
+
+      await runCommand(page, 'Catalyst: Open Chat');
+      await waitForAssistantText(chat(), 'e2e-palette-done');
+      await waitForIdle(chat());
+      const ask = chat().locator(byTestId(TEST_IDS.intercomCard)).filter({ hasText: PALETTE_QUESTION });
+      assert.equal(await ask.getAttribute('data-state'), 'answered', 'the card knows it was answered from the notification');
+      assert.deepEqual(await rowStates(subagentCards().last()), ['completed']);
     }),
   );
 });

@@ -236,3 +236,39 @@ test('an ask rule prompts for a child as it would for its parent (upstream skips
     await s.close();
   }
 });
+
+test("Accept for Session on a child's proposal: its next write of that tool runs unasked, as the parent's would", SCENARIO, async () => {
+  const s = await startScenario({
+    approval: 'destructive',
+    script: parentCalls({ agent: 'worker', task: '[session-allow] write two files' }),
+    routes: {
+      '[session-allow]': [
+        calls('call_w1', 'write_file', { path: 'one.txt', content: 'one\n' }),
+        calls('call_w2', 'write_file', { path: 'two.txt', content: 'two\n' }),
+        says('both written'),
+      ],
+    },
+  });
+  try {
+    const parent = await turnUntil(s, 'Write two files through a helper.', (e) => e.type === 'approval_request');
+    s.core.send({ type: 'approve', request_id: parent.event.request_id, decision: 'yes' });
+    const afterParent = s.core.events.indexOf(parent.event) + 1;
+    const first = await s.core.waitFor((e) => e.type === 'approval_request', { from: afterParent, timeoutMs: 30_000 });
+    assert.equal(first.tool_call_id, 'call_w1');
+    s.core.send({ type: 'approve', request_id: first.request_id, decision: 'allow_session' });
+    await s.core.waitForType('done', { from: parent.from, timeoutMs: 30_000 });
+    const events = s.core.events.slice(parent.from);
+    assert.deepEqual(
+      events.filter((e) => e.type === 'approval_request').map((e) => e.tool_call_id),
+      [PARENT_CALL, 'call_w1'],
+      'the second write is not asked',
+    );
+    assert.ok(events.some((e) => e.type === 'approval_changed' && e.tool === 'write_file' && e.mode === 'allow_pattern'));
+    assert.deepEqual(
+      ['one.txt', 'two.txt'].map((f) => readFileSync(join(s.core.workspace, f), 'utf8')),
+      ['one\n', 'two\n'],
+    );
+  } finally {
+    await s.close();
+  }
+});

@@ -138,7 +138,34 @@ describe('compactPatches', () => {
       { op: 'append', index: 1, field: 'thinking', text: 'x' },
       { op: 'append', index: 1, field: 'text', text: 'y' },
       { op: 'append', index: 2, field: 'text', text: 'z' },
-      { op: 'append', index: 1, field: 'text', text: 'w' },
+    ];
+    assert.deepEqual(compactPatches(patches), patches);
+  });
+
+  test('merges interleaved appends (children streaming at once) into one per item field', () => {
+    const out = compactPatches([
+      { op: 'append', index: 1, field: 'text', text: 'a' },
+      { op: 'append', index: 2, field: 'text', text: 'x' },
+      { op: 'append', index: 1, field: 'thinking', text: 't' },
+      { op: 'append', index: 1, field: 'text', text: 'b' },
+      { op: 'set', key: 'revision', value: 1 },
+      { op: 'append', index: 2, field: 'text', text: 'y' },
+      { op: 'append', index: 1, field: 'text', text: 'c' },
+    ]);
+    assert.deepEqual(out, [
+      { op: 'append', index: 1, field: 'text', text: 'abc' },
+      { op: 'append', index: 2, field: 'text', text: 'xy' },
+      { op: 'append', index: 1, field: 'thinking', text: 't' },
+      { op: 'set', key: 'revision', value: 1 },
+    ]);
+  });
+
+  test('does not merge an append across a truncation', () => {
+    const patches: Patch[] = [
+      { op: 'append', index: 0, field: 'text', text: 'a' },
+      { op: 'truncate', length: 0 },
+      { op: 'item', index: 0, item: assistant('a2', '') },
+      { op: 'append', index: 0, field: 'text', text: 'b' },
     ];
     assert.deepEqual(compactPatches(patches), patches);
   });

@@ -62,24 +62,41 @@ function diffItem(index: number, before: TranscriptItem | undefined, after: Tran
   return appends;
 }
 
-/** Merges consecutive appends to the same item field (used when batching patches per frame). */
+/**
+ * Shrinks a batch (the host batches patches per frame): every append to an item field merges into the first one of the
+ * batch, until that item is replaced or the list truncated; a repeated `item` patch replaces the one just before it;
+ * only the last `set` of a key stays. Several children streaming at once interleave their appends, so merging only
+ * neighbours would send every delta on its own. Applied in order, the result gives the same state as the input.
+ */
 export function compactPatches(patches: Patch[]): Patch[] {
-  const out: Patch[] = [];
+  const out: (Patch | undefined)[] = [];
+  /** Where in `out` each item field's first append is (`index:field`). */
+  const openAppends = new Map<string, number>();
   for (const p of patches) {
     const last = out[out.length - 1];
-    if (p.op === 'append' && last?.op === 'append' && last.index === p.index && last.field === p.field) {
-      out[out.length - 1] = { ...last, text: last.text + p.text };
-    } else if (p.op === 'item' && last?.op === 'item' && last.index === p.index) {
-      out[out.length - 1] = p;
+    if (p.op === 'append') {
+      const key = `${p.index}:${p.field}`;
+      const at = openAppends.get(key);
+      const open = at === undefined ? undefined : out[at];
+      if (open?.op === 'append') out[at!] = { ...open, text: open.text + p.text };
+      else {
+        openAppends.set(key, out.length);
+        out.push(p);
+      }
+    } else if (p.op === 'item') {
+      for (const field of APPENDABLE) openAppends.delete(`${p.index}:${field}`);
+      if (last?.op === 'item' && last.index === p.index) out[out.length - 1] = p;
+      else out.push(p);
     } else if (p.op === 'set') {
-      const i = out.findIndex((q) => q.op === 'set' && q.key === p.key);
-      if (i >= 0) out.splice(i, 1);
+      const i = out.findIndex((q) => q?.op === 'set' && q.key === p.key);
+      if (i >= 0) out[i] = undefined;
       out.push(p);
     } else {
+      openAppends.clear();
       out.push(p);
     }
   }
-  return out;
+  return out.filter((p): p is Patch => p !== undefined);
 }
 
 /** Applies patches in place to a state copy (the webview's); returns the indexes of items that changed. */

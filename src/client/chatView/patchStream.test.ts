@@ -43,7 +43,7 @@ describe('PatchStream', () => {
     assert.deepEqual(h.posted[1], {
       type: 'patches',
       seq: 2,
-      patches: [append('ab'), { op: 'set', key: 'model', value: 'm' }, append('c')],
+      patches: [append('abc'), { op: 'set', key: 'model', value: 'm' }],
     });
   });
 

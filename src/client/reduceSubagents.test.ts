@@ -329,6 +329,28 @@ describe("reduceSubagents: upstream's shapes", () => {
     assert.deepEqual(s.run, { status: 'idle' });
   });
 
+  test("a parallel child's events that escape after the abort (upstream) add nothing to its closed row", () => {
+    const cancelled = fold(
+      [
+        start('run-3', { mode: 'parallel', agent: undefined, agents: ['scout'] }),
+        start('run-3-0', { agent: 'scout', parent_run_id: 'run-3' }),
+        { type: 'run_cancelled', run_id: ROOT, reason: 'user_abort' },
+      ],
+      parentCalling(),
+    );
+    const late = fold(
+      [
+        progress('run-3-0', 'tool', { tool: 'bash', tool_count: 1, tokens_in: 50 }),
+        { type: 'subagent_tool_call', run_id: 'run-3-0', call_id: 'call_1', name: 'bash', args: { command: 'ls' }, tool_count: 1 },
+        { type: 'subagent_delta', run_id: 'run-3-0', text: 'late' },
+        { type: 'subagent_message', run_id: 'run-3-0', role: 'assistant', content: 'late' },
+      ],
+      cancelled,
+    );
+    assert.equal(late, cancelled);
+    assert.equal(sub(late, 'run-3-0').state, 'cancelled');
+  });
+
   test('no deltas (upstream streams children quietly): each assistant message is a finished reply; a steer is a child user item', () => {
     const s = fold(
       [

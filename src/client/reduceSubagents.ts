@@ -129,8 +129,8 @@ function shallowerRunningChild(items: readonly TranscriptItem[], card: string, d
 
 export function reduceSubagentProgress(s: SessionState, e: UntrustedEvent<'subagent_progress'>): SessionState {
   const index = subagentIndexOf(s, e.run_id);
-  if (index < 0) return s;
-  const item = s.items[index] as SubagentItem;
+  const item = s.items[index] as SubagentItem | undefined;
+  if (item?.state !== 'running') return s;
   const phase = str(e.phase) ?? item.phase;
   const changes: Partial<SubagentItem> = { phase, tool: phase === 'tool' ? (str(e.tool) ?? item.tool) : undefined };
   // `start` and `done` are sent with zero counters: they would wipe the real ones.
@@ -181,7 +181,7 @@ function closeChildItems(s: SessionState, runId: string): SessionState {
 /** Ours: a chunk of the child's streamed reply, appended to its streaming AssistantItem. */
 export function reduceSubagentDelta(s: SessionState, e: UntrustedEvent<'subagent_delta'>): SessionState {
   const piece = str(e.text);
-  const sub = subagentOf(s, e.run_id);
+  const sub = liveSubagentOf(s, e.run_id);
   if (!piece || !sub) return s;
   const index = streamingReplyIndex(s.items, sub.id);
   if (index >= 0) return updateItemAt<AssistantItem>(s, index, { text: (s.items[index] as AssistantItem).text + piece });
@@ -194,7 +194,7 @@ export function reduceSubagentDelta(s: SessionState, e: UntrustedEvent<'subagent
  */
 export function reduceSubagentMessage(s: SessionState, e: UntrustedEvent<'subagent_message'>): SessionState {
   const content = str(e.content);
-  const sub = subagentOf(s, e.run_id);
+  const sub = liveSubagentOf(s, e.run_id);
   if (content === undefined || !sub) return s;
   const role = str(e.role);
   if (role === 'assistant') {
@@ -217,7 +217,7 @@ export function reduceSubagentMessage(s: SessionState, e: UntrustedEvent<'subage
 
 export function reduceSubagentToolCall(s: SessionState, e: UntrustedEvent<'subagent_tool_call'>): SessionState {
   const callId = str(e.call_id);
-  const sub = subagentOf(s, e.run_id);
+  const sub = liveSubagentOf(s, e.run_id);
   if (!callId || !sub) return s;
   const next = endStreamingReply(s, sub.id);
   const base = childToolId(sub.id, callId);
@@ -236,7 +236,7 @@ export function reduceSubagentToolCall(s: SessionState, e: UntrustedEvent<'subag
 
 export function reduceSubagentToolResult(s: SessionState, e: UntrustedEvent<'subagent_tool_result'>): SessionState {
   const callId = str(e.call_id);
-  const sub = subagentOf(s, e.run_id);
+  const sub = liveSubagentOf(s, e.run_id);
   if (!callId || !sub) return s;
   const index = liveChildToolIndex(s.items, sub.id, callId);
   const changes: Partial<ToolItem> = { status: e.ok === true ? 'success' : 'failed' };
@@ -339,6 +339,15 @@ function withWorktree(s: SessionState, index: number, changes: SubagentWorktree)
 function subagentIndexOf(s: SessionState, runId: unknown): number {
   const id = str(runId);
   return id ? subagentIndex(s.items, id) : -1;
+}
+
+/**
+ * A row that still runs. Upstream lets a parallel child's events escape after an abort (research A:31); once the turn
+ * closed the row, they would only add cards nothing ever ends.
+ */
+function liveSubagentOf(s: SessionState, runId: unknown): SubagentItem | undefined {
+  const sub = subagentOf(s, runId);
+  return sub?.state === 'running' ? sub : undefined;
 }
 
 export function subagentOf(s: SessionState, runId: unknown): SubagentItem | undefined {

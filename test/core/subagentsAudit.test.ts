@@ -3,9 +3,10 @@
 // approval modes, an agent file that comes with the repository).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startScenario, TEST_KEY, TEST_MODEL, type Scenario } from '../support/coreScenario';
+import { gitEnv, startScenario, TEST_KEY, TEST_MODEL, type Scenario } from '../support/coreScenario';
 import { pollUntil, processGone } from '../support/processState';
 import type { ScriptedResponse } from '../support/scriptedModelServer';
 
@@ -268,6 +269,37 @@ test("Accept for Session on a child's proposal: its next write of that tool runs
       ['one.txt', 'two.txt'].map((f) => readFileSync(join(s.core.workspace, f), 'utf8')),
       ['one\n', 'two\n'],
     );
+  } finally {
+    await s.close();
+  }
+});
+
+test('abort of a child in its worktree: its bash is killed, and the worktree and its branch are removed', SCENARIO, async () => {
+  const command = 'sleep 600 & echo $! > ../wt-sleep.pid; wait';
+  const s = await startScenario({
+    approval: 'never',
+    git: true,
+    files: { 'a.txt': 'a\n' },
+    script: [calls(PARENT_CALL, 'subagent', { agent: 'worker', task: '[wt-abort] wait in the worktree', worktree: true }), says('after')],
+    routes: {
+      '[wt-abort]': [calls('call_1', 'bash', { command: `echo $$ > "$(git rev-parse --show-toplevel)/../shell.pid"; ${command}` })],
+    },
+  });
+  try {
+    const { event: ready } = await turnUntil(s, 'Work in a worktree.', (e) => e.type === 'worktree_ready');
+    assert.ok(existsSync(ready.path));
+    const pidFiles = [join(ready.path, '..', 'shell.pid'), join(ready.path, '..', 'wt-sleep.pid')];
+    assert.ok(await pollUntil(() => pidFiles.every((f) => existsSync(f) && readFileSync(f, 'utf8').trim() !== '')), 'the child runs bash');
+    const pids = pidFiles.map((f) => Number(readFileSync(f, 'utf8').trim()));
+
+    const abortAt = s.core.events.length;
+    s.core.send({ type: 'abort' });
+    await s.core.waitForType('aborted', { from: abortAt, timeoutMs: 30_000 });
+    assert.ok(await pollUntil(() => pids.every(processGone)), "the child's bash was killed");
+    const branches = () => execFileSync('git', ['branch', '--list', 'catcode/wt/*'], { cwd: s.core.workspace, env: gitEnv() }).toString();
+    // No event says the cleanup is done (the tree's events are stale after the abort): the file system is polled.
+    assert.ok(await pollUntil(() => !existsSync(ready.path) && branches().trim() === ''), 'the worktree and its branch are removed');
+    assert.equal(readFileSync(join(s.core.workspace, 'a.txt'), 'utf8'), 'a\n');
   } finally {
     await s.close();
   }

@@ -9,6 +9,8 @@ type AgentPick = vscode.QuickPickItem & { agent: string };
  * then the task; the model is asked, in upstream's wording, to run it through the subagent tool.
  */
 export async function pickAndRunSubagent(core: FolderCore): Promise<boolean> {
+  // From the palette the core may not be running yet; a failed start ends up in the chat's state.
+  if (!(await core.session.start())) return false;
   const agents = await core.session.fetchAgents();
   if (!agents) return false;
   if (agents.length === 0) {

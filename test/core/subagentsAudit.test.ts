@@ -304,3 +304,32 @@ test('abort of a child in its worktree: its bash is killed, and the worktree and
     await s.close();
   }
 });
+
+test('a stricter approval mode set while a child runs binds its next call at once', SCENARIO, async () => {
+  const s = await startScenario({
+    approval: 'never',
+    script: parentCalls({ agent: 'worker', task: '[mode-change] run after the switch' }),
+    routes: {
+      '[mode-change]': [
+        { holdUntil: 'switch', steps: [{ toolCall: { id: 'call_b', name: 'bash', arguments: { command: 'echo ran > ran.txt' } } }] },
+        says('stopped'),
+      ],
+    },
+  });
+  try {
+    const from = s.core.events.length;
+    s.core.send({ type: 'send', prompt: 'Delegate, then I tighten the mode.', model: TEST_MODEL });
+    await s.model.held('switch');
+    const switchAt = s.core.events.length;
+    s.core.send({ type: 'set_approval', mode: 'always' });
+    await s.core.waitFor((e) => e.type === 'approval_changed' && e.mode === 'always', { from: switchAt });
+    s.model.release('switch');
+    const request = await s.core.waitFor((e) => e.type === 'approval_request' || e.type === 'done', { from, timeoutMs: 30_000 });
+    assert.deepEqual([request.type, request.tool_call_id], ['approval_request', 'call_b'], "the child's bash asks under the new mode");
+    s.core.send({ type: 'approve', request_id: request.request_id, decision: 'no' });
+    await s.core.waitForType('done', { from, timeoutMs: 30_000 });
+    assert.ok(!existsSync(join(s.core.workspace, 'ran.txt')), 'the denied command never ran');
+  } finally {
+    await s.close();
+  }
+});

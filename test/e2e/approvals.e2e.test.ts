@@ -3,15 +3,14 @@
 // the embedded core asks for approval, the user answers in the diff editor, the chat card or an input box).
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { existsSync } from 'node:fs';
+import { relative } from 'node:path';
+import { describe, it } from 'node:test';
 import { TEST_IDS } from '../../src/shared/webviewMessages';
 import {
   approvalCard,
   coreEnvFolderSettings,
   editArgs,
-  settleAfterFailedCheck,
   promptAgent,
   textTurn,
   toolCallTurn,
@@ -20,7 +19,8 @@ import {
   waitForToolResultSent,
 } from './harness/approvals';
 import { dumpBrowserStorage } from './harness/browserStorage';
-import { logInToCustomEndpoint, testId, waitForAssistantText, waitForIdle } from './harness/chatActions';
+import { testId, waitForAssistantText, waitForIdle } from './harness/chatActions';
+import { chatSuite } from './harness/chatSuite';
 import { byTestId } from './harness/chatView';
 import {
   clickCodeLensAbove,
@@ -34,7 +34,6 @@ import {
   watchProposalTabs,
 } from './harness/diffEditor';
 import { activateTab, activeCodeEditor, goToLine, openWorkspaceFile, retypeLine, waitForRenderedText } from './harness/editors';
-import { startE2eEnv, withArtifacts, type E2eEnv } from './harness/e2eEnv';
 import { quickInputBox, runCommand, typeInInputBox } from './harness/quickInput';
 import { waitForNotification } from './harness/notifications';
 import { environmentOf } from './harness/processTree';
@@ -42,8 +41,6 @@ import { filesContaining } from './harness/secretScan';
 import { waitUntil } from './harness/wait';
 import { boxesOverFrames, scrollIntoViewSettled } from './harness/webviewProbe';
 
-const MODEL = 'e2e-model';
-const API_KEY = `sk-e2e-${randomBytes(16).toString('hex')}`;
 const SUDO_PASSWORD = `e2e-pw-${randomBytes(12).toString('hex')}`;
 /**
  * How long the core keeps an approval pending (CATALYST_CODE_APPROVAL_TIMEOUT_SECS, for the whole launch): long enough for
@@ -66,62 +63,27 @@ const BLOCKS_TEXT = Array.from({ length: 100 }, (_, i) => `${line100(i + 1)}\n`)
 const BLOCK_NEW = { 5: 'line 005: CHANGED, block one', 50: 'line 050: CHANGED, block two', 95: 'line 095: CHANGED, block three' } as const;
 
 describe('approvals in the diff editor (issue #4)', { timeout: 900_000 }, () => {
-  let env: E2eEnv | undefined;
-  const check = withArtifacts(() => env);
-  const chat = () => env!.chat('sidebar');
-  const onDisk = (rel: string) => readFileSync(join(env!.workspace, rel), 'utf8');
-  const waitForDisk = async (rel: string, expected: string, timeoutMs = 15_000) => {
-    const now = () => (existsSync(join(env!.workspace, rel)) ? onDisk(rel) : undefined);
-    try {
-      await waitUntil(() => now() === expected, { timeoutMs, what: `${rel} on disk to be ${JSON.stringify(expected)}` });
-    } catch (error) {
-      throw new Error(`${(error as Error).message}; it is ${now() === undefined ? 'missing' : JSON.stringify(now())}`);
-    }
-  };
-
-  before(async () => {
-    env = await startE2eEnv({
-      models: [MODEL],
-      files: {
-        'first.txt': FIRST_TEXT,
-        'reject.txt': REJECT_TEXT,
-        'blocks.txt': BLOCKS_TEXT,
-        'hand.txt': HAND_TEXT,
-        'expire.txt': EXPIRE_TEXT,
-        'always-1.txt': 'always one\n',
-        'always-2.txt': 'always two\n',
-        'always-3.txt': 'always three\n',
-        ...coreEnvFolderSettings({ CATALYST_CODE_APPROVAL_TIMEOUT_SECS: String(APPROVAL_TIMEOUT_SECS) }),
-      },
-    });
+  const suite = chatSuite({
+    files: {
+      'first.txt': FIRST_TEXT,
+      'reject.txt': REJECT_TEXT,
+      'blocks.txt': BLOCKS_TEXT,
+      'hand.txt': HAND_TEXT,
+      'expire.txt': EXPIRE_TEXT,
+      'always-1.txt': 'always one\n',
+      'always-2.txt': 'always two\n',
+      'always-3.txt': 'always three\n',
+      ...coreEnvFolderSettings({ CATALYST_CODE_APPROVAL_TIMEOUT_SECS: String(APPROVAL_TIMEOUT_SECS) }),
+    },
   });
-  after(async () => {
-    await env?.close();
-  });
-
-  /** Puts the session back to idle if an earlier check failed half-way (a run waiting on an approval, leftover script). */
-  async function settle(): Promise<void> {
-    const { page, model } = env!;
-    await settleAfterFailedCheck(page, chat(), model);
-  }
+  const { check, chat, onDisk, waitForDisk, settle } = suite;
 
   it(
     'opens the chat and logs in to the scripted endpoint',
     check(async () => {
-      const { page, model } = env!;
-      await runCommand(page, 'Catalyst: Open Chat');
-      await chat()
-        .locator(`${byTestId(TEST_IDS.composer)}, ${byTestId(TEST_IDS.welcome)}`)
-        .first()
-        .waitFor({ state: 'visible', timeout: 90_000 });
-      await logInToCustomEndpoint(page, { name: 'scripted', baseUrl: model.url, apiKey: API_KEY });
-      await waitUntil(() => model.requests.some((r) => r.method === 'GET' && r.path.includes('/models') && r.apiKey === API_KEY), {
-        timeoutMs: 30_000,
-        what: 'GET /models with the typed key',
-      });
-      await testId(chat(), TEST_IDS.composer).first().waitFor({ state: 'visible', timeout: 30_000 });
+      await suite.openChatAndLogIn();
       // The expiry check needs the short approval timeout in the core's environment.
-      const [core] = await waitUntil(() => (env!.corePids().length > 0 ? env!.corePids() : undefined), {
+      const [core] = await waitUntil(() => (suite.env().corePids().length > 0 ? suite.env().corePids() : undefined), {
         timeoutMs: 30_000,
         what: 'the core process',
       });
@@ -136,7 +98,7 @@ describe('approvals in the diff editor (issue #4)', { timeout: 900_000 }, () => 
   it(
     '1. an edit proposal opens as a diff; Accept in the title bar writes it, the open editor shows it, Undo brings the old text back',
     check(async (t) => {
-      const { page, model } = env!;
+      const { page, model } = suite.env();
       // The user has the file open before asking.
       const editor = await openWorkspaceFile(page, 'first.txt');
       await waitForRenderedText(editor, (s) => s === FIRST_TEXT, 'first.txt in its editor');
@@ -184,7 +146,7 @@ describe('approvals in the diff editor (issue #4)', { timeout: 900_000 }, () => 
     '2. Reject in the title bar leaves the file alone, closes the tab, and the model is told it was denied',
     check(async () => {
       await settle();
-      const { page, model } = env!;
+      const { page, model } = suite.env();
       model.enqueue(
         toolCallTurn('call_e2e_reject', 'edit', editArgs('reject.txt', ['keep me as I am', 'the agent wanted this instead'])),
         textTurn('Understood, I left it: e2e-reject-done.'),
@@ -207,7 +169,7 @@ describe('approvals in the diff editor (issue #4)', { timeout: 900_000 }, () => 
     '3. three change blocks: Reject Change (CodeLens) on the middle one, then Accept writes blocks 1 and 3 only',
     check(async (t) => {
       await settle();
-      const { page, model } = env!;
+      const { page, model } = suite.env();
       model.enqueue(
         toolCallTurn(
           'call_e2e_blocks',
@@ -271,7 +233,7 @@ describe('approvals in the diff editor (issue #4)', { timeout: 900_000 }, () => 
     '4. a hand edit typed into the proposal side is what Accept (Ctrl+Shift+Enter) writes',
     check(async () => {
       await settle();
-      const { page, model } = env!;
+      const { page, model } = suite.env();
       model.enqueue(
         toolCallTurn('call_e2e_hand', 'edit', editArgs('hand.txt', ['second line', 'second line, changed by the agent'])),
         textTurn('Thanks for the fix: e2e-hand-done.'),
@@ -300,13 +262,13 @@ describe('approvals in the diff editor (issue #4)', { timeout: 900_000 }, () => 
     "6. a bash approval answered with the chat card's Accept runs the command",
     check(async () => {
       await settle();
-      const { model } = env!;
+      const { model } = suite.env();
       const command = 'echo e2e-bash-ok > bash-out.txt';
       model.enqueue(toolCallTurn('call_e2e_bash', 'bash', { command }), textTurn('Ran it: e2e-bash-done.'));
       await promptAgent(chat(), 'Write e2e-bash-ok into bash-out.txt with bash');
       const card = approvalCard(chat(), command);
       await waitForCardState(card, 'pending', 30_000);
-      assert.equal(existsSync(join(env!.workspace, 'bash-out.txt')), false, 'the command ran before the user answered');
+      assert.equal(onDisk('bash-out.txt') !== undefined, false, 'the command ran before the user answered');
       await card.locator(byTestId(TEST_IDS.approvalAccept)).first().click();
       await waitForDisk('bash-out.txt', 'e2e-bash-ok\n');
       await waitForCardState(card, 'approved');
@@ -319,7 +281,7 @@ describe('approvals in the diff editor (issue #4)', { timeout: 900_000 }, () => 
     "7. a sudo command: the sudo card's button asks for the password in a password box",
     check(async (t) => {
       await settle();
-      const { page, model } = env!;
+      const { page, model } = suite.env();
       const command = 'sudo -n true || sudo true';
       model.enqueue(toolCallTurn('call_e2e_sudo', 'bash', { command }), textTurn('sudo attempt over: e2e-sudo-done.'));
       await promptAgent(chat(), 'Check that sudo works');
@@ -361,7 +323,7 @@ describe('approvals in the diff editor (issue #4)', { timeout: 900_000 }, () => 
     '8. an approval nobody answers expires: its diff tab closes, the card says Expired, the user is told',
     check(async (t) => {
       await settle();
-      const { page, model } = env!;
+      const { page, model } = suite.env();
       model.enqueue(
         toolCallTurn('call_e2e_expire', 'edit', editArgs('expire.txt', ['nobody answers for me', 'an answer that never comes'])),
         textTurn('It expired: e2e-expire-done.'),
@@ -385,7 +347,7 @@ describe('approvals in the diff editor (issue #4)', { timeout: 900_000 }, () => 
     '5. "Always" from the title bar "..." menu: the next file change applies with no prompt; a new session prompts again',
     check(async () => {
       await settle();
-      const { page, model } = env!;
+      const { page, model } = suite.env();
       model.enqueue(
         toolCallTurn('call_e2e_always1', 'edit', editArgs('always-1.txt', ['always one', 'always one, allowed for good'])),
         textTurn('Applied: e2e-always-1-done.'),
@@ -436,7 +398,7 @@ describe('approvals in the diff editor (issue #4)', { timeout: 900_000 }, () => 
   it(
     '7b. the sudo password is nowhere: not in the browser storage, the logs, the user data, HOME or the workspace',
     check(async () => {
-      const { page, workbench, home, root, model } = env!;
+      const { page, workbench, home, root, model } = suite.env();
       assert.ok(model.requests.length > 0);
       assert.ok(!JSON.stringify(model.requests).includes(SUDO_PASSWORD), 'the password reached the model server');
       // A reload makes the workbench flush its browser-side state the way closing a window does.

@@ -1,60 +1,28 @@
 // Issue #13 "Done when": a bulk_edit over two files asks for approval per file, each reviewed in VS Code's diff editor
 // (code-server driven by Chromium, the scripted model calling load_tools then bulk_edit against the embedded core).
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { TEST_IDS } from '../../src/shared/webviewMessages';
 import { editArgs, promptAgent, textTurn, toolCallTurn, waitForToolResultSent } from './harness/approvals';
-import { logInToCustomEndpoint, testId, waitForAssistantText, waitForIdle } from './harness/chatActions';
+import { waitForAssistantText, waitForIdle } from './harness/chatActions';
+import { chatSuite } from './harness/chatSuite';
 import { byTestId } from './harness/chatView';
 import { clickTitleAction, modifiedSide, originalSide, waitForProposal, waitForProposalClosed } from './harness/diffEditor';
 import { waitForRenderedText } from './harness/editors';
-import { startE2eEnv, withArtifacts, type E2eEnv } from './harness/e2eEnv';
-import { runCommand } from './harness/quickInput';
-import { waitUntil } from './harness/wait';
 
-const MODEL = 'e2e-model';
-const API_KEY = `sk-e2e-${randomBytes(16).toString('hex')}`;
 const A_TEXT = 'export const oldName = 1;\n';
 const B_TEXT = 'import { oldName } from "./a";\n';
 
 describe('bulk_edit reviewed file by file in the diff editor (issue #13)', { timeout: 600_000 }, () => {
-  let env: E2eEnv | undefined;
-  const check = withArtifacts(() => env);
-  const chat = () => env!.chat('sidebar');
-  const onDisk = (rel: string) => readFileSync(join(env!.workspace, rel), 'utf8');
+  const suite = chatSuite({ files: { 'a.ts': A_TEXT, 'b.ts': B_TEXT } });
+  const { check, chat, onDisk } = suite;
 
-  before(async () => {
-    env = await startE2eEnv({ models: [MODEL], files: { 'a.ts': A_TEXT, 'b.ts': B_TEXT } });
-  });
-  after(async () => {
-    await env?.close();
-  });
-
-  it(
-    'opens the chat and logs in to the scripted endpoint',
-    check(async () => {
-      const { page, model } = env!;
-      await runCommand(page, 'Catalyst: Open Chat');
-      await chat()
-        .locator(`${byTestId(TEST_IDS.composer)}, ${byTestId(TEST_IDS.welcome)}`)
-        .first()
-        .waitFor({ state: 'visible', timeout: 90_000 });
-      await logInToCustomEndpoint(page, { name: 'scripted', baseUrl: model.url, apiKey: API_KEY });
-      await waitUntil(() => model.requests.some((r) => r.method === 'GET' && r.path.includes('/models') && r.apiKey === API_KEY), {
-        timeoutMs: 30_000,
-        what: 'GET /models with the typed key',
-      });
-      await testId(chat(), TEST_IDS.composer).first().waitFor({ state: 'visible', timeout: 30_000 });
-    }),
-  );
+  it('opens the chat and logs in to the scripted endpoint', check(suite.openChatAndLogIn));
 
   it(
     'each file of the bulk_edit opens as its own proposal: Accept writes the first, Reject leaves the second',
     check(async () => {
-      const { page, model } = env!;
+      const { page, model } = suite.env();
       model.enqueue(
         toolCallTurn('call_bulk_load', 'load_tools', { tool: 'bulk' }),
         toolCallTurn('call_bulk_edit', 'bulk_edit', {

@@ -5,14 +5,13 @@
 // folder (checkpoints in the core's shadow repository): a created nested file, Restore This File on it, the palette's
 // Restore Checkpoint…, and nothing written into the folder.
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { TEST_IDS } from '../../src/shared/webviewMessages';
-import { editArgs, settleAfterFailedCheck, promptAgent, textTurn, toolCallTurn } from './harness/approvals';
-import { logInToCustomEndpoint, messageTexts, testId, waitForAssistantText, waitForIdle } from './harness/chatActions';
-import { byTestId } from './harness/chatView';
+import { editArgs, promptAgent, textTurn, toolCallTurn } from './harness/approvals';
+import { messageTexts, testId, waitForAssistantText, waitForIdle } from './harness/chatActions';
+import { chatSuite, type ChatSuite } from './harness/chatSuite';
 import { answerModal } from './harness/dialogs';
 import {
   activeDiffEditor,
@@ -23,7 +22,6 @@ import {
   waitForProposalClosed,
 } from './harness/diffEditor';
 import { activateTab, activeCodeEditor, openWorkspaceFile, waitForRenderedText } from './harness/editors';
-import { startE2eEnv, withArtifacts, type E2eEnv } from './harness/e2eEnv';
 import { git, gitUserState, otherRefs, type GitUserState } from './harness/gitState';
 import { pickQuickItem, runCommand } from './harness/quickInput';
 import {
@@ -42,8 +40,6 @@ import {
 } from './harness/scm';
 import { waitUntil } from './harness/wait';
 
-const MODEL = 'e2e-model';
-const API_KEY = `sk-e2e-${randomBytes(16).toString('hex')}`;
 const ACCEPT = 'Accept Proposed Change';
 
 const APP_TEXT = 'alpha\nbeta\ngamma\n';
@@ -69,58 +65,29 @@ const TURN_3 = autoGroup('Turn three');
 const MANUAL = new RegExp(`^${MANUAL_LABEL} · [^·]+ · manual`);
 const names = (files: ReadonlyArray<{ name: string }>) => files.map((f) => f.name).sort();
 
-/** What every check does with one launch: read the workspace, bring the chat back, accept a proposal, recover. */
-function userFlows(getEnv: () => E2eEnv | undefined) {
-  const env = () => getEnv()!;
-  const chat = () => env().chat('sidebar');
-  const path = (rel: string) => join(env().workspace, rel);
-  const onDisk = (rel: string) => (existsSync(path(rel)) ? readFileSync(path(rel), 'utf8') : undefined);
-  const waitForDisk = async (rel: string, expected: string | undefined, timeoutMs = 20_000) => {
-    try {
-      await waitUntil(() => onDisk(rel) === expected, {
-        timeoutMs,
-        what: `${rel} on disk to be ${expected === undefined ? 'gone' : JSON.stringify(expected)}`,
-      });
-    } catch (error) {
-      const now = onDisk(rel);
-      throw new Error(`${(error as Error).message}; it is ${now === undefined ? 'missing' : JSON.stringify(now)}`);
-    }
-  };
+/** What the checks of a launch do besides the suite's basics: bring the chat back, recover, accept a proposal. */
+function userFlows(suite: ChatSuite) {
+  const { chat, waitForDisk } = suite;
 
   /** Source Control replaces the chat in the side bar; this brings the chat back. */
   async function showChat(): Promise<void> {
-    await runCommand(env().page, 'Catalyst: Open Chat');
+    await runCommand(suite.env().page, 'Catalyst: Open Chat');
     await testId(chat(), TEST_IDS.composer).first().waitFor({ state: 'visible', timeout: 30_000 });
   }
 
   return {
-    chat,
-    onDisk,
-    waitForDisk,
     showChat,
     userMessages: () => messageTexts(chat(), TEST_IDS.userMessage),
 
-    async openChatAndLogIn(): Promise<void> {
-      const { page, model } = env();
-      await runCommand(page, 'Catalyst: Open Chat');
-      await chat()
-        .locator(`${byTestId(TEST_IDS.composer)}, ${byTestId(TEST_IDS.welcome)}`)
-        .first()
-        .waitFor({ state: 'visible', timeout: 90_000 });
-      await logInToCustomEndpoint(page, { name: 'scripted', baseUrl: model.url, apiKey: API_KEY });
-      await testId(chat(), TEST_IDS.composer).first().waitFor({ state: 'visible', timeout: 30_000 });
-    },
-
     /** Puts the session back to idle if an earlier check failed half-way, and the chat in front. */
     async settle(): Promise<void> {
-      const { page, model } = env();
       await showChat();
-      await settleAfterFailedCheck(page, chat(), model);
+      await suite.settle();
     },
 
     /** Each file change of a turn is proposed in the diff editor; the user accepts it there. */
     async acceptProposal(rel: string, expected: string): Promise<void> {
-      const { page } = env();
+      const { page } = suite.env();
       await waitForProposal(page, rel);
       await clickTitleAction(page, ACCEPT);
       await waitForDisk(rel, expected);
@@ -130,38 +97,30 @@ function userFlows(getEnv: () => E2eEnv | undefined) {
 }
 
 describe('checkpoints in Source Control, in a git repository (issue #5)', { timeout: 600_000 }, () => {
-  let env: E2eEnv | undefined;
   let userGit: GitUserState | undefined;
-  const check = withArtifacts(() => env);
-  const { chat, onDisk, waitForDisk, showChat, userMessages, openChatAndLogIn, settle, acceptProposal } = userFlows(() => env);
-
-  before(async () => {
-    env = await startE2eEnv({
-      models: [MODEL],
-      files: { 'app.txt': APP_TEXT, 'notes.txt': NOTES_TEXT, 'staged.txt': STAGED_V1 },
-      beforeLaunch: ({ workspace }) => {
-        // The user's repository: a commit, a second branch, a stash of their own, a staged change, an untracked file.
-        git(workspace, 'init', '-q');
-        git(workspace, 'add', '-A');
-        git(workspace, 'commit', '-q', '-m', 'initial');
-        git(workspace, 'branch', 'feature');
-        writeFileSync(join(workspace, 'notes.txt'), 'the user stashed this\n');
-        git(workspace, 'stash', 'push', '-q', '-m', 'the user’s own stash');
-        writeFileSync(join(workspace, 'staged.txt'), STAGED_V2);
-        git(workspace, 'add', 'staged.txt');
-        writeFileSync(join(workspace, 'scratch.txt'), SCRATCH_TEXT);
-        userGit = gitUserState(workspace);
-      },
-    });
+  const suite = chatSuite({
+    files: { 'app.txt': APP_TEXT, 'notes.txt': NOTES_TEXT, 'staged.txt': STAGED_V1 },
+    beforeLaunch: ({ workspace }) => {
+      // The user's repository: a commit, a second branch, a stash of their own, a staged change, an untracked file.
+      git(workspace, 'init', '-q');
+      git(workspace, 'add', '-A');
+      git(workspace, 'commit', '-q', '-m', 'initial');
+      git(workspace, 'branch', 'feature');
+      writeFileSync(join(workspace, 'notes.txt'), 'the user stashed this\n');
+      git(workspace, 'stash', 'push', '-q', '-m', 'the user’s own stash');
+      writeFileSync(join(workspace, 'staged.txt'), STAGED_V2);
+      git(workspace, 'add', 'staged.txt');
+      writeFileSync(join(workspace, 'scratch.txt'), SCRATCH_TEXT);
+      userGit = gitUserState(workspace);
+    },
   });
-  after(async () => {
-    await env?.close();
-  });
+  const { check, chat, onDisk, waitForDisk, openChatAndLogIn } = suite;
+  const { showChat, userMessages, settle, acceptProposal } = userFlows(suite);
 
   it(
     'opens the chat and logs in; the status bar counts no checkpoints and Source Control offers the input box',
     check(async (t) => {
-      const { page } = env!;
+      const { page } = suite.env();
       await openChatAndLogIn();
       await waitForCheckpointCount(page, 0, 30_000);
       await showCheckpointsView(page);
@@ -180,7 +139,7 @@ describe('checkpoints in Source Control, in a git repository (issue #5)', { time
     '1. after an accepted agent edit, Source Control shows the checkpoint with the changed files; a file opens checkpoint ↔ now',
     check(async (t) => {
       await settle();
-      const { page, model } = env!;
+      const { page, model } = suite.env();
       model.enqueue(
         toolCallTurn('call_cp_edit_1', 'edit', editArgs('app.txt', ['beta', 'beta, edited by the agent'])),
         toolCallTurn('call_cp_create_1', 'write_file', { path: 'created.txt', content: CREATED_TEXT }),
@@ -216,7 +175,7 @@ describe('checkpoints in Source Control, in a git repository (issue #5)', { time
     '2. Restore Checkpoint (inline on the group) brings the file back in the open editor and on disk, and removes the file the agent created',
     check(async (t) => {
       await settle();
-      const { page } = env!;
+      const { page } = suite.env();
       await runCommand(page, 'View: Close All Editors');
       const editor = await openWorkspaceFile(page, 'app.txt');
       await waitForRenderedText(editor, (s) => s === APP_EDITED, 'app.txt open with the agent’s edit');
@@ -255,7 +214,7 @@ describe('checkpoints in Source Control, in a git repository (issue #5)', { time
     '3. Create Checkpoint from the Source Control input box (label, Ctrl+Enter) adds a group with that label on top',
     check(async () => {
       await settle();
-      const { page } = env!;
+      const { page } = suite.env();
       await runCommand(page, 'View: Close All Editors');
       const before = await checkpointCount(page);
       await showCheckpointsView(page);
@@ -275,7 +234,7 @@ describe('checkpoints in Source Control, in a git repository (issue #5)', { time
     '4. Undo Last Turn (palette) removes the last prompt from the chat and puts its files back',
     check(async () => {
       await settle();
-      const { page, model } = env!;
+      const { page, model } = suite.env();
       model.enqueue(
         toolCallTurn('call_cp_edit_2', 'edit', editArgs('notes.txt', ['notes two', 'notes two, turn two'])),
         textTurn('Edited notes: cp-turn-2-done.'),
@@ -309,7 +268,7 @@ describe('checkpoints in Source Control, in a git repository (issue #5)', { time
     '4b. after the undo, the turn that stays keeps its checkpoint: its row in the chat, its prompt in Source Control',
     check(async (t) => {
       await settle();
-      const { page } = env!;
+      const { page } = suite.env();
       assert.deepEqual(await userMessages(), [PROMPT_1], 'the transcript is not as check 4 left it');
       // Counted before the Source Control view takes the sidebar's place (the chat is then hidden).
       const rowCount = await testId(chat(), TEST_IDS.checkpointRow).count();
@@ -327,7 +286,7 @@ describe('checkpoints in Source Control, in a git repository (issue #5)', { time
     '5. Restore This File restores that file only; Delete Checkpoint removes its group and leaves the files alone',
     check(async (t) => {
       await settle();
-      const { page, model } = env!;
+      const { page, model } = suite.env();
       model.enqueue(
         toolCallTurn('call_cp_edit_3a', 'edit', editArgs('app.txt', ['alpha', 'alpha, turn three'])),
         toolCallTurn('call_cp_edit_3b', 'edit', editArgs('notes.txt', ['notes one', 'notes one, turn three'])),
@@ -389,8 +348,8 @@ describe('checkpoints in Source Control, in a git repository (issue #5)', { time
   it(
     '6. the user’s git repository is as they left it: HEAD, branches, stash and index',
     check(async (t) => {
-      const now = gitUserState(env!.workspace);
-      t.diagnostic(`other refs: ${otherRefs(env!.workspace).join(', ') || '(none)'}`);
+      const now = gitUserState(suite.env().workspace);
+      t.diagnostic(`other refs: ${otherRefs(suite.env().workspace).join(', ') || '(none)'}`);
       assert.ok(userGit);
       assert.deepEqual(now.staged, ['M  staged.txt'], 'the setup should leave one staged change');
       assert.equal(now.stashes.length, 1, 'the setup should leave one stash');
@@ -422,21 +381,14 @@ function dirsNamed(dir: string, name: string): string[] {
 }
 
 describe('checkpoints in Source Control, in a folder that is not a git repository (issue #5)', { timeout: 300_000 }, () => {
-  let env: E2eEnv | undefined;
-  const check = withArtifacts(() => env);
-  const { chat, onDisk, waitForDisk, openChatAndLogIn, settle, acceptProposal } = userFlows(() => env);
-
-  before(async () => {
-    env = await startE2eEnv({ models: [MODEL], files: { 'app.txt': APP_TEXT, 'docs/readme.md': README_TEXT } });
-  });
-  after(async () => {
-    await env?.close();
-  });
+  const suite = chatSuite({ files: { 'app.txt': APP_TEXT, 'docs/readme.md': README_TEXT } });
+  const { check, chat, onDisk, waitForDisk, openChatAndLogIn } = suite;
+  const { settle, acceptProposal } = userFlows(suite);
 
   it(
     'an agent turn’s checkpoint lists the nested file it created; Restore This File on it removes that file only',
     check(async (t) => {
-      const { page, model } = env!;
+      const { page, model } = suite.env();
       await openChatAndLogIn();
       model.enqueue(
         toolCallTurn('call_sh_edit', 'edit', editArgs('app.txt', ['beta', 'beta, edited by the agent'])),
@@ -474,7 +426,7 @@ describe('checkpoints in Source Control, in a folder that is not a git repositor
     'Restore Checkpoint… from the palette restores the rest; the folder gets no repository and no stray files',
     check(async (t) => {
       await settle();
-      const { page, workspace, configDir } = env!;
+      const { page, workspace, configDir } = suite.env();
       await runCommand(page, 'Catalyst: Restore Checkpoint…');
       await pickQuickItem(page, 'Before agent edits');
       const said = await answerModal(page, 'Restore');

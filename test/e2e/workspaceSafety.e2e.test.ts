@@ -4,10 +4,8 @@
 // launch; the checks run in order against the scripted model, the embedded core and the default approval mode
 // (edits ask). The rules are src/client/review/writeSafety.ts; the flow is src/vscode/review/approvalDiffController.ts.
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { after, before, describe, it, type TestContext } from 'node:test';
+import { writeFileSync } from 'node:fs';
+import { describe, it, type TestContext } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { TEST_IDS } from '../../src/shared/webviewMessages';
 import {
@@ -15,25 +13,21 @@ import {
   chatRequests,
   editArgs,
   promptAgent,
-  settleAfterFailedCheck,
   textTurn,
   toolCallTurn,
   toolResultSent,
   waitForCardState,
   waitForToolResultSent,
 } from './harness/approvals';
-import { logInToCustomEndpoint, testId, waitForAssistantText, waitForIdle } from './harness/chatActions';
+import { waitForAssistantText, waitForIdle } from './harness/chatActions';
+import { chatSuite } from './harness/chatSuite';
 import { byTestId } from './harness/chatView';
 import { answerModal, modalDialog, waitForModal } from './harness/dialogs';
 import { activeDiffEditor, clickTitleAction, modifiedSide, originalSide, waitForProposal } from './harness/diffEditor';
 import { activeCodeEditor, openWorkspaceFile, renderedText, retypeLine, waitForRenderedText } from './harness/editors';
-import { startE2eEnv, withArtifacts, type E2eEnv } from './harness/e2eEnv';
 import { waitForNotification } from './harness/notifications';
 import { runCommand } from './harness/quickInput';
 import { waitUntil } from './harness/wait';
-
-const MODEL = 'e2e-model';
-const API_KEY = `sk-e2e-${randomBytes(16).toString('hex')}`;
 
 const ACCEPT = 'Accept Proposed Change';
 const REJECT = 'Reject Proposed Change';
@@ -101,42 +95,21 @@ async function hasClass(locator: Locator, name: string): Promise<boolean> {
 }
 
 describe('workspace safety: unsaved editors and files changed on disk (issues #7, #4)', { timeout: 900_000 }, () => {
-  let env: E2eEnv | undefined;
-  const check = withArtifacts(() => env);
-  const chat = () => env!.chat('sidebar');
-  const path = (rel: string) => join(env!.workspace, rel);
-  const onDisk = (rel: string) => (existsSync(path(rel)) ? readFileSync(path(rel), 'utf8') : undefined);
-  const waitForDisk = async (rel: string, expected: string, timeoutMs = 20_000) => {
-    try {
-      await waitUntil(() => onDisk(rel) === expected, { timeoutMs, what: `${rel} on disk to be ${JSON.stringify(expected)}` });
-    } catch (error) {
-      const modal = await modalDialog(env!.page)
-        .innerText({ timeout: 500 })
-        .catch(() => undefined);
-      throw new Error(`${(error as Error).message}; it is ${JSON.stringify(onDisk(rel))}${modal ? `; a modal is open: ${modal}` : ''}`);
-    }
-  };
-
-  before(async () => {
-    env = await startE2eEnv({
-      models: [MODEL],
-      // Unsaved text must stay unsaved for as long as a check needs it.
-      settings: { 'files.autoSave': 'off' },
-      files: {
-        'app.txt': text(APP),
-        'merge.txt': text(MERGE_LINES),
-        'clash.txt': text(CLASH),
-        'card.txt': text(CARD),
-        'disk.txt': text(DISK),
-        'gone.txt': text(GONE),
-        'rebase.txt': text(REBASE),
-        'probe.txt': text(PROBE),
-      },
-    });
+  const suite = chatSuite({
+    // Unsaved text must stay unsaved for as long as a check needs it.
+    settings: { 'files.autoSave': 'off' },
+    files: {
+      'app.txt': text(APP),
+      'merge.txt': text(MERGE_LINES),
+      'clash.txt': text(CLASH),
+      'card.txt': text(CARD),
+      'disk.txt': text(DISK),
+      'gone.txt': text(GONE),
+      'rebase.txt': text(REBASE),
+      'probe.txt': text(PROBE),
+    },
   });
-  after(async () => {
-    await env?.close();
-  });
+  const { check, chat, path, onDisk, waitForDisk, settle } = suite;
 
   /**
    * The newest approval card for `rel`. The transcript is virtualized and stops following new content once it was
@@ -151,13 +124,9 @@ describe('workspace safety: unsaved editors and files changed on disk (issues #7
     return approvalCard(chat(), rel);
   }
 
-  async function settle(): Promise<void> {
-    await settleAfterFailedCheck(env!.page, chat(), env!.model);
-  }
-
   /** Makes the real file `name` the active editor (its tab, not a diff's). */
   async function showFile(name: string): Promise<Locator> {
-    const { page } = env!;
+    const { page } = suite.env();
     const tab = fileTab(page, name);
     await tab.waitFor({ state: 'visible', timeout: 15_000 });
     await tab.click();
@@ -166,7 +135,7 @@ describe('workspace safety: unsaved editors and files changed on disk (issues #7
   }
 
   async function isDirty(name: string): Promise<boolean> {
-    return hasClass(fileTab(env!.page, name), 'dirty');
+    return hasClass(fileTab(suite.env().page, name), 'dirty');
   }
 
   async function waitForDirty(name: string, dirty: boolean, timeoutMs = 15_000): Promise<void> {
@@ -175,7 +144,7 @@ describe('workspace safety: unsaved editors and files changed on disk (issues #7
 
   /** The user opens `rel`, retypes 1-based `line` and does not save. */
   async function typeWithoutSaving(rel: string, line: number, typed: string, expected: string): Promise<Locator> {
-    const { page } = env!;
+    const { page } = suite.env();
     const editor = await openWorkspaceFile(page, rel);
     await retypeLine(page, line, typed);
     await waitForRenderedText(editor, (s) => s === expected, `the unsaved text in ${rel}`);
@@ -187,14 +156,14 @@ describe('workspace safety: unsaved editors and files changed on disk (issues #7
   /** Throws away the unsaved text of `name` (File: Revert File), so later checks start from clean editors. */
   async function revertFile(name: string, diskText: string): Promise<void> {
     const editor = await showFile(name);
-    await runCommand(env!.page, 'File: Revert File');
+    await runCommand(suite.env().page, 'File: Revert File');
     await waitForRenderedText(editor, (s) => s === diskText, `${name} reverted to the disk text`);
     await waitForDirty(name, false);
   }
 
   /** The modal about unsaved changes: what it says and its buttons, asserted as the user reads them. */
   async function readDirtyModal(t: TestContext, rel: string): Promise<void> {
-    const { page } = env!;
+    const { page } = suite.env();
     const said = await waitForModal(page);
     t.diagnostic(`the modal: ${said.replace(/\s*\n+\s*/g, ' / ')}`);
     assert.match(said, new RegExp(`${escapeRegExp(rel)} has unsaved changes`), 'the modal does not name the file');
@@ -215,36 +184,20 @@ describe('workspace safety: unsaved editors and files changed on disk (issues #7
     diskText: string,
     opts: { modalOpen?: boolean } = {},
   ): Promise<void> {
-    const { model } = env!;
+    const { model } = suite.env();
     if (!opts.modalOpen) await waitForCardState(await latestCard(rel), 'pending');
     assert.equal(toolResultSent(model, callId), undefined, 'the model got a tool result');
     assert.equal(chatRequests(model).length, requestsBefore, 'the core asked the model again (an answer was sent)');
     assert.equal(onDisk(rel), diskText, `${rel} changed on disk`);
   }
 
-  it(
-    'opens the chat and logs in to the scripted endpoint',
-    check(async () => {
-      const { page, model } = env!;
-      await runCommand(page, 'Catalyst: Open Chat');
-      await chat()
-        .locator(`${byTestId(TEST_IDS.composer)}, ${byTestId(TEST_IDS.welcome)}`)
-        .first()
-        .waitFor({ state: 'visible', timeout: 90_000 });
-      await logInToCustomEndpoint(page, { name: 'scripted', baseUrl: model.url, apiKey: API_KEY });
-      await waitUntil(() => model.requests.some((r) => r.method === 'GET' && r.path.includes('/models') && r.apiKey === API_KEY), {
-        timeoutMs: 30_000,
-        what: 'GET /models with the typed key',
-      });
-      await testId(chat(), TEST_IDS.composer).first().waitFor({ state: 'visible', timeout: 30_000 });
-    }),
-  );
+  it('opens the chat and logs in to the scripted endpoint', check(suite.openChatAndLogIn));
 
   it(
     "1a. unsaved text in app.txt: Accept asks (Keep Mine / Take the Agent's / Merge…); Keep Mine rejects the change and leaves both the buffer and the disk alone",
     check(async (t) => {
       await settle();
-      const { page, model } = env!;
+      const { page, model } = suite.env();
       await typeWithoutSaving('app.txt', 2, APP_USER[1], text(APP_USER));
       model.enqueue(
         toolCallTurn('call_ws_keep', 'edit', editArgs('app.txt', ['beta', APP_AGENT_1[1]])),
@@ -281,7 +234,7 @@ describe('workspace safety: unsaved editors and files changed on disk (issues #7
     "1b. unsaved text in app.txt: Take the Agent's writes the agent's version, the editor shows it, and Undo brings the unsaved text back",
     check(async (t) => {
       await settle();
-      const { page, model } = env!;
+      const { page, model } = suite.env();
       // Still unsaved from 1a (or typed again if 1a failed before that).
       if (!(await isDirty('app.txt').catch(() => false))) await typeWithoutSaving('app.txt', 2, APP_USER[1], text(APP_USER));
       model.enqueue(
@@ -327,7 +280,7 @@ describe('workspace safety: unsaved editors and files changed on disk (issues #7
     "1c. Merge… puts the agent's change on top of the unsaved text, shown against it; Accept writes the merge and the editor shows it",
     check(async (t) => {
       await settle();
-      const { page, model } = env!;
+      const { page, model } = suite.env();
       await typeWithoutSaving('merge.txt', 1, MERGE_USER[0], text(MERGE_USER));
       model.enqueue(
         toolCallTurn('call_ws_merge', 'edit', editArgs('merge.txt', ['merge line 8', MERGE_AGENT_LINE])),
@@ -370,7 +323,7 @@ describe('workspace safety: unsaved editors and files changed on disk (issues #7
     '1d. Merge… when the unsaved text and the change touch the same line: the user is told, nothing is sent; Keep Mine then rejects it',
     check(async (t) => {
       await settle();
-      const { page, model } = env!;
+      const { page, model } = suite.env();
       await typeWithoutSaving('clash.txt', 2, CLASH_USER[1], text(CLASH_USER));
       model.enqueue(
         toolCallTurn('call_ws_clash', 'edit', editArgs('clash.txt', ['two', 'two, rewritten by the agent'])),
@@ -406,7 +359,7 @@ describe('workspace safety: unsaved editors and files changed on disk (issues #7
     "1e. the chat card's Accept asks about the unsaved text too; dismissing the question sends nothing",
     check(async (t) => {
       await settle();
-      const { page, model } = env!;
+      const { page, model } = suite.env();
       await typeWithoutSaving('card.txt', 1, CARD_USER[0], text(CARD_USER));
       model.enqueue(
         toolCallTurn('call_ws_card', 'edit', editArgs('card.txt', ['card two', 'card two, rewritten by the agent'])),
@@ -443,7 +396,7 @@ describe('workspace safety: unsaved editors and files changed on disk (issues #7
     '2a. disk.txt changed on disk after the preview: Accept sends nothing and re-diffs on the new text; Accept again writes the change on top of it',
     check(async (t) => {
       await settle();
-      const { page, model } = env!;
+      const { page, model } = suite.env();
       model.enqueue(
         toolCallTurn('call_ws_disk', 'edit', editArgs('disk.txt', ['disk line 6', DISK_AGENT_LINE])),
         textTurn('Applied on the new text: ws-disk-done.'),
@@ -478,7 +431,7 @@ describe('workspace safety: unsaved editors and files changed on disk (issues #7
     "2b. gone.txt changed on disk so that the change no longer applies: Accept sends nothing and says so; Reject leaves the other tool's text",
     check(async (t) => {
       await settle();
-      const { page, model } = env!;
+      const { page, model } = suite.env();
       model.enqueue(
         toolCallTurn('call_ws_gone', 'edit', editArgs('gone.txt', ['the line the agent wants', "the agent's version of that line"])),
         textTurn('Did not apply: ws-gone-done.'),
@@ -519,7 +472,7 @@ describe('workspace safety: unsaved editors and files changed on disk (issues #7
     "2c. a hand-edited proposal and a change on disk: the re-diff keeps the user's edit, the agent's change and the other tool's change; Accept writes all three",
     check(async (t) => {
       await settle();
-      const { page, model } = env!;
+      const { page, model } = suite.env();
       model.enqueue(
         toolCallTurn('call_ws_rebase', 'edit', editArgs('rebase.txt', ['rebase line 8', REBASE_AGENT_LINE])),
         textTurn('Thanks: ws-rebase-done.'),
@@ -554,7 +507,7 @@ describe('workspace safety: unsaved editors and files changed on disk (issues #7
     '3. text typed into the file after Merge… is not replaced without asking when the merge is accepted',
     check(async (t) => {
       await settle();
-      const { page, model } = env!;
+      const { page, model } = suite.env();
       const before = replaceLine(PROBE, 1, 'probe line 1, typed before the merge');
       const afterToo = replaceLine(before, 4, 'probe line 4, typed after the merge');
       await typeWithoutSaving('probe.txt', 1, before[0], text(before));

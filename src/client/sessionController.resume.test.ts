@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Command } from '../protocol';
 import type { SessionState } from '../shared/sessionState';
-import type { CoreChannel } from './coreChannel';
-import type { Disposable, Handshake, WireEvent } from './coreConnection';
+import type { Handshake } from './coreConnection';
+import { RecordingChannel } from '../../test/support/recordingChannel';
 import { RestartPolicy } from './restartPolicy';
 import { SessionController } from './sessionController';
 
@@ -20,38 +20,20 @@ const STORED = [
 ];
 
 /** A Catalyst core whose `ready` says how many messages it resumed; everything after the handshake is the test's. */
-class ResumingChannel implements CoreChannel {
+class ResumingChannel extends RecordingChannel {
   readonly pid: number;
-  hasExited = false;
-  readonly sent: Command[] = [];
-  private readonly events = new Set<(e: WireEvent) => void>();
-  private readonly exits = new Set<(code: number | null, signal: NodeJS.Signals | null) => void>();
 
   constructor(
     private readonly resumedMessages: number,
     pid: number,
   ) {
+    super();
     this.pid = pid;
   }
 
-  recentStderr(): string[] {
-    return [];
-  }
-  onEvent(listener: (e: WireEvent) => void): Disposable {
-    this.events.add(listener);
-    return { dispose: () => void this.events.delete(listener) };
-  }
-  onLog(): Disposable {
-    return { dispose() {} };
-  }
-  onExit(listener: (code: number | null, signal: NodeJS.Signals | null) => void): Disposable {
-    this.exits.add(listener);
-    return { dispose: () => void this.exits.delete(listener) };
-  }
-  send(cmd: Command): boolean {
-    if (this.hasExited) return false;
-    this.sent.push(cmd);
-    return true;
+  /** A core that has exited takes no more commands. */
+  override send(cmd: Command): boolean {
+    return !this.hasExited && super.send(cmd);
   }
   async handshake(): Promise<Handshake> {
     const ready = {
@@ -68,26 +50,12 @@ class ResumingChannel implements CoreChannel {
     this.emit(hello);
     return { ready, hello } as unknown as Handshake;
   }
-  async stop(): Promise<void> {
-    this.exit(0, null);
-  }
-  async kill(): Promise<void> {
-    this.exit(null, 'SIGKILL');
-  }
 
-  emit(e: WireEvent): void {
-    for (const listener of [...this.events]) listener(e);
-  }
   history(): void {
     this.emit({ type: 'history', messages: STORED, tokens_in: 0 });
   }
   prompts(): string[] {
     return this.sent.flatMap((c) => (c.type === 'send' ? [c.prompt] : []));
-  }
-  exit(code: number | null, signal: NodeJS.Signals | null): void {
-    if (this.hasExited) return;
-    this.hasExited = true;
-    for (const listener of [...this.exits]) listener(code, signal);
   }
 }
 

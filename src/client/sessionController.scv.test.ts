@@ -6,11 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Command } from '../protocol';
 import type { CoreKind, NoticeItem, SessionState } from '../shared/sessionState';
-import type { ClientEvent } from './clientEvents';
 import type { CoreChannel, ServerQueueControl } from './coreChannel';
 import type { Disposable, Handshake, WireEvent } from './coreConnection';
 import type { CoreLaunch } from './coreLaunch';
 import type { ApprovalRules } from './scv/approvalRules';
+import { RecordingChannel } from '../../test/support/recordingChannel';
 import { SESSION, TranslatorHarness } from '../../test/support/scvTestHarness';
 import type { TranslatorStep } from './scv/scvTranslator';
 import { RestartPolicy } from './restartPolicy';
@@ -19,20 +19,17 @@ import { SessionController } from './sessionController';
 const MAX_PROMPT_BYTES = 262_144;
 
 /** A channel that answers the handshake like the SCV adapter and records what the controller sends. */
-class FakeChannel implements CoreChannel {
+class FakeChannel extends RecordingChannel {
   readonly pid = 4242;
-  hasExited = false;
-  readonly sent: Command[] = [];
   readonly queueCalls: unknown[][] = [];
   readonly serverQueue?: ServerQueueControl;
   readonly limits?: { maxPromptBytes?: number };
-  private readonly events = new Set<(e: WireEvent) => void>();
-  private readonly exits = new Set<(code: number | null, signal: NodeJS.Signals | null) => void>();
 
   constructor(
     private readonly capabilities: string[],
     opts: { queue?: boolean; maxPromptBytes?: number } = {},
   ) {
+    super();
     if (opts.queue !== false) {
       const record =
         (name: string) =>
@@ -42,24 +39,6 @@ class FakeChannel implements CoreChannel {
     if (opts.maxPromptBytes !== undefined) this.limits = { maxPromptBytes: opts.maxPromptBytes };
   }
 
-  recentStderr(): string[] {
-    return [];
-  }
-  onEvent(listener: (e: WireEvent) => void): Disposable {
-    this.events.add(listener);
-    return { dispose: () => void this.events.delete(listener) };
-  }
-  onLog(): Disposable {
-    return { dispose() {} };
-  }
-  onExit(listener: (code: number | null, signal: NodeJS.Signals | null) => void): Disposable {
-    this.exits.add(listener);
-    return { dispose: () => void this.exits.delete(listener) };
-  }
-  send(cmd: Command): boolean {
-    this.sent.push(cmd);
-    return true;
-  }
   async handshake(): Promise<Handshake> {
     const ready = {
       type: 'ready' as const,
@@ -75,27 +54,13 @@ class FakeChannel implements CoreChannel {
     this.emit(hello);
     return { ready, hello } as unknown as Handshake;
   }
-  async stop(): Promise<void> {
-    this.exit();
-  }
-  async kill(): Promise<void> {
-    this.exit();
-  }
 
-  emit(e: WireEvent | ClientEvent): void {
-    for (const listener of [...this.events]) listener(e as WireEvent);
-  }
   sentTypes(): string[] {
     return this.sent.map((c) => c.type);
   }
   /** The process dies on its own. */
   crash(): void {
     this.exit(null, 'SIGKILL');
-  }
-  private exit(code: number | null = 0, signal: NodeJS.Signals | null = null): void {
-    if (this.hasExited) return;
-    this.hasExited = true;
-    for (const listener of [...this.exits]) listener(code, signal);
   }
 }
 

@@ -2,31 +2,17 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { startScenario, TEST_MODEL, type Scenario } from '../support/coreScenario';
+import { startScenario, TEST_MODEL } from '../support/coreScenario';
 
 const write = (id: string, path: string, content = `${path}\n`) => ({
   steps: [{ toolCall: { id, name: 'write_file', arguments: { path, content } } }],
 });
 const say = (text: string) => ({ steps: [{ text }] });
 
-/** Sends a prompt, answers each approval with the next decision, and returns the turn's events. */
-async function turnAnswering(s: Scenario, prompt: string, answers: object[]): Promise<any[]> {
-  const from = s.core.events.length;
-  s.core.send({ type: 'send', prompt, model: TEST_MODEL });
-  let cursor = from;
-  for (const answer of answers) {
-    const req = await s.core.waitForType('approval_request', { from: cursor });
-    cursor = s.core.events.indexOf(req) + 1;
-    s.core.send({ type: 'approve', request_id: req.request_id, ...answer });
-  }
-  await s.core.waitForType('done', { from });
-  return s.core.events.slice(from);
-}
-
 test('always escalates the destructive kind: later destructive tools run without a prompt', async () => {
   const s = await startScenario({ script: [write('c1', 'a.txt'), write('c2', 'b.txt'), say('both written')] });
   try {
-    const events = await turnAnswering(s, 'write two files', [{ decision: 'always' }]);
+    const events = await s.turnAnswering('write two files', [{ decision: 'always' }]);
     assert.equal(events.filter((e) => e.type === 'approval_request').length, 1);
     const changed = events.find((e) => e.type === 'approval_changed');
     assert.equal(changed.mode, 'destructive:always');
@@ -46,7 +32,7 @@ test('allow_session allows that tool for the session, but other destructive tool
     ],
   });
   try {
-    const events = await turnAnswering(s, 'go', [{ decision: 'allow_session' }, { decision: 'yes' }]);
+    const events = await s.turnAnswering('go', [{ decision: 'allow_session' }, { decision: 'yes' }]);
     const requests = events.filter((e) => e.type === 'approval_request');
     assert.deepEqual(
       requests.map((r) => r.tool),
@@ -72,14 +58,14 @@ test('allow_pattern covers matching paths only, and a pattern that exceeds the s
     ],
   });
   try {
-    const events = await turnAnswering(s, 'go', [{ decision: 'allow_pattern', pattern: 'src/**' }, { decision: 'yes' }]);
+    const events = await s.turnAnswering('go', [{ decision: 'allow_pattern', pattern: 'src/**' }, { decision: 'yes' }]);
     assert.deepEqual(
       events.filter((e) => e.type === 'approval_request').map((r) => JSON.parse(r.args).path),
       ['src/a.ts', 'lib/c.ts'],
     );
     assert.ok(existsSync(join(s.core.workspace, 'src/b.ts')));
 
-    const second = await turnAnswering(s, 'again', [{ decision: 'allow_pattern', pattern: '*' }]);
+    const second = await s.turnAnswering('again', [{ decision: 'allow_pattern', pattern: '*' }]);
     const err = second.find((e) => e.type === 'error');
     assert.equal(err.message, 'approval pattern exceeds or does not match the requested scope');
     const result = second.find((e) => e.type === 'tool_result');
@@ -176,7 +162,7 @@ test('approved with a change rejected (edited_content): tool_result.diff and fil
   try {
     // The user rejects the middle change in the diff editor: the client sends the proposal without it.
     const kept = 'ONE\ntwo\nTHREE\n';
-    const events = await turnAnswering(s, 'uppercase', [{ decision: 'yes', edited_content: kept }]);
+    const events = await s.turnAnswering('uppercase', [{ decision: 'yes', edited_content: kept }]);
     assert.equal(readFileSync(join(s.core.workspace, 'a.txt'), 'utf8'), kept);
     const request = events.find((e) => e.type === 'approval_request');
     assert.match(request.diff, /^\+TWO$/m, 'the proposal had the change the user rejected');

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { startScenario, TEST_MODEL, type Scenario } from '../support/coreScenario';
+import { startScenario, type Scenario } from '../support/coreScenario';
 
 const call = (id: string, name: string, args: object) => ({ steps: [{ toolCall: { id, name, arguments: args } }] });
 const say = (text: string) => ({ steps: [{ text }] });
@@ -13,20 +13,6 @@ const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd,
 function configureIdentity(s: Scenario): void {
   git(s.core.workspace, 'config', 'user.name', 'Core Test');
   git(s.core.workspace, 'config', 'user.email', 'core@example.com');
-}
-
-/** Sends a prompt, answers each approval with the next decision, and returns the turn's events. */
-async function turnAnswering(s: Scenario, prompt: string, decisions: string[]): Promise<any[]> {
-  const from = s.core.events.length;
-  s.core.send({ type: 'send', prompt, model: TEST_MODEL });
-  let cursor = from;
-  for (const decision of decisions) {
-    const req = await s.core.waitForType('approval_request', { from: cursor });
-    cursor = s.core.events.indexOf(req) + 1;
-    s.core.send({ type: 'approve', request_id: req.request_id, decision });
-  }
-  await s.core.waitForType('done', { from });
-  return s.core.events.slice(from);
 }
 
 test('deferred tools are offered only after load_tools names them or their group, for the session only', async () => {
@@ -87,7 +73,7 @@ test('git_commit runs only once approved: a denied commit leaves the repository 
     configureIdentity(s);
     execFileSync('sh', ['-c', 'echo bee > b.txt'], { cwd: s.core.workspace });
     const head = git(s.core.workspace, 'rev-parse', 'HEAD');
-    const denied = await turnAnswering(s, 'commit b', ['yes', 'no']);
+    const denied = await s.turnAnswering('commit b', ['yes', 'no']);
     assert.deepEqual(
       denied.filter((e) => e.type === 'approval_request').map((e) => e.tool),
       ['git_add', 'git_commit'],
@@ -97,7 +83,7 @@ test('git_commit runs only once approved: a denied commit leaves the repository 
     assert.equal(git(s.core.workspace, 'rev-parse', 'HEAD'), head, 'no commit after the denial');
     assert.equal(git(s.core.workspace, 'diff', '--cached', '--name-only'), 'b.txt\n', 'the approved git_add staged b.txt');
 
-    const approved = await turnAnswering(s, 'commit it now', ['yes']);
+    const approved = await s.turnAnswering('commit it now', ['yes']);
     assert.equal(resultOf(approved, 'c2').ok, true, resultOf(approved, 'c2').output);
     assert.equal(git(s.core.workspace, 'log', '-1', '--format=%s'), 'add b\n');
     assert.equal(git(s.core.workspace, 'show', '--name-only', '--format=', 'HEAD'), 'b.txt\n');

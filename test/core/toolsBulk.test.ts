@@ -2,23 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startScenario, TEST_MODEL, type Scenario } from '../support/coreScenario';
+import { startScenario } from '../support/coreScenario';
 
 const call = (id: string, name: string, args: object) => ({ steps: [{ toolCall: { id, name, arguments: args } }] });
-
-/** Sends a prompt, answers each approval with the next decision, and returns the turn's events. */
-async function turnAnswering(s: Scenario, prompt: string, decisions: string[]): Promise<any[]> {
-  const from = s.core.events.length;
-  s.core.send({ type: 'send', prompt, model: TEST_MODEL });
-  let cursor = from;
-  for (const decision of decisions) {
-    const req = await s.core.waitForType('approval_request', { from: cursor });
-    cursor = s.core.events.indexOf(req) + 1;
-    s.core.send({ type: 'approve', request_id: req.request_id, decision });
-  }
-  await s.core.waitForType('done', { from });
-  return s.core.events.slice(from);
-}
 
 test('bulk_edit over two files asks for approval per file, each an edit call of its own with its diff', async () => {
   const rename = [{ search: 'oldName', replace: 'newName' }];
@@ -37,7 +23,7 @@ test('bulk_edit over two files asks for approval per file, each an edit call of 
     ],
   });
   try {
-    const events = await turnAnswering(s, 'rename oldName', ['yes', 'no']);
+    const events = await s.turnAnswering('rename oldName', ['yes', 'no']);
     const approvals = events.filter((e) => e.type === 'approval_request');
     assert.deepEqual(
       approvals.map((a) => [a.tool, a.tool_call_id, JSON.parse(a.args).path]),

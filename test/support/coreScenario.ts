@@ -14,6 +14,11 @@ export interface Scenario {
   model: StartedScriptedModelServer;
   /** Sends a prompt and resolves with the events of that turn once `done` (or the given terminal type) arrives. */
   turn(prompt: string, opts?: { until?: string; timeoutMs?: number }): Promise<any[]>;
+  /**
+   * Sends a prompt, answers each approval with the next answer (a decision, or the `approve` command's fields such as
+   * `{ decision: 'yes', edited_content }`), and resolves with the turn's events once `done` arrives.
+   */
+  turnAnswering(prompt: string, answers: Array<string | Record<string, unknown>>): Promise<any[]>;
   close(): Promise<void>;
 }
 
@@ -60,6 +65,18 @@ export async function startScenario(opts: ScenarioOptions = {}): Promise<Scenari
       const from = core.events.length;
       core.send({ type: 'send', prompt, model: TEST_MODEL });
       await core.waitForType(t.until ?? 'done', { from, timeoutMs: t.timeoutMs });
+      return core.events.slice(from);
+    },
+    async turnAnswering(prompt, answers) {
+      const from = core.events.length;
+      core.send({ type: 'send', prompt, model: TEST_MODEL });
+      let cursor = from;
+      for (const answer of answers) {
+        const req = await core.waitForType('approval_request', { from: cursor });
+        cursor = core.events.indexOf(req) + 1;
+        core.send({ type: 'approve', request_id: req.request_id, ...(typeof answer === 'string' ? { decision: answer } : answer) });
+      }
+      await core.waitForType('done', { from });
       return core.events.slice(from);
     },
     async close() {

@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { initialSessionState, type AssistantItem, type SessionState, type ToolItem, type TranscriptItem } from './sessionState';
-import { applyPatches, compactPatches, diffState, type Patch } from './statePatch';
+import { applyPatches, compactPatches, diffState, startsWithText, type Patch } from './statePatch';
 
 const user = (id: string, text: string): TranscriptItem => ({ kind: 'user', id, text, images: 0 });
 const assistant = (id: string, text: string, streaming = true): AssistantItem => ({ kind: 'assistant', id, text, thinking: '', streaming });
@@ -120,6 +120,18 @@ describe('diffState', () => {
         { op: 'item', index: 2, item: b.items[2] },
       ],
     );
+  });
+});
+
+describe('startsWithText', () => {
+  test('is startsWith, for a text grown by appending', () => {
+    let text = '';
+    for (let i = 0; i < 100; i++) text += `chunk ${i} `;
+    assert.equal(startsWithText(text, 'chunk 0 chunk 1 '), true);
+    assert.equal(startsWithText(text, text), true);
+    assert.equal(startsWithText(text, ''), true);
+    assert.equal(startsWithText(text, 'chunk 1 '), false);
+    assert.equal(startsWithText('abc', 'abcd'), false);
   });
 });
 

@@ -3,6 +3,7 @@ import { renderMarkdown } from './markdownRenderer';
 import type { HighlightQueue } from './highlightQueue';
 import { RenderCache } from './renderCache';
 import { BlockSplitter } from './streamingMarkdown';
+import { startsWithText } from '../../src/shared/statePatch';
 
 /** Completed blocks of every message share one cache (about 4 MB of text). */
 const completedBlocks = new RenderCache(2_000_000);
@@ -76,7 +77,7 @@ export class MarkdownView {
 
   private showOpenFence(lang: string, body: string): void {
     const tail = this.tail;
-    if (tail?.kind === 'fence' && tail.lang === lang && body.startsWith(tail.shown)) {
+    if (tail?.kind === 'fence' && tail.lang === lang && startsWithText(body, tail.shown)) {
       if (body.length > tail.shown.length) tail.text.appendData(body.slice(tail.shown.length));
       tail.shown = body;
       return;

@@ -8,6 +8,8 @@
  * while text is appended: the splitter scans each line once.
  */
 
+import { startsWithText } from '../../src/shared/statePatch';
+
 interface Fence {
   char: '`' | '~';
   length: number;
@@ -38,7 +40,7 @@ export class BlockSplitter {
 
   update(text: string): BlockSplit {
     let reset = false;
-    if (!text.startsWith(this.source)) {
+    if (!startsWithText(text, this.source)) {
       this.clear();
       reset = true;
     }

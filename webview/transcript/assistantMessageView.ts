@@ -4,6 +4,7 @@ import { supports } from '../infra/capabilities';
 import { codicon, h } from '../infra/dom';
 import type { ItemContext, ItemView } from './itemView';
 import { MarkdownView } from '../markdown/markdownView';
+import { startsWithText } from '../../src/shared/statePatch';
 
 /**
  * An assistant message: a collapsible thinking block (open while the model only thinks, collapsed once the answer
@@ -99,7 +100,7 @@ class ThinkingBlock {
   /** The body is only kept current while open: a closed block costs nothing per frame. */
   private renderBody(): void {
     if (!this.root.open || this.shown === this.content) return;
-    if (this.content.startsWith(this.shown)) this.text.appendData(this.content.slice(this.shown.length));
+    if (startsWithText(this.content, this.shown)) this.text.appendData(this.content.slice(this.shown.length));
     else this.text.data = this.content;
     this.shown = this.content;
   }

@@ -119,10 +119,36 @@ describe('subagent runs and intercom (real Chromium, real shell)', { timeout: 12
     });
     await page.locator(`${row('run-1-1')}[data-phase="tool"]`).waitFor();
     const text = (await page.locator(row('run-1-1')).textContent())!;
-    for (const part of ['Running a tool: grep', '3', '1m 05s', '1.2k↑ 340↓'])
-      assert.ok(text.includes(part), `the row shows ${part}: ${text}`);
+    for (const part of ['Running a tool: grep', '3', '1.2k↑ 340↓']) assert.ok(text.includes(part), `the row shows ${part}: ${text}`);
+    // A running row counts on from the reported 65 s, once a second.
+    assert.match(text, /1m 0[5-9]s/);
     assert.deepEqual(await nodeTags(page, `${byTestId(TEST_IDS.userMessage)}, ${byTestId(TEST_IDS.userMessage)} *`), before.user);
     assert.deepEqual(await nodeTags(page, `${row('run-1-0')} summary > *, ${row('run-1-2')} summary > *`), before.others);
+  });
+
+  it("a running row's elapsed time ticks once a second between progress events; a finished row's stays", async () => {
+    await showFanOut();
+    await webview.patch({
+      op: 'item',
+      index: 4,
+      item: subagentRun('run-1-1', 'worker', '[child-B] update the imports', {
+        parentRunId: 'run-1',
+        state: 'completed',
+        elapsedMs: 4_000,
+      }),
+    });
+    await page.locator(`${row('run-1-1')}[data-state="completed"]`).waitFor();
+    const elapsed = (runId: string) => page.locator(`${row(runId)} .subagent-elapsed`).textContent();
+    assert.equal(await elapsed('run-1-0'), '0.0s');
+    await page.waitForFunction(
+      (sel) => (globalThis as any).document.querySelector(sel)?.textContent === '1s',
+      `${row('run-1-0')} .subagent-elapsed`,
+      {
+        timeout: 10_000,
+      },
+    );
+    // The same tick that moved run-1-0 left the finished run alone.
+    assert.equal(await elapsed('run-1-1'), '4s');
   });
 
   it("an expanded row streams the child's messages and tools through the chat's own views; closed, they are gone", async () => {

@@ -15,6 +15,8 @@ export class SubagentPanel {
   private readonly list: HTMLElement;
   private readonly rows = new Map<string, SubagentRowView>();
   private order = '';
+  /** Ticks the running rows' elapsed time once a second; only while some run is going (an idle chat has no timer). */
+  private ticker: ReturnType<typeof setInterval> | undefined;
 
   constructor(
     private readonly ctx: ItemContext,
@@ -46,10 +48,24 @@ export class SubagentPanel {
       this.list.replaceChildren(...runs.map((r) => this.rows.get(r.id)!.root));
     }
     for (const run of runs) this.rows.get(run.id)!.update(run, this.ctx.subagents.itemsOf(run.id), this.ctx.subagents.depthOf(run.id));
+    this.setTicking(runs.some((r) => r.state === 'running'));
   }
 
   dispose(): void {
+    this.setTicking(false);
     for (const row of this.rows.values()) row.dispose();
     this.rows.clear();
+  }
+
+  private setTicking(on: boolean): void {
+    if (on === (this.ticker !== undefined)) return;
+    if (on) {
+      this.ticker = setInterval(() => {
+        for (const row of this.rows.values()) row.tick();
+      }, 1000);
+    } else {
+      clearInterval(this.ticker);
+      this.ticker = undefined;
+    }
   }
 }

@@ -36,6 +36,9 @@ export class SubagentRowView {
   private renderedSummary = '';
   private renderedExtra = '';
   private shown = CHILD_PAGE;
+  private elapsedEl: HTMLElement | undefined;
+  /** The elapsed time the core last reported and when it arrived (performance.now()): a running row counts on from it. */
+  private elapsedBase = { ms: 0, at: 0 };
 
   constructor(
     private readonly ctx: ItemContext,
@@ -75,6 +78,8 @@ export class SubagentRowView {
     if (depth > 0) this.root.dataset.depth = String(Math.min(depth, 4));
     const open = this.ctx.ui.expandedChoice(this.key) ?? false;
     if (this.details.open !== open) this.details.open = open;
+    if (item.elapsedMs !== this.elapsedBase.ms || this.elapsedBase.at === 0)
+      this.elapsedBase = { ms: item.elapsedMs, at: performance.now() };
     this.renderSummary(item);
     this.renderExtra(item);
     if (this.details.open) this.renderBody();
@@ -82,6 +87,22 @@ export class SubagentRowView {
 
   dispose(): void {
     this.dropBody();
+  }
+
+  get running(): boolean {
+    return this.item?.state === 'running';
+  }
+
+  /** Once a second while the run is going (SubagentPanel's timer): the elapsed time counts on between progress events. */
+  tick(): void {
+    if (!this.item || !this.running || !this.elapsedEl) return;
+    const text = formatElapsed(this.elapsedNow(this.item));
+    if (this.elapsedEl.textContent !== text) this.elapsedEl.textContent = text;
+  }
+
+  private elapsedNow(item: SubagentItem): number {
+    if (item.state !== 'running') return item.elapsedMs;
+    return this.elapsedBase.ms + Math.max(0, performance.now() - this.elapsedBase.at);
   }
 
   private renderSummary(item: SubagentItem): void {
@@ -106,7 +127,7 @@ export class SubagentRowView {
         { class: 'subagent-stats' },
         item.model ? h('span', { class: 'subagent-model', title: `Model: ${item.model}` }, item.model) : null,
         h('span', { class: 'subagent-tools', title: 'Tool calls' }, codicon('tools'), String(item.toolCount)),
-        h('span', { class: 'subagent-elapsed', title: 'Elapsed' }, formatElapsed(item.elapsedMs)),
+        (this.elapsedEl = h('span', { class: 'subagent-elapsed', title: 'Elapsed' }, formatElapsed(this.elapsedNow(item)))),
         h('span', { class: 'subagent-tokens', title: 'Tokens in ↑ / out ↓' }, tokens),
       ),
       badge(phase, STATE_TONES[item.state]),

@@ -12,17 +12,24 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** "<relPath> ↔ <suffix>" or "<relPath> (new file) ↔ <suffix>": the title of a review tab (the suffix names the reviewer). */
+export function reviewTitlePattern(relPath: string, suffix: string): RegExp {
+  return new RegExp(`${escapeRegExp(relPath)}( \\(new file\\))? ↔ ${suffix}`);
+}
+
+/** The first editor tab (any group) whose title matches `title`. */
+export function tabTitled(page: Page, title: RegExp): Locator {
+  return page.locator('.tabs-container .tab').filter({ hasText: title }).first();
+}
+
 /** "<relPath> ↔ Catalyst proposal" or "<relPath> (new file) ↔ Catalyst proposal". */
 export function proposalTitlePattern(relPath: string): RegExp {
-  return new RegExp(`${escapeRegExp(relPath)}( \\(new file\\))? ↔ ${PROPOSAL_TITLE_SUFFIX}`);
+  return reviewTitlePattern(relPath, PROPOSAL_TITLE_SUFFIX);
 }
 
 /** The editor tab of the proposal for `relPath` (any group). */
 export function proposalTab(page: Page, relPath: string): Locator {
-  return page
-    .locator('.tabs-container .tab')
-    .filter({ hasText: proposalTitlePattern(relPath) })
-    .first();
+  return tabTitled(page, proposalTitlePattern(relPath));
 }
 
 /** Every open proposal tab (any file). */
@@ -50,20 +57,21 @@ export interface OpenProposal {
   sideBySide: boolean;
 }
 
-/** Waits until the proposal for `relPath` is the active tab and its diff editor shows text on the right. */
-export async function waitForProposal(page: Page, relPath: string, timeoutMs = 30_000): Promise<OpenProposal> {
-  const tab = proposalTab(page, relPath);
+/** Waits until the tab titled `title` is the active tab and its diff editor shows text on the right. */
+export async function waitForReviewTab(page: Page, title: RegExp, timeoutMs = 30_000): Promise<OpenProposal> {
+  const tab = tabTitled(page, title);
   await tab.waitFor({ state: 'visible', timeout: timeoutMs });
-  await page
-    .locator('.tabs-container .tab.active')
-    .filter({ hasText: proposalTitlePattern(relPath) })
-    .first()
-    .waitFor({ state: 'visible', timeout: timeoutMs });
+  await page.locator('.tabs-container .tab.active').filter({ hasText: title }).first().waitFor({ state: 'visible', timeout: timeoutMs });
   const diff = activeDiffEditor(page);
   await diff.waitFor({ state: 'visible', timeout: timeoutMs });
   await modifiedSide(diff).locator('.view-lines .view-line').first().waitFor({ state: 'visible', timeout: timeoutMs });
   const sideBySide = await diff.evaluate((el: any) => el.classList.contains('side-by-side'));
   return { tab, diff, sideBySide };
+}
+
+/** Waits until the proposal for `relPath` is the active tab and its diff editor shows text on the right. */
+export async function waitForProposal(page: Page, relPath: string, timeoutMs = 30_000): Promise<OpenProposal> {
+  return waitForReviewTab(page, proposalTitlePattern(relPath), timeoutMs);
 }
 
 /** Waits until no tab shows the proposal for `relPath`. */

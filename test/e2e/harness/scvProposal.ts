@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { activeDiffEditor, modifiedSide, type OpenProposal } from './diffEditor';
+import { reviewTitlePattern, tabTitled, waitForReviewTab, type OpenProposal } from './diffEditor';
 
 /**
  * An SCV `write` proposal in VS Code's diff editor: the same review as the embedded core's (diffEditor.ts), titled
@@ -9,19 +9,12 @@ import { activeDiffEditor, modifiedSide, type OpenProposal } from './diffEditor'
 
 export const SCV_PROPOSAL_SUFFIX = 'SCV proposal';
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 export function scvProposalTitlePattern(relPath: string): RegExp {
-  return new RegExp(`${escapeRegExp(relPath)}( \\(new file\\))? ↔ ${SCV_PROPOSAL_SUFFIX}`);
+  return reviewTitlePattern(relPath, SCV_PROPOSAL_SUFFIX);
 }
 
 export function scvProposalTab(page: Page, relPath: string): Locator {
-  return page
-    .locator('.tabs-container .tab')
-    .filter({ hasText: scvProposalTitlePattern(relPath) })
-    .first();
+  return tabTitled(page, scvProposalTitlePattern(relPath));
 }
 
 export function scvProposalTabs(page: Page): Locator {
@@ -30,19 +23,9 @@ export function scvProposalTabs(page: Page): Locator {
 
 /** Waits until the SCV proposal for `relPath` is the active tab and its diff editor shows text on the right. */
 export async function waitForScvProposal(page: Page, relPath: string, timeoutMs = 30_000): Promise<OpenProposal & { title: string }> {
-  const tab = scvProposalTab(page, relPath);
-  await tab.waitFor({ state: 'visible', timeout: timeoutMs });
-  await page
-    .locator('.tabs-container .tab.active')
-    .filter({ hasText: scvProposalTitlePattern(relPath) })
-    .first()
-    .waitFor({ state: 'visible', timeout: timeoutMs });
-  const diff = activeDiffEditor(page);
-  await diff.waitFor({ state: 'visible', timeout: timeoutMs });
-  await modifiedSide(diff).locator('.view-lines .view-line').first().waitFor({ state: 'visible', timeout: timeoutMs });
-  const sideBySide = await diff.evaluate((el: any) => el.classList.contains('side-by-side'));
-  const title = (await tab.innerText()).replace(/\s+/g, ' ').trim();
-  return { tab, diff, sideBySide, title };
+  const open = await waitForReviewTab(page, scvProposalTitlePattern(relPath), timeoutMs);
+  const title = (await open.tab.innerText()).replace(/\s+/g, ' ').trim();
+  return { ...open, title };
 }
 
 export async function waitForScvProposalClosed(page: Page, relPath: string, timeoutMs = 15_000): Promise<void> {

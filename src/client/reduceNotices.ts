@@ -83,13 +83,18 @@ function discardPartialOutput(s: SessionState): SessionState {
   return keep < s.items.length ? withItems(s, s.items.slice(0, keep)) : s;
 }
 
+/** A subagent's own compaction (scope "subagent") is not the session's: the main transcript shows none of it. */
+const isChildCompaction = (e: UntrustedEvent<'compacting' | 'compacted'>): boolean => str(e.scope) === 'subagent';
+
 export function reduceCompacting(s: SessionState, e: UntrustedEvent<'compacting'>): SessionState {
+  if (isChildCompaction(e)) return s;
   const before = num(e.before_tokens);
   const text = `Compacting the conversation${before !== undefined ? ` (${before.toLocaleString('en-US')} tokens)` : ''}…`;
   return upsertNotice(s, { level: 'info', text, code: 'compaction' });
 }
 
 export function reduceCompacted(s: SessionState, e: UntrustedEvent<'compacted'>): SessionState {
+  if (isChildCompaction(e)) return s;
   const before = num(e.before_tokens);
   const after = num(e.after_tokens);
   const figures =

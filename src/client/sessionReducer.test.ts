@@ -901,6 +901,20 @@ describe('sessionReducer: errors, retries, notices', () => {
     assert.match((last(s) as { text: string }).text, /truncated.*1 interrupted run/);
   });
 
+  test("a subagent's compaction (scope subagent) leaves the main transcript as it is", () => {
+    const before = sessionReducer(initialSessionState(), { type: 'info', message: 'hello' });
+    let s = sessionReducer(before, { type: 'compacting', scope: 'subagent', run_id: 'run-1', trigger: 'auto', before_tokens: 3800 });
+    s = sessionReducer(s, {
+      type: 'compacted',
+      scope: 'subagent',
+      run_id: 'run-1',
+      before_tokens: 3800,
+      after_tokens: 40,
+      within_limit: true,
+    });
+    assert.equal(s, before);
+  });
+
   test('a local notice is added as given', () => {
     const s = sessionReducer(initialSessionState(), {
       type: 'client:notice',

@@ -209,6 +209,8 @@ export class CoreRuntime {
         if (record.session_id === this.sessionId) this.conversation.recordRun(record);
       },
       intercom: this.intercom,
+      autoCompact: this.config.autoCompact,
+      compactInstructions: this.config.compactInstructions,
     };
   }
 

@@ -305,6 +305,8 @@ export interface AdvisorStatusEvent extends EventMetadata {
 
 export interface CompactingEvent extends EventMetadata {
   type: 'compacting';
+  /** "session" or "subagent" (a child's own context, run_id = the child's). Ours: upstream sends no compacting for a child. */
+  scope?: string;
   /** e.g. "auto" or "manual". */
   trigger: string;
   before_tokens: number;
@@ -788,6 +790,8 @@ export interface SubagentStartEvent extends EventMetadata {
   parent_run_id?: string;
   /** Ours: the `subagent` tool call that started the run (every run of a batch or chain carries its call's id). */
   tool_call_id?: string;
+  /** Ours, single runs: the model the child starts on (a failing model falls back, announced by an `info`). */
+  model?: string;
 }
 
 export interface SubagentProgressEvent extends EventMetadata {

@@ -20,6 +20,7 @@ import type { RunRecord } from '../sessions/sessionTypes';
 import { getTool } from '../tools/registry';
 import type { ToolContext, ToolOutcome } from '../tools/types';
 import { childMessages } from './childConversation';
+import { manageChildContext } from './childContext';
 import {
   allocateRunId,
   type ChildGroup,
@@ -78,6 +79,9 @@ export interface ChildEnv {
   refuseTool(name: string): string | undefined;
   recordRun(record: RunRecord): void;
   intercom?: IntercomBus;
+  /** Compaction of a child's own context (the session's `auto_compact`, on unless false) and its instructions. */
+  autoCompact?: boolean;
+  compactInstructions?: string;
   /** A test seam; the provider client by default. */
   stream?: typeof streamChat;
 }
@@ -278,6 +282,7 @@ class ChildRun {
 
   async run(): Promise<ChildResult> {
     const { spec, scope } = this;
+    const routes = this.modelRoutes();
     this.emit({
       type: 'subagent_start',
       run_id: scope.runId,
@@ -289,11 +294,11 @@ class ChildRun {
       started_at: this.startedAt,
       parent_run_id: spec.parentRunId,
       tool_call_id: spec.toolCallId,
+      ...(routes.length ? { model: routes[0].model } : {}),
     });
     recordRun(this.env, scope, spec.toolCallId, 'started', spec.agent.name);
     this.emit({ type: 'subagent_message', run_id: scope.runId, role: 'user', content: spec.task });
     this.progress('start');
-    const routes = this.modelRoutes();
     if (!routes.length) return { ok: false, output: NO_MODEL_MESSAGE, state: 'failed' };
     const tools = this.toolNames();
     const messages = childMessages({
@@ -321,6 +326,9 @@ class ChildRun {
     for (let round = 0; round < CHILD_MODEL_ROUNDS; round++) {
       if (this.scope.cancelled) return aborted();
       this.drainSteering(messages);
+      const tooLarge = await this.manageContext(messages, routes[this.route]);
+      if (this.scope.cancelled) return aborted();
+      if (tooLarge) return { ok: false, output: tooLarge, state: 'failed' };
       const reply = await this.streamWithFallback(messages, schemas, routes);
       if (!('toolCalls' in reply)) return reply;
       this.countTokens(reply);
@@ -337,6 +345,22 @@ class ChildRun {
       if (ended) return ended;
     }
     return { ok: false, output: `subagent used ${CHILD_MODEL_ROUNDS} model rounds without finishing`, state: 'failed' };
+  }
+
+  private manageContext(messages: ChatMessage[], route: ModelRoute): Promise<string | undefined> {
+    return manageChildContext({
+      messages,
+      route,
+      task: this.spec.task,
+      autoCompact: this.env.autoCompact !== false,
+      instructions: this.env.compactInstructions,
+      signal: this.scope.signal,
+      idleTimeoutMs: this.env.idleTimeoutMs,
+      secrets: this.env.secrets(),
+      // The child's own run_id (upstream's carries the foreground run's): a client tells a child's compaction from the session's.
+      emit: (event) => this.emit({ ...event, run_id: this.scope.runId } as ChildEvent),
+      stream: this.env.stream,
+    });
   }
 
   /** The candidate model in use: a failed request moves on to the next one for good. */

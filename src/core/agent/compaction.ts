@@ -1,7 +1,6 @@
 import { streamChat } from '../providers/stream';
 import type { ChatMessage, ResolvedProvider } from '../providers/types';
 import type { RunEvent, RunEventOf } from '../runtime/eventSink';
-import type { Conversation } from './conversation';
 import { estimateTokens } from './tokenEstimate';
 
 export const COMPACT_AT = 0.9;
@@ -23,8 +22,21 @@ const SUMMARY_PROMPT = [
   'Be concise and factual; use bullet points. Do not call tools.',
 ].join(' ');
 
+/** What a compaction reads and rewrites: the session's Conversation, or a child's own history. */
+export interface CompactableHistory {
+  readonly all: readonly ChatMessage[];
+  replace(messages: ChatMessage[]): void;
+}
+
+/** Whose context is compacted: the session's, or a subagent's (upstream's `scope` of compacting/compacted). */
+export type CompactionScope = 'session' | 'subagent';
+
 export interface CompactionInput {
-  conversation: Conversation;
+  conversation: CompactableHistory;
+  /** 'session' by default. */
+  scope?: CompactionScope;
+  /** The provider client by default; a child's test seam. */
+  stream?: typeof streamChat;
   provider: ResolvedProvider;
   model: string;
   systemPrompt: string;
@@ -75,9 +87,15 @@ function limitFigures(contextWindow: number) {
   };
 }
 
-function compactingEvent(trigger: CompactionInput['trigger'], before: number, contextWindow: number): RunEventOf<'compacting'> {
+function compactingEvent(
+  trigger: CompactionInput['trigger'],
+  before: number,
+  contextWindow: number,
+  scope: CompactionScope,
+): RunEventOf<'compacting'> {
   return {
     type: 'compacting',
+    scope,
     trigger,
     before_tokens: before,
     ...limitFigures(contextWindow),
@@ -86,6 +104,7 @@ function compactingEvent(trigger: CompactionInput['trigger'], before: number, co
 }
 
 interface CompactionOutcome {
+  scope: CompactionScope;
   trigger: CompactionInput['trigger'];
   before: number;
   after: number;
@@ -102,7 +121,7 @@ function compactedEvent(o: CompactionOutcome, contextWindow: number): RunEventOf
     after_tokens: o.after,
     within_limit: o.after <= figures.hard_limit_tokens,
     summary_chars: o.summaryChars,
-    scope: 'session',
+    scope: o.scope,
     trigger: o.trigger,
     before_messages: o.beforeMessages,
     after_messages: o.afterMessages,
@@ -115,10 +134,19 @@ export function unchangedCompactionEvents(
   messages: readonly ChatMessage[],
   contextWindow: number,
   trigger: CompactionInput['trigger'],
+  scope: CompactionScope = 'session',
 ): [RunEventOf<'compacting'>, RunEventOf<'compacted'>] {
   const before = estimateTokens(messages);
-  const outcome = { trigger, before, after: before, summaryChars: 0, beforeMessages: messages.length, afterMessages: messages.length };
-  return [compactingEvent(trigger, before, contextWindow), compactedEvent(outcome, contextWindow)];
+  const outcome = {
+    scope,
+    trigger,
+    before,
+    after: before,
+    summaryChars: 0,
+    beforeMessages: messages.length,
+    afterMessages: messages.length,
+  };
+  return [compactingEvent(trigger, before, contextWindow, scope), compactedEvent(outcome, contextWindow)];
 }
 
 /**
@@ -128,10 +156,11 @@ export function unchangedCompactionEvents(
 export async function compactConversation(c: CompactionInput): Promise<boolean> {
   const all = c.conversation.all;
   if (c.keepFrom <= 0) return false;
+  const scope = c.scope ?? 'session';
   const before = estimateTokens(all);
-  c.emit(compactingEvent(c.trigger, before, c.contextWindow));
+  c.emit(compactingEvent(c.trigger, before, c.contextWindow, scope));
   const prompt = c.instructions ? `${SUMMARY_PROMPT}\nAlso: ${c.instructions}` : SUMMARY_PROMPT;
-  const result = await streamChat(
+  const result = await (c.stream ?? streamChat)(
     {
       provider: c.provider,
       model: c.model,
@@ -150,13 +179,21 @@ export async function compactConversation(c: CompactionInput): Promise<boolean> 
   ];
   const after = estimateTokens(compacted);
   if (after >= before) {
-    c.emit(unchangedCompactionEvents(all, c.contextWindow, c.trigger)[1]);
+    c.emit(unchangedCompactionEvents(all, c.contextWindow, c.trigger, scope)[1]);
     return false;
   }
   c.conversation.replace(compacted);
   c.emit(
     compactedEvent(
-      { trigger: c.trigger, before, after, summaryChars: result.text.length, beforeMessages: all.length, afterMessages: compacted.length },
+      {
+        scope,
+        trigger: c.trigger,
+        before,
+        after,
+        summaryChars: result.text.length,
+        beforeMessages: all.length,
+        afterMessages: compacted.length,
+      },
       c.contextWindow,
     ),
   );

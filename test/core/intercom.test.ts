@@ -128,3 +128,27 @@ test('an abort wakes a pending question: the reply that comes after finds nothin
     await s.close();
   }
 });
+
+test("runtime_status counts a child's pending question in pending_asks, until it is answered", SCENARIO, async () => {
+  const s = await startScenario({
+    approval: 'never',
+    script: parentCalls('[status] ask and wait'),
+    routes: { '[status]': [contact('call_1', 'need_decision', 'Which one?'), { steps: [{ text: 'answered' }] }] },
+  });
+  const pendingAsks = async (): Promise<number> => {
+    const at = s.core.events.length;
+    s.core.send({ type: 'runtime_status' });
+    return (await s.core.waitForType('runtime_status', { from: at })).pending_asks;
+  };
+  try {
+    const from = s.core.events.length;
+    s.core.send({ type: 'send', prompt: 'Work with a helper that asks.', model: TEST_MODEL });
+    const question = await s.core.waitFor((e) => e.type === 'intercom_message' && e.reason === 'need_decision', { from });
+    assert.equal(await pendingAsks(), 1);
+    s.core.send({ type: 'intercom_reply', request_id: question.id, reply: 'The first.' });
+    await s.core.waitForType('done', { from, timeoutMs: 30_000 });
+    assert.equal(await pendingAsks(), 0);
+  } finally {
+    await s.close();
+  }
+});

@@ -72,7 +72,7 @@ export function handleRuntimeStatus(rt: CoreRuntime): void {
       ...checkpointCompactions(rt),
     ],
     pending_approvals: rt.approvals.broker.pendingCount(),
-    pending_asks: rt.interactions.pendingAsks,
+    pending_asks: rt.interactions.pendingAsks + rt.intercom.pendingAskCount,
     pending_sudos: rt.interactions.pendingSudos,
   });
 }

@@ -17,6 +17,8 @@ import { epochNow, startTimingProxy, type TimingProxy } from '../test/e2e/harnes
 import { waitUntil } from '../test/e2e/harness/wait';
 import { frameIntervals, percentile, readProbe, startProbe, type LongTask } from '../test/e2e/harness/webviewProbe';
 import { MB, heapProbe, loadAverage } from './support/webviewMetrics';
+import { startProfiling } from './support/profiling';
+import { CPU_GROUPS, cpuSecondsBetween, processGroups, ticksOf } from './support/processCpu';
 
 const CHILDREN = 8;
 const DELTAS = 2_000;
@@ -76,9 +78,23 @@ async function run(env: E2eEnv, proxy: TimingProxy): Promise<void> {
   await waitUntil(async () => (await rows.count()) === CHILDREN, { timeoutMs: 60_000, what: `${CHILDREN} subagent rows` });
   for (let i = 0; i < CHILDREN; i++) await rows.nth(i).locator('summary').click();
   const frame = await chatFrame(page, 'sidebar');
+  // BENCH_EXTRA_CSS tries a style change without rebuilding (a constructed stylesheet needs no CSP exception).
+  if (process.env.BENCH_EXTRA_CSS) {
+    await frame.evaluate((css) => {
+      const doc = (globalThis as any).document;
+      const sheet = new (globalThis as any).CSSStyleSheet();
+      sheet.replaceSync(css);
+      doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
+    }, process.env.BENCH_EXTRA_CSS);
+  }
   await startProbe(frame, { selector: byTestId(TEST_IDS.assistantMessage), marker: markerOf(CHILDREN - 1) });
   await startMarkerProbe(frame);
 
+  const profiling = process.env.BENCH_PROFILE
+    ? await startProfiling(await page.context().newCDPSession(page), process.env.BENCH_PROFILE)
+    : undefined;
+  const groups = processGroups(env);
+  const ticksBefore = ticksOf(groups);
   const released = epochNow();
   model.release(GATE);
   const seen = await waitUntil(() => markersSeen(frame), {
@@ -86,7 +102,10 @@ async function run(env: E2eEnv, proxy: TimingProxy): Promise<void> {
     intervalMs: 500,
     what: 'every child’s last delta on screen',
   });
+  const cpu = cpuSecondsBetween(ticksBefore, ticksOf(groups));
+  await profiling?.stopAndPrint();
   const final = await readProbe(frame);
+  const arrived = await frame.evaluate(() => (globalThis as any).__catalystMarkersArrived as (number | null)[]);
   const heap = await heapProbe(page, frame);
   const heapBytes = await heap.usedBytes();
 
@@ -113,6 +132,12 @@ async function run(env: E2eEnv, proxy: TimingProxy): Promise<void> {
     `  last delta sent → on screen : worst ${ms(worst)}, median ${ms(percentile(lags, 50))}  (budget ≤ 100 ms: ${within(worst <= 100)})` +
       `  [per child: ${lags.map((l) => l.toFixed(0)).join(', ')} ms]`,
   );
+  const hostLags = arrived.map((t, i) => (typeof t === 'number' ? t - proxy.markersAt.get(markerOf(i))! : NaN));
+  const renderLags = arrived.map((t, i) => (typeof t === 'number' ? seen[i] - t : NaN));
+  console.log(
+    `    of which server → webview: worst ${ms(Math.max(...hostLags))}; webview → on screen: worst ${ms(Math.max(...renderLags))}` +
+      `  [per child: ${hostLags.map((l, i) => `${l.toFixed(0)}+${renderLags[i].toFixed(0)}`).join(', ')} ms]`,
+  );
   console.log(
     `  frames while streaming      : p95 ${ms(percentile(intervals, 95))}, median ${ms(percentile(intervals, 50))}, ${intervals.length} frames (for scale)`,
   );
@@ -121,6 +146,9 @@ async function run(env: E2eEnv, proxy: TimingProxy): Promise<void> {
       (final.longTaskSupported
         ? `  [by source: ${describeSources(longTasks)}]`
         : '  [this Chromium does not report long tasks in the frame]'),
+  );
+  console.log(
+    `  CPU while streaming         : ${CPU_GROUPS.map((g) => `${g} ${cpu[g].toFixed(2)} s`).join(', ')}  (for scale: independent of the load)`,
   );
   console.log(
     `  webview JS heap after       : ${(heapBytes / MB).toFixed(1)} MB  (budget ≤ ${HEAP_BUDGET_MB} MB: ${within(heapBytes / MB <= HEAP_BUDGET_MB)})  [${heap.scope}]`,
@@ -136,7 +164,21 @@ function startMarkerProbe(frame: Frame): Promise<void> {
       const rows = Array.from(g.document.querySelectorAll(rowSelector)) as any[];
       const rowOf = keys.map((key: string) => rows.find((r) => (r.querySelector('.subagent-task')?.textContent ?? '').startsWith(key)));
       const seen: (number | undefined)[] = keys.map(() => undefined);
+      const arrived: (number | undefined)[] = keys.map(() => undefined);
       g.__catalystMarkersSeen = seen;
+      g.__catalystMarkersArrived = arrived;
+      // When the patch carrying each marker reaches the webview: splits the host's share of the lag from the render's.
+      g.addEventListener('message', (event: any) => {
+        const data = event.data;
+        if (data?.type !== 'patches') return;
+        const now = origin + g.performance.now();
+        for (const p of data.patches) {
+          const text: string = p.op === 'append' ? p.text : p.op === 'item' ? (p.item?.text ?? '') : '';
+          markers.forEach((marker: string, i: number) => {
+            if (arrived[i] === undefined && text.includes(marker)) arrived[i] = now;
+          });
+        }
+      });
       const tick = (t: number) => {
         let left = 0;
         markers.forEach((marker: string, i: number) => {

@@ -8,7 +8,7 @@ import type { ChatMessage } from '../providers/types';
 import type { RunEvent } from '../runtime/eventSink';
 import { scrubText } from '../runtime/redact';
 import { type CompactableHistory, compactConversation, hardLimitTokens, needsCompaction } from './compaction';
-import type { ModelRoute } from './childRunner';
+import type { ModelRoute } from './childEnv';
 import { estimateTokens } from './tokenEstimate';
 
 /** The window of a model whose size is unknown (as the session's `contextWindow`). */

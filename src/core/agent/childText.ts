@@ -1,0 +1,42 @@
+/** What a child says and is told: capped texts for events, its final text, the bridge instructions. */
+import { ORCHESTRATOR } from '../intercom/intercomBus';
+import type { ChatMessage } from '../providers/types';
+
+export const MESSAGE_BYTES = 16000;
+export const RESULT_BYTES = 8000;
+export const SUMMARY_CHARS = 800;
+export const NO_SUMMARY = '(step finished with no written summary)';
+
+/** Instructions of the intercom bridge, appended to a child's system prompt. */
+export function bridgeText(target: string): string {
+  return [
+    `You are a subagent; your intercom target is '${target}'. Your supervisor is '${ORCHESTRATOR}'.`,
+    'Any inherited parent context is for reference only: your task is the last message.',
+    'Use contact_supervisor with reason "need_decision" before a decision you are not authorised to make (then wait for the reply), and "progress_update" to report progress; intercom is for messages to your peers.',
+  ].join('\n');
+}
+
+export function lastAssistantText(messages: readonly ChatMessage[]): string {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i];
+    if (m.role === 'assistant' && typeof m.content === 'string' && m.content.trim()) return m.content;
+  }
+  return '';
+}
+
+export function answerRemaining(messages: ChatMessage[], calls: { id: string; name: string }[], text: string): void {
+  for (const c of calls)
+    messages.push({ role: 'tool', tool_call_id: c.id, content: text.startsWith('was') ? `tool call '${c.name}' ${text}` : text });
+}
+
+/** At most `max` UTF-8 bytes, cut on a character boundary, with `mark` when cut. */
+export function capBytes(text: string, max: number, mark = '…'): string {
+  if (Buffer.byteLength(text) <= max) return text;
+  let cut = Buffer.from(text).subarray(0, max).toString('utf8');
+  if (cut.endsWith('\uFFFD')) cut = cut.slice(0, -1);
+  return cut + mark;
+}
+
+export function capChars(text: string, max: number): string {
+  return text.length <= max ? text : text.slice(0, max) + '…';
+}

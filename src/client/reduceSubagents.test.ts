@@ -72,7 +72,7 @@ const progress = (runId: string, phase: string, fields: Record<string, unknown> 
 describe('reduceSubagents: one child run, our shapes', () => {
   const run = 'run-1';
   const events: WireEvent[] = [
-    start(run, { tool_call_id: 'c-sub' }),
+    start(run, { tool_call_id: 'c-sub', model: 'gpt-child' }),
     { type: 'subagent_message', run_id: run, role: 'user', content: '[child-A] read a.ts' },
     progress(run, 'start'),
     { type: 'subagent_delta', run_id: run, text: 'Reading ' },
@@ -90,6 +90,7 @@ describe('reduceSubagents: one child run, our shapes', () => {
     assert.equal(row.parentRunId, ROOT);
     assert.equal(row.parentToolCallId, 'c-sub');
     assert.equal(row.agent, 'delegate');
+    assert.equal(row.model, 'gpt-child', 'the row names the model the child starts on');
     assert.equal(row.target, subagentTarget(run, 'delegate'));
     assert.deepEqual(
       [row.state, row.phase, row.tool, row.toolCount, row.tokensIn, row.tokensOut],
@@ -196,7 +197,7 @@ describe('reduceSubagents: one child run, our shapes', () => {
         { type: 'tool_call', id: 'c-w', name: 'write_file', args: '{}', run_id: ROOT },
         { type: 'tool_result', id: 'c-w', ok: true, output: 'ok', run_id: ROOT },
         { type: 'tool_call', id: 'c-sub', name: 'subagent', args: '{}', run_id: ROOT },
-        start(run, { tool_call_id: 'c-sub' }),
+        start(run, { tool_call_id: 'c-sub', model: 'gpt-child' }),
         { type: 'subagent_tool_call', run_id: run, call_id: 'call_1', name: 'write_file', args: { path: 'b.ts' }, tool_count: 1 },
         { type: 'file_change', path: 'a.ts', tool: 'write_file', run_id: ROOT },
       ],

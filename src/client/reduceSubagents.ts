@@ -60,6 +60,7 @@ export function reduceSubagentStart(s: SessionState, e: UntrustedEvent<'subagent
     agent,
     agents: agents.length ? agents : agent ? [agent] : [],
     task: str(e.task) ?? '',
+    ...(str(e.model) ? { model: str(e.model) } : {}),
     depth,
     startedAt: num(e.started_at) ?? 0,
     target: agent && mode === 'single' ? subagentTarget(id, agent) : '',

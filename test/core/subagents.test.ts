@@ -89,6 +89,13 @@ for (const kind of ['openai', 'anthropic'] as const) {
           ['single', 'delegate', ['delegate'], 1, parentRun, PARENT_CALL],
         );
         assert.equal(start.task, '[child-A] Read notes.txt and report its first line.');
+        const doneInfo = events.find((e) => e.type === 'info' && e.message.startsWith('subagent done ('));
+        assert.ok(doneInfo && doneInfo.type === 'info', 'the child reported its tokens');
+        assert.equal(
+          `subagent done (${start.model}):`,
+          doneInfo.message.split(' ').slice(0, 3).join(' '),
+          'the start names the model the child ran on',
+        );
 
         const labels = events.flatMap((e) => orderLabel(e, new Set([start.run_id])) ?? []);
         assert.deepEqual(labels, [

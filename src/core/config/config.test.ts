@@ -410,6 +410,16 @@ describe('loadConfig subagents', () => {
     assert.equal(load([], { CATALYST_CODE_SUBAGENT_MAX_DEPTH: ' 5 ' }).subagents.maxDepth, 5);
   });
 
+  test("a repository's settings cannot widen the fan-out: depth and parallel limits come from the user's files only", () => {
+    write(join(cwd, 'settings.json'), {
+      subagents: { maxSubagentDepth: 50, parallel: { concurrency: 64, maxTasks: 256 }, intercomBridge: { mode: 'off' } },
+    });
+    const c = load();
+    assert.deepEqual(c.subagents, { ...defaults, intercomBridge: 'off' });
+    assert.equal(c.warnings.length, 1);
+    assert.match(c.warnings[0], /ignored security-sensitive keys subagents\.maxSubagentDepth, subagents\.parallel from project file/);
+  });
+
   test('bad values warn and keep the default', () => {
     write(join(configDir, 'settings.json'), { subagents: { maxSubagentDepth: -1, parallel: { concurrency: 0, maxTasks: 'x' } } });
     const c = load([], { CATALYST_CODE_SUBAGENT_MAX_DEPTH: 'two' });

@@ -91,17 +91,33 @@ const UNTRUSTED_KEYS = new Set([
 ]);
 const UNTRUSTED_PREFIXES = ['sandbox', 'bash_deny'];
 
+/**
+ * Ours: the limits on how far and how wide subagents fan out. A repository could raise them to make one prompt start
+ * a tree of children under approval mode `never`; its agent files and other `subagents` settings stay allowed.
+ */
+const UNTRUSTED_SUBAGENT_KEYS = ['maxSubagentDepth', 'parallel'];
+
 export function stripUntrustedKeys(obj: JsonObject, path: string, warnings: string[]): JsonObject {
   const kept: JsonObject = {};
   const removed: string[] = [];
   for (const [k, v] of Object.entries(obj)) {
     if (UNTRUSTED_KEYS.has(k) || UNTRUSTED_PREFIXES.some((p) => k.startsWith(p))) removed.push(k);
+    else if (k === 'subagents' && isJsonObject(v)) setOwn<unknown>(kept, k, withoutSubagentLimits(v, removed));
     else setOwn(kept, k, v);
   }
   if (removed.length > 0) {
     warnings.push(
       `ignored security-sensitive keys ${removed.join(', ')} from project file ${path} (set them in ~/.config/catalyst-code/settings.json, the environment or flags instead)`,
     );
+  }
+  return kept;
+}
+
+function withoutSubagentLimits(subagents: JsonObject, removed: string[]): JsonObject {
+  const kept: JsonObject = {};
+  for (const [k, v] of Object.entries(subagents)) {
+    if (UNTRUSTED_SUBAGENT_KEYS.includes(k)) removed.push(`subagents.${k}`);
+    else setOwn(kept, k, v);
   }
   return kept;
 }

@@ -7,7 +7,7 @@ import { bridgeActive, childMaxDepth, childToolNames } from './childTools';
 const agent = (tools: string, extra = '') => parseAgentFile(`---\nname: a\ntools: ${tools}\n${extra}---\n`, 'project')!;
 const everything = { has: () => true };
 
-test('no declared tools: the read-only default, finish included', () => {
+test("no declared tools: the read-only default, finish included, but not upstream's `ask` (a child cannot ask the user)", () => {
   assert.deepEqual(childToolNames(agent(''), { depth: 1, maxDepth: 2, bridge: false, ...everything }), [
     'read_file',
     'list_dir',
@@ -16,8 +16,13 @@ test('no declared tools: the read-only default, finish included', () => {
     'todo_write',
     'todo_read',
     'finish',
-    'ask',
     'memory',
+  ]);
+  assert.deepEqual(childToolNames(agent('read, ask'), { depth: 1, maxDepth: 2, bridge: true, ...everything }), [
+    'read_file',
+    'contact_supervisor',
+    'intercom',
+    'finish',
   ]);
 });
 

@@ -27,12 +27,45 @@ function input(messages: ChatMessage[], summary: string, overrides: Partial<Chil
   return { c, events, requests };
 }
 
+/** Past the threshold with the child's own words, which no digest shortens. */
 const full = (): ChatMessage[] => [
   { role: 'system', content: 'You read files.' },
   { role: 'user', content: 'the task' },
-  { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'read_file', arguments: '{}' } }] },
-  { role: 'tool', tool_call_id: 'c1', content: 'x'.repeat(4000) },
+  {
+    role: 'assistant',
+    content: 'x'.repeat(4000),
+    tool_calls: [{ id: 'c1', type: 'function', function: { name: 'read_file', arguments: '{}' } }],
+  },
+  { role: 'tool', tool_call_id: 'c1', content: 'small' },
 ];
+
+/** Past the digest threshold (700) with one large tool result, under the compaction threshold (900). */
+const readBig = (): ChatMessage[] => [
+  { role: 'system', content: 'You read files.' },
+  { role: 'user', content: 'the task' },
+  {
+    role: 'assistant',
+    content: null,
+    tool_calls: [{ id: 'c1', type: 'function', function: { name: 'read_file', arguments: '{"path":"big.txt"}' } }],
+  },
+  { role: 'tool', tool_call_id: 'c1', content: 'line\n'.repeat(600) },
+];
+
+test('past the digest threshold a large tool result becomes a note (digested, scope subagent) and nothing is compacted', async () => {
+  const messages = readBig();
+  const { c, events, requests } = input(messages, 'unused');
+  assert.equal(await manageChildContext(c), undefined);
+  assert.deepEqual(
+    events.map((e) => [e.type, (e as { scope?: string }).scope, (e as { results?: number }).results]),
+    [['digested', 'subagent', 1]],
+  );
+  assert.equal(requests.length, 0);
+  assert.equal(messages[3].tool_call_id, 'c1', 'the call keeps its result');
+  assert.equal(
+    messages[3].content,
+    '[digested: read_file {"path":"big.txt"} returned 3000 chars, 601 lines; re-run the call to see it again]',
+  );
+});
 
 test('a child under its threshold is left alone: no request, no event', async () => {
   const messages: ChatMessage[] = [

@@ -1,13 +1,14 @@
 /**
- * A child's context management before each model round (upstream's child loop, research §1.5 step 4): the child's own
- * history is compacted with the session's compaction (scope "subagent", run_id = the child's), and a child still over
+ * A child's context management before each model round (upstream's child loop, research §1.5 steps 3-4): a pressure
+ * digest of stale tool results, then the child's own history is compacted with the session's compaction (scope "subagent", run_id = the child's), and a child still over
  * the hard limit fails instead of sending a request the model would refuse.
  */
 import type { streamChat } from '../providers/stream';
 import type { ChatMessage } from '../providers/types';
 import type { RunEvent } from '../runtime/eventSink';
 import { scrubText } from '../runtime/redact';
-import { type CompactableHistory, compactConversation, hardLimitTokens, needsCompaction } from './compaction';
+import { COMPACT_AT, DIGEST_AT, type CompactableHistory, compactConversation, hardLimitTokens, needsCompaction } from './compaction';
+import { digestToolResults } from './digest';
 import type { ModelRoute } from './childEnv';
 import { estimateTokens } from './tokenEstimate';
 
@@ -41,7 +42,9 @@ export async function manageChildContext(c: ChildContextInput): Promise<string |
   const window = childContextWindow(c.route);
   const systemPrompt = String(c.messages[0]?.content ?? '');
   const history = historyOf(c.messages);
-  if (!c.autoCompact || !needsCompaction(history.all, systemPrompt, window)) return undefined;
+  if (!c.autoCompact) return undefined;
+  digestUnderPressure(c, window);
+  if (!needsCompaction(history.all, systemPrompt, window)) return undefined;
   try {
     const done = await compactConversation({
       conversation: history,
@@ -67,6 +70,26 @@ export async function manageChildContext(c: ChildContextInput): Promise<string |
   const tokens = estimateTokens(c.messages);
   const limit = hardLimitTokens(window);
   return tokens > limit ? tooLargeMessage(tokens, limit) : undefined;
+}
+
+/** Past DIGEST_AT of the window, stale large tool results become notes (`digested`, scope "subagent"). */
+function digestUnderPressure(c: ChildContextInput, window: number): void {
+  const before = estimateTokens(c.messages);
+  const threshold = Math.min(Math.round(window * DIGEST_AT), Math.round(window * COMPACT_AT));
+  if (before <= threshold) return;
+  const results = digestToolResults(c.messages, window);
+  if (!results) return;
+  c.emit({
+    type: 'digested',
+    scope: 'subagent',
+    trigger: 'pressure',
+    results,
+    before_tokens: before,
+    after_tokens: estimateTokens(c.messages),
+    context_window: window,
+    threshold_tokens: threshold,
+    hard_limit_tokens: hardLimitTokens(window),
+  });
 }
 
 /** The messages after the system prompt, as a compaction reads and replaces them. */

@@ -3,33 +3,20 @@
 // reviewed per hunk in the diff editor; another child's intercom question is answered from its card; Abort during a
 // second fan-out cancels every child, and no row changes afterwards.
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Locator } from 'playwright-core';
 import { TEST_IDS } from '../../src/shared/webviewMessages';
 import type { ScriptStep, ScriptedResponse, StartedScriptedModelServer } from '../support/scriptedModelServer';
-import {
-  approvalCard,
-  editArgs,
-  promptAgent,
-  settleAfterFailedCheck,
-  textTurn,
-  toolCallTurn,
-  waitForToolResultSent,
-} from './harness/approvals';
-import { abortRun, logInToCustomEndpoint, testId, waitForAssistantText, waitForIdle, waitForUserText } from './harness/chatActions';
+import { approvalCard, editArgs, promptAgent, textTurn, toolCallTurn, waitForToolResultSent } from './harness/approvals';
+import { abortRun, waitForAssistantText, waitForIdle, waitForUserText } from './harness/chatActions';
+import { chatSuite } from './harness/chatSuite';
 import { byTestId } from './harness/chatView';
 import { clickCodeLensAbove, clickTitleAction, modifiedSide, waitForProposal, waitForProposalClosed } from './harness/diffEditor';
 import { goToLine, waitForRenderedText } from './harness/editors';
-import { startE2eEnv, withArtifacts, type E2eEnv } from './harness/e2eEnv';
 import { waitForNotification } from './harness/notifications';
 import { pickQuickItem, runCommand, typeInInputBox } from './harness/quickInput';
 import { waitUntil } from './harness/wait';
 
-const MODEL = 'e2e-model';
-const API_KEY = `sk-e2e-${randomBytes(16).toString('hex')}`;
 const line100 = (n: number) => `line ${String(n).padStart(3, '0')}: the original text of line ${n}`;
 const BLOCKS_TEXT = Array.from({ length: 100 }, (_, i) => `${line100(i + 1)}\n`).join('');
 const BLOCK_NEW = { 5: 'line 005: CHANGED by child A', 50: 'line 050: CHANGED by child A', 95: 'line 095: CHANGED by child A' } as const;
@@ -63,43 +50,18 @@ const held = (gate: string, text: string, then?: ScriptStep): ScriptedResponse =
 });
 
 describe('subagents in the chat (issue #14)', { timeout: 900_000 }, () => {
-  let env: E2eEnv | undefined;
-  const check = withArtifacts(() => env);
-  const chat = () => env!.chat('sidebar');
-  const onDisk = (rel: string) => readFileSync(join(env!.workspace, rel), 'utf8');
+  const suite = chatSuite({ files: { 'blocks.txt': BLOCKS_TEXT } });
+  const { check, chat, settle } = suite;
   const subagentCards = () => chat().locator(`${byTestId(TEST_IDS.toolCard)}[data-tool="subagent"]`);
   const rowsOf = (card: Locator) => card.locator(byTestId(TEST_IDS.subagentRow));
   const rowStates = (card: Locator) => rowsOf(card).evaluateAll((rows) => rows.map((r) => r.getAttribute('data-state')));
 
-  before(async () => {
-    env = await startE2eEnv({ models: [MODEL], files: { 'blocks.txt': BLOCKS_TEXT } });
-  });
-  after(async () => {
-    await env?.close();
-  });
-
-  it(
-    'opens the chat and logs in to the scripted endpoint',
-    check(async () => {
-      const { page, model } = env!;
-      await runCommand(page, 'Catalyst: Open Chat');
-      await chat()
-        .locator(`${byTestId(TEST_IDS.composer)}, ${byTestId(TEST_IDS.welcome)}`)
-        .first()
-        .waitFor({ state: 'visible', timeout: 90_000 });
-      await logInToCustomEndpoint(page, { name: 'scripted', baseUrl: model.url, apiKey: API_KEY });
-      await waitUntil(() => model.requests.some((r) => r.method === 'GET' && r.path.includes('/models') && r.apiKey === API_KEY), {
-        timeoutMs: 30_000,
-        what: 'GET /models with the typed key',
-      });
-      await testId(chat(), TEST_IDS.composer).first().waitFor({ state: 'visible', timeout: 30_000 });
-    }),
-  );
+  it('opens the chat and logs in to the scripted endpoint', check(suite.openChatAndLogIn));
 
   it(
     "a fan-out to three: three rows streaming, one child's edit reviewed per hunk, another's question answered from its card",
     check(async () => {
-      const { page, model } = env!;
+      const { page, model } = suite.env();
       model.enqueue(
         toolCallTurn('call_fan', 'subagent', {
           tasks: [
@@ -165,10 +127,8 @@ describe('subagents in the chat (issue #14)', { timeout: 900_000 }, () => {
       );
       await clickTitleAction(page, 'Accept Proposed Change');
       const expected = BLOCKS_TEXT.replace(`${line100(5)}\n`, `${BLOCK_NEW[5]}\n`).replace(`${line100(95)}\n`, `${BLOCK_NEW[95]}\n`);
-      await waitUntil(() => existsSync(join(env!.workspace, 'blocks.txt')) && onDisk('blocks.txt') === expected, {
-        timeoutMs: 15_000,
-        what: 'hunks 1 and 3 on disk, the middle one not',
-      });
+      // Hunks 1 and 3 on disk, the middle one not.
+      await suite.waitForDisk('blocks.txt', expected, 15_000);
       await waitForProposalClosed(page, 'blocks.txt');
 
       // Child B's question: a card in the chat; the reply reaches the child as its tool result.
@@ -192,8 +152,8 @@ describe('subagents in the chat (issue #14)', { timeout: 900_000 }, () => {
   it(
     'Abort during a second fan-out cancels every child, and no row changes after it',
     check(async () => {
-      const { page, model } = env!;
-      await settleAfterFailedCheck(page, chat(), model);
+      const { model } = suite.env();
+      await settle();
       model.enqueue(
         toolCallTurn('call_fan2', 'subagent', {
           tasks: ['D', 'E', 'F'].map((n) => ({ agent: 'worker', task: `[child-${n}] wait for the release` })),
@@ -235,8 +195,8 @@ describe('subagents in the chat (issue #14)', { timeout: 900_000 }, () => {
   it(
     'Run Subagent… from the palette starts a child; with the chat hidden its question is a notification answered there',
     check(async () => {
-      const { page, model } = env!;
-      await settleAfterFailedCheck(page, chat(), model);
+      const { page, model } = suite.env();
+      await settle();
       model.enqueue(
         toolCallTurn('call_palette', 'subagent', { agent: 'worker', task: '[child-P] write the report' }),
         textTurn('The palette child is done: e2e-palette-done.'),

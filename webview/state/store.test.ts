@@ -17,6 +17,20 @@ test('patches before the first snapshot are ignored', () => {
   assert.deepEqual(store.applyPatches(1, [{ op: 'set', key: 'model', value: 'm' }]), { kind: 'ignored' });
 });
 
+test('a streamed batch that also bumps `revision` changes no top-level key the view shows', () => {
+  const store = new SessionStore();
+  store.applySnapshot(1, stateWith(['a']), view);
+  const out = store.applyPatches(2, [
+    { op: 'append', index: 0, field: 'text', text: 'b' },
+    { op: 'set', key: 'revision', value: 7 },
+  ]);
+  assert.equal(out.kind, 'applied');
+  if (out.kind !== 'applied') return;
+  assert.deepEqual([...out.change.keys], []);
+  assert.deepEqual([...out.change.items], [0]);
+  assert.equal(store.state!.revision, 7);
+});
+
 test('consecutive patches apply and report touched items, set keys and length changes', () => {
   const store = new SessionStore();
   const reset = store.applySnapshot(5, stateWith(['a', 'b']), view);

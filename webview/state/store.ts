@@ -78,7 +78,9 @@ export class SessionStore {
     if (truncated) this.subagents.rebuild(state.items);
     else this.subagents.note(state.items, touched);
     const keys = new Set<TopLevelKey>();
-    for (const p of patches) if (p.op === 'set') keys.add(p.key);
+    // `revision` (a debugging counter) is set with every patch batch and shown nowhere: counting it would re-run the
+    // header's and composer's updates every frame something streams.
+    for (const p of patches) if (p.op === 'set' && p.key !== 'revision') keys.add(p.key);
     const length = state.items.length !== lengthBefore || truncated;
     return { kind: 'applied', change: { reset: false, items: this.mainFlowIndexes(touched), keys, length } };
   }

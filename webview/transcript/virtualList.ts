@@ -44,6 +44,13 @@ export class VirtualList {
   private range: ItemRange = { start: 0, end: 0 };
   private stuck = true;
   private lastSetScrollTop = 0;
+  /**
+   * The scroll position and viewport size as last seen in a scroll event, a ResizeObserver entry or our own write:
+   * reading them from the scroller in a frame would force a synchronous layout (the list renders in animation frames,
+   * after DOM changes), which in a webview nested in the workbench is costly. Reads happen only in a scroll event.
+   */
+  private scrollTop = 0;
+  private viewport: { width: number; height: number } | undefined;
   private pendingAnchor: ScrollAnchor | undefined;
 
   constructor(
@@ -70,13 +77,14 @@ export class VirtualList {
 
   /** Where the list is scrolled, to restore it later (`restore`). */
   position(): ListPosition {
-    const anchor = anchorAt(this.heights, this.scroller.scrollTop);
+    const anchor = anchorAt(this.heights, this.scrollTop);
     return { ...anchor, stick: this.stuck };
   }
 
   /** Applies at the next `update`. */
   restore(position: ListPosition): void {
-    this.lastSetScrollTop = this.scroller.scrollTop;
+    this.scrollTop = this.scroller.scrollTop;
+    this.lastSetScrollTop = this.scrollTop;
     this.setStuck(position.stick);
     this.pendingAnchor = position.stick ? undefined : { index: position.index, offset: position.offset };
   }
@@ -88,11 +96,10 @@ export class VirtualList {
 
   /** Brings the list in line with the source after `change`; call once per frame. */
   update(change: ListChange = { reset: false, items: new Set(), length: false }): void {
-    this.noticeForeignScroll();
     if (change.reset) this.clear();
-    const anchor = this.pendingAnchor ?? (this.stuck ? undefined : anchorAt(this.heights, this.scroller.scrollTop));
+    const anchor = this.pendingAnchor ?? (this.stuck ? undefined : anchorAt(this.heights, this.scrollTop));
     this.pendingAnchor = undefined;
-    const width = this.scroller.clientWidth;
+    const width = this.viewportSize().width;
     const count = this.source.count();
     if (count !== this.heights.count) this.heights.resize(count, (i) => this.source.estimate(i, width));
     for (const i of [...this.mounted.keys()]) if (i >= count) this.unmount(i);
@@ -103,7 +110,7 @@ export class VirtualList {
       else this.heights.reestimate(i, this.source.estimate(i, width));
     }
     for (const i of dirty) this.rerender(i);
-    this.measure(dirty);
+    this.observeAfresh(dirty);
     this.mountForViewport(anchor);
     this.applySpacers();
     this.scrollTo(anchor);
@@ -116,7 +123,7 @@ export class VirtualList {
   }
 
   private mountForViewport(anchor: ScrollAnchor | undefined): void {
-    const viewport = this.scroller.clientHeight;
+    const viewport = this.viewportSize().height;
     for (let pass = 0; pass < MAX_MOUNT_PASSES; pass++) {
       const top = anchor ? scrollTopOf(this.heights, anchor) : bottomScrollTop(this.heights, viewport);
       this.range = visibleRange(this.heights, top, viewport, OVERSCAN_PX);
@@ -166,8 +173,29 @@ export class VirtualList {
     this.source.release(index);
   }
 
+  /** The scroller's client size: read once, then kept from its ResizeObserver entries. */
+  private viewportSize(): { width: number; height: number } {
+    this.viewport ??= { width: this.scroller.clientWidth, height: this.scroller.clientHeight };
+    return this.viewport;
+  }
+
   /**
-   * Reads the heights of mounted items (one layout for all); true when any differed from what was known.
+   * Re-rendered items report their new height through the ResizeObserver, after this frame's own layout: reading it
+   * here would force a layout per streamed patch. Observing afresh makes the observer report even an unchanged height
+   * (see `measure`), so a short reading never stays in the index.
+   */
+  private observeAfresh(indexes: readonly number[]): void {
+    for (const i of indexes) {
+      const el = this.mounted.get(i);
+      if (!el) continue;
+      this.resizeObserver.unobserve(el);
+      this.resizeObserver.observe(el);
+    }
+  }
+
+  /**
+   * Reads the heights of newly mounted items (one layout for all), to know whether the viewport needs more of them;
+   * true when any differed from what was known.
    * This read can come before the item's custom elements have rendered (vscode-button and vscode-badge fill their
    * shadow DOM a microtask later), so it may be short of the settled height. Observing the item afresh makes the
    * ResizeObserver report the settled height in this frame; without that it stays silent whenever the settled height
@@ -195,19 +223,22 @@ export class VirtualList {
   }
 
   private scrollTo(anchor: ScrollAnchor | undefined): void {
-    const target = anchor ? scrollTopOf(this.heights, anchor) : bottomScrollTop(this.heights, this.scroller.clientHeight);
-    if (Math.abs(this.scroller.scrollTop - target) >= 1) this.scroller.scrollTop = target;
-    this.lastSetScrollTop = this.scroller.scrollTop;
+    const viewport = this.viewportSize().height;
+    // Where the browser clamps the write to, computed rather than read back (a read after the write forces a layout).
+    const target = Math.max(0, Math.min(anchor ? scrollTopOf(this.heights, anchor) : Infinity, bottomScrollTop(this.heights, viewport)));
+    if (Math.abs(this.scrollTop - target) >= 1) this.scroller.scrollTop = target;
+    this.scrollTop = target;
+    this.lastSetScrollTop = target;
   }
 
   /** Items changed size after rendering (a card opened, the width changed): keep the view still, mount more if needed. */
   private onResize(entries: readonly ResizeObserverEntry[]): void {
-    this.noticeForeignScroll();
-    const anchor = this.stuck ? undefined : anchorAt(this.heights, this.scroller.scrollTop);
+    const anchor = this.stuck ? undefined : anchorAt(this.heights, this.scrollTop);
     let changed = false;
     for (const entry of entries) {
       const el = entry.target as HTMLElement;
       if (el === this.scroller) {
+        this.viewport = { width: entry.contentRect.width, height: entry.contentRect.height };
         changed = true;
         continue;
       }
@@ -224,13 +255,15 @@ export class VirtualList {
 
   /**
    * A scroll position we did not set is the user's (scrollbar, keyboard, wheel, find-in-page): it decides whether the
-   * list still follows new content. Checked before every layout, because a frame can run before the scroll event.
+   * list still follows new content. Runs in the scroll event, which a frame's scroll steps dispatch before its
+   * animation-frame callbacks, so the list's render always sees the user's position.
    */
   private noticeForeignScroll(): boolean {
     const scroller = this.scroller;
-    if (Math.abs(scroller.scrollTop - this.lastSetScrollTop) <= 1) return false;
-    this.setStuck(scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight <= STICK_THRESHOLD_PX);
-    this.lastSetScrollTop = scroller.scrollTop;
+    this.scrollTop = scroller.scrollTop;
+    if (Math.abs(this.scrollTop - this.lastSetScrollTop) <= 1) return false;
+    this.setStuck(scroller.scrollHeight - this.scrollTop - scroller.clientHeight <= STICK_THRESHOLD_PX);
+    this.lastSetScrollTop = this.scrollTop;
     return true;
   }
 
@@ -248,7 +281,7 @@ export class VirtualList {
     scroller.addEventListener(
       'wheel',
       (event) => {
-        if (event.deltaY < 0 && scroller.scrollTop > 0) this.setStuck(false);
+        if (event.deltaY < 0 && this.scrollTop > 0) this.setStuck(false);
       },
       { passive: true },
     );

@@ -6,15 +6,15 @@
 // CPU is the utime + stime ticks of each process from /proc/<pid>/stat over the window, shown in points of one core
 // (100 = one core busy): the extension host, the core, the rest of code-server, Chromium's renderers and its other
 // processes. A report, not a test: it prints the figures and within/OVER against the budget, and exits 0.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TEST_IDS } from '../src/shared/webviewMessages';
 import { approvalCard, promptAgent, textTurn, toolCallTurn, waitForCardState } from '../test/e2e/harness/approvals';
 import { waitForAssistantText, waitForIdle } from '../test/e2e/harness/chatActions';
 import { byTestId } from '../test/e2e/harness/chatView';
 import { startE2eEnv, type E2eEnv } from '../test/e2e/harness/e2eEnv';
-import { commandLineOf, corePidsUnder, descendantsOf } from '../test/e2e/harness/processTree';
 import { runCommand } from '../test/e2e/harness/quickInput';
+import { CPU_GROUPS, cpuSecondsBetween, processGroups, ticksOf, type CpuGroup, type CpuTicks } from './support/processCpu';
 
 const MODEL = 'bench-model';
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 60);
@@ -26,11 +26,10 @@ const SETTLE_MS = 10_000;
  * difference smaller than that is noise; a turning spinner costs +6 (renderers) and +14 (Chromium's other processes).
  */
 const BUDGET_POINTS = 1;
-const TICKS_PER_SECOND = 100; // getconf CLK_TCK on Linux
 
-type Group = 'extension host' | 'core' | 'code-server (rest)' | 'chromium renderers' | 'chromium (rest)';
-const GROUPS: Group[] = ['extension host', 'core', 'code-server (rest)', 'chromium renderers', 'chromium (rest)'];
-type Figures = Record<Group, number>;
+type Group = CpuGroup;
+const GROUPS = CPU_GROUPS;
+type Figures = CpuTicks;
 
 interface Scenario {
   name: string;
@@ -97,42 +96,10 @@ async function idleCpu(env: E2eEnv): Promise<Figures> {
   await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
   const after = ticksOf(groups);
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const cpu = cpuSecondsBetween(before, after);
   const figures = {} as Figures;
-  for (const group of GROUPS) figures[group] = ((after[group] - before[group]) / TICKS_PER_SECOND / seconds) * 100;
+  for (const group of GROUPS) figures[group] = (cpu[group] / seconds) * 100;
   return figures;
-}
-
-function processGroups(env: E2eEnv): Map<Group, number[]> {
-  const server = env.workbench.rootPid;
-  const underServer = [server, ...descendantsOf(server)];
-  const cores = new Set(corePidsUnder(server));
-  const hosts = underServer.filter((pid) => !cores.has(pid) && /extensionHost/.test(commandLineOf(pid)));
-  const browser = descendantsOf(process.pid).filter((pid) => !underServer.includes(pid) && /chrom/i.test(commandLineOf(pid)));
-  const renderers = browser.filter((pid) => /--type=renderer/.test(commandLineOf(pid)));
-  return new Map<Group, number[]>([
-    ['extension host', hosts],
-    ['core', [...cores]],
-    ['code-server (rest)', underServer.filter((pid) => !cores.has(pid) && !hosts.includes(pid))],
-    ['chromium renderers', renderers],
-    ['chromium (rest)', browser.filter((pid) => !renderers.includes(pid))],
-  ]);
-}
-
-/** utime + stime (fields 14 and 15 of /proc/<pid>/stat) summed per group; a process that ended counts 0 on both sides. */
-function ticksOf(groups: Map<Group, number[]>): Figures {
-  const out = {} as Figures;
-  for (const [group, pids] of groups) out[group] = pids.reduce((sum, pid) => sum + ticks(pid), 0);
-  return out;
-}
-
-function ticks(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return 0;
-  }
 }
 
 function report(results: { name: string; figures: Figures }[]): void {

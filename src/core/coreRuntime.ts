@@ -12,6 +12,8 @@ import type { ChildEnv, ModelRoute } from './agent/childRunner';
 import { SubagentRegistry } from './agent/subagentRegistry';
 import type { ApprovalState } from './agent/toolGate';
 import { agentDirs, discoverAgents } from './agents/discovery';
+import { discoverSkills, skillDirs, type Skill } from './skills/discovery';
+import { skillManifest, subagentSkillsBlock } from './skills/skillPrompts';
 import { IntercomBus } from './intercom/intercomBus';
 import { sweepWorktrees } from './worktrees/worktree';
 import { UsageTracker } from './agent/usageTracker';
@@ -118,12 +120,19 @@ export class CoreRuntime {
     return sessionsDirFor(this.config.configDir, this.config.workspace);
   }
 
-  systemPrompt(): string {
+  /** The main agent's prompt lists the skills; a child's base prompt (`forChild`) does not (upstream's `with_skill`). */
+  systemPrompt(forChild = false): string {
     return buildSystemPrompt({
       workspace: this.workspace,
       approvalMode: this.approvals.mode,
       memories: this.memory.list().map((m) => m.text),
+      skillManifest: forChild ? undefined : skillManifest(this.skills()),
     });
+  }
+
+  /** Read from disk each time, like the agents: a skill added while the core runs counts from the next request. */
+  skills(): Skill[] {
+    return discoverSkills(skillDirs(this.config.homeDir, this.workspace));
   }
 
   toolContext(scope: RunScope, editedContent?: string): ToolContext {
@@ -200,7 +209,8 @@ export class CoreRuntime {
         const provider = name ? this.providers.resolve(name) : undefined;
         return provider ? { model, provider, modelInfo: this.providers.modelInfo(model, name) } : undefined;
       },
-      basePrompt: () => this.systemPrompt(),
+      basePrompt: () => this.systemPrompt(true),
+      skillsBlock: (names) => subagentSkillsBlock(this.skills(), names),
       parentMessages: () => this.conversation.all,
       toolContext: (child, workspace, edited) => this.childToolContext(child, workspace, edited),
       refuseTool: (name) => this.refuseTool(name),

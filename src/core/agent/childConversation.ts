@@ -17,6 +17,8 @@ export interface ChildConversationInput {
   basePrompt: string;
   /** The intercom bridge's instructions, when the child has a supervisor to contact. */
   bridge?: string;
+  /** The skills the agent's `skills:` frontmatter names (skillPrompts.subagentSkillsBlock). */
+  skills?: string;
   /** The parent's conversation, for a fork. */
   parentMessages: readonly ChatMessage[];
   workspace: string;
@@ -32,12 +34,13 @@ export function childMessages(input: ChildConversationInput): ChatMessage[] {
   return messages;
 }
 
-/** replace: [project context if inherited] + body; append: the base prompt + body; then the bridge. */
-export function childSystemPrompt(input: Pick<ChildConversationInput, 'agent' | 'basePrompt' | 'bridge'>): string {
+/** replace: [project context if inherited] + body; append: the base prompt + body; then the agent's skills and the bridge. */
+export function childSystemPrompt(input: Pick<ChildConversationInput, 'agent' | 'basePrompt' | 'bridge' | 'skills'>): string {
   const { agent } = input;
   const parts: string[] = [];
   if (agent.systemPromptMode === 'append' || agent.inheritProjectContext) parts.push(input.basePrompt);
   if (agent.prompt.trim()) parts.push(agent.prompt.trim());
+  if (input.skills) parts.push(input.skills);
   if (input.bridge) parts.push(input.bridge);
   return parts.join('\n\n');
 }

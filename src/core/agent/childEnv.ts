@@ -38,6 +38,8 @@ export interface ChildEnv {
   route(model: string): ModelRoute | undefined;
   /** The shared base system prompt (the project context). */
   basePrompt(): string;
+  /** The `<available_skills>` block of an agent's `skills:` names, or undefined when none is a skill. */
+  skillsBlock?(names: readonly string[]): string | undefined;
   /** The main conversation, for a forked child. */
   parentMessages(): readonly ChatMessage[];
   /** The base tool context of a child: its signal and workspace (confinement), not yet its host or intercom. */

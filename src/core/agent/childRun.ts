@@ -114,6 +114,7 @@ export class ChildRun {
       context: spec.context,
       basePrompt: this.env.basePrompt(),
       bridge: this.bridged() ? bridgeText(scope.target) : undefined,
+      skills: spec.agent.skills.length ? this.env.skillsBlock?.(spec.agent.skills) : undefined,
       parentMessages: spec.context === 'fork' ? this.parentMessages() : [],
       workspace: this.workspace,
       secrets: this.env.secrets(),

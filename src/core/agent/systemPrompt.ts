@@ -2,6 +2,8 @@ export interface SystemPromptInput {
   workspace: string;
   approvalMode: string;
   memories: string[];
+  /** The main agent's skill manifest (skills/skillPrompts.ts); a child's base prompt goes without it, as upstream's. */
+  skillManifest?: string;
   date?: Date;
 }
 
@@ -19,6 +21,7 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
       '- Keep answers concise; use Markdown with fenced code blocks.',
     ].join('\n'),
   ];
+  if (input.skillManifest) parts.push(input.skillManifest);
   if (input.memories.length) parts.push('Memories the user asked you to keep:\n' + input.memories.map((m) => `- ${m}`).join('\n'));
   return parts.join('\n\n');
 }

@@ -33,6 +33,7 @@ import {
   handleRenameSession,
   handleReset,
 } from './sessionCommands';
+import { handleApplySkill, handleListSkills } from './skillCommands';
 import { handleMemory, handleSetApproval, handleSetConfig } from './settingsCommands';
 import { handleContext, handleRuntimeStatus, handleStats } from './statusCommands';
 import { handleAbort, handleClearQueue, handleSend, handleSteer } from './turnCommands';
@@ -89,7 +90,8 @@ const HANDLERS: Handlers = {
   forget_memory: handleMemory,
   refresh_memory: handleMemory,
   list_agents: handleListAgents,
-  list_skills: (rt) => rt.emit({ type: 'skills', skills: [] }),
+  list_skills: handleListSkills,
+  apply_skill: handleApplySkill,
   list_plugins: handleListPlugins,
   list_plugin_commands: handleListPluginCommands,
   get_vision_config: handleGetVisionConfig,

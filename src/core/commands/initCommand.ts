@@ -15,6 +15,7 @@ import type { CoreRuntime } from '../coreRuntime';
 import type { SessionEventOf } from '../runtime/eventSink';
 import { agentsEvent, stageAgentsQuietly } from './agentCommands';
 import { presetsEvent } from './providerCommands';
+import { skillsEvent } from './skillCommands';
 import { emitHistory, emitRecovered } from './sessionEvents';
 import { COMPACT_AT, DIGEST_AT } from '../agent/compaction';
 
@@ -63,7 +64,7 @@ export async function handleInit(rt: CoreRuntime, cmd: CommandOf<'init'>): Promi
   const loaded = rt.loadedAtStart;
   rt.loadedAtStart = undefined;
   if (loaded) emitRecovered(rt, loaded);
-  rt.emit({ type: 'skills', skills: [] });
+  rt.emit(skillsEvent(rt));
   stageAgentsQuietly(rt);
   rt.emit(agentsEvent(rt));
   if (rt.conversation.length > 0) emitHistory(rt);

@@ -16,7 +16,11 @@ import { createAutoCheckpoint } from './checkpointCommands';
 /** `send`: starts a turn, or queues it one deep while a turn is running (research §1.3 "Turn queueing"). */
 export function handleSend(rt: CoreRuntime, cmd: CommandOf<'send'>): void {
   const prompt = toQueued(rt, cmd);
-  if (!prompt) return;
+  if (prompt) startOrQueue(rt, prompt);
+}
+
+/** Starts the prompt's turn now, or queues it one deep behind the running one (`send`, `apply_skill`). */
+export function startOrQueue(rt: CoreRuntime, prompt: QueuedPrompt): void {
   if (rt.runs.active) {
     if (rt.runs.queued) {
       rt.emit({ type: 'error', code: 'queue_full', message: 'a prompt is already queued; send abort first or wait' });

@@ -97,19 +97,38 @@ export async function drainScript(model: ScriptedModelServer): Promise<number> {
 }
 
 /**
- * Sends a prompt from the chat composer without the keyboard: with an editor open, the workbench may hand focus back to
- * the editor while the keys of a typed prompt are still coming (they would land in the file). `fill` sets the textarea's
- * value and fires its input event; then the send button is clicked.
+ * Sends a prompt from the chat composer without depending on focus: with an editor open, the workbench may hand focus
+ * back to the editor while the keys of a typed prompt are still coming (they would land in the file), and Playwright's
+ * `fill` also focuses first and inserts after. So the value is set in the page and the textarea's own input event fired,
+ * as typing does; then the send button is clicked. When the composer does not keep the text, the error says whether the
+ * webview document was replaced meanwhile (a reload loses a draft typed < 250 ms before it) or the same page cleared it.
  */
 export async function promptAgent(chat: FrameLocator, text: string): Promise<void> {
   const composer = chat.locator(`[data-testid="${TEST_IDS.composer}"]`).first();
   await composer.waitFor({ state: 'visible', timeout: 30_000 });
-  await composer.fill(text);
+  const documentStarted = await composer.evaluate((el, value) => {
+    const textarea = el as unknown as { value: string; dispatchEvent(event: unknown): boolean };
+    textarea.value = value;
+    textarea.dispatchEvent(new (globalThis as any).InputEvent('input', { bubbles: true, inputType: 'insertText', data: value }));
+    return (globalThis as any).performance.timeOrigin as number;
+  }, text);
   const send = chat.locator(`[data-testid="${TEST_IDS.sendButton}"]`).first();
-  await waitUntil(async () => (await composer.inputValue()) === text && (await send.isEnabled()), {
-    timeoutMs: 10_000,
-    what: 'the prompt in the composer and Send enabled',
-  });
+  try {
+    await waitUntil(async () => (await composer.inputValue()) === text && (await send.isEnabled()), {
+      timeoutMs: 10_000,
+      what: 'the prompt in the composer and Send enabled',
+    });
+  } catch (error) {
+    const now = await composer
+      .evaluate((el) => ({
+        value: (el as unknown as { value: string }).value,
+        started: (globalThis as any).performance.timeOrigin as number,
+      }))
+      .catch((e: Error) => ({ value: `(unreadable: ${e.message.split('\n')[0]})`, started: Number.NaN }));
+    const where =
+      now.started === documentStarted ? 'the same webview document' : `a new webview document (was ${documentStarted}, now ${now.started})`;
+    throw new Error(`${(error as Error).message}; the composer reads ${JSON.stringify(now.value)} in ${where}`);
+  }
   await send.click();
   await waitUntil(async () => (await composer.inputValue()) === '', { timeoutMs: 10_000, what: 'the composer to clear after Send' });
 }

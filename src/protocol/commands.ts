@@ -15,6 +15,7 @@ import type {
   ProviderKind,
   ReasoningEffort,
   SearchProvider,
+  SkillInstallScope,
 } from './common';
 
 // ── Handshake and turns ─────────────────────────────────────────────────────
@@ -441,19 +442,19 @@ export interface InstallMarketplaceSkillCommand {
   type: 'install_marketplace_skill';
   source: string;
   name: string;
-  scope: InstallScope;
+  scope: SkillInstallScope;
 }
 
 export interface UpdateMarketplaceSkillCommand {
   type: 'update_marketplace_skill';
   name: string;
-  scope: InstallScope;
+  scope: SkillInstallScope;
 }
 
 export interface RemoveMarketplaceSkillCommand {
   type: 'remove_marketplace_skill';
   name: string;
-  scope: InstallScope;
+  scope: SkillInstallScope;
 }
 
 // ── Goal mode ───────────────────────────────────────────────────────────────

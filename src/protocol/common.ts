@@ -289,6 +289,30 @@ export interface PluginTrustEntry {
   decision: '' | PluginTrustDecision;
 }
 
+/** A marketplace skill's scope as upstream's core names it in its events. */
+export type SkillScopeName = 'project' | 'global';
+
+/** What the marketplace commands accept: upstream also takes `workspace` for project and `user` for global. */
+export type SkillInstallScope = SkillScopeName | 'workspace' | 'user';
+
+/** One entry of `skill_marketplace_results.skills`: a skill of the index, `source` its GitHub owner/repo. */
+export interface MarketplaceSkillInfo {
+  id: string;
+  skillId: string;
+  name: string;
+  installs: number;
+  source: string;
+}
+
+/** One entry of `skill_marketplace_state.installed`: a lock-managed skill; `location` is its folder. */
+export interface InstalledSkillInfo {
+  name: string;
+  source: string;
+  scope: SkillScopeName;
+  hash: string;
+  location: string;
+}
+
 /** One entry of `skills.skills`. */
 export interface SkillInfo {
   name: string;

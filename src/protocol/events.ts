@@ -30,6 +30,9 @@ import type {
   SearchProvider,
   SessionSummary,
   SkillInfo,
+  SkillScopeName,
+  InstalledSkillInfo,
+  MarketplaceSkillInfo,
   ToolRisk,
   ToolStatus,
   UsageWindow,
@@ -752,21 +755,21 @@ export interface PluginStatusEvent extends EventMetadata {
 export interface SkillMarketplaceStateEvent extends EventMetadata {
   type: 'skill_marketplace_state';
   disclaimer_accepted: boolean;
-  installed: unknown[];
+  installed: InstalledSkillInfo[];
 }
 
 export interface SkillMarketplaceResultsEvent extends EventMetadata {
   type: 'skill_marketplace_results';
   query: string;
-  skills: Record<string, unknown>[];
+  skills: MarketplaceSkillInfo[];
 }
 
 export interface SkillMarketplaceChangedEvent extends EventMetadata {
   type: 'skill_marketplace_changed';
-  /** e.g. "installed", "updated", "removed". */
+  /** "installed", "updated", "unchanged" or "removed". */
   action: string;
   name: string;
-  scope: InstallScope;
+  scope: SkillScopeName;
 }
 
 export interface SkillMarketplaceErrorEvent extends EventMetadata {

@@ -33,7 +33,16 @@ import {
   handleRenameSession,
   handleReset,
 } from './sessionCommands';
-import { handleApplySkill, handleListSkills } from './skillCommands';
+import {
+  handleAcceptSkillDisclaimer,
+  handleApplySkill,
+  handleInstallMarketplaceSkill,
+  handleListMarketplaceSkills,
+  handleListSkills,
+  handleRemoveMarketplaceSkill,
+  handleSearchMarketplaceSkills,
+  handleUpdateMarketplaceSkill,
+} from './skillCommands';
 import { handleMemory, handleSetApproval, handleSetConfig } from './settingsCommands';
 import { handleContext, handleRuntimeStatus, handleStats } from './statusCommands';
 import { handleAbort, handleClearQueue, handleSend, handleSteer } from './turnCommands';
@@ -92,6 +101,12 @@ const HANDLERS: Handlers = {
   list_agents: handleListAgents,
   list_skills: handleListSkills,
   apply_skill: handleApplySkill,
+  list_marketplace_skills: handleListMarketplaceSkills,
+  accept_skill_disclaimer: handleAcceptSkillDisclaimer,
+  search_marketplace_skills: handleSearchMarketplaceSkills,
+  install_marketplace_skill: handleInstallMarketplaceSkill,
+  update_marketplace_skill: handleUpdateMarketplaceSkill,
+  remove_marketplace_skill: handleRemoveMarketplaceSkill,
   list_plugins: handleListPlugins,
   list_plugin_commands: handleListPluginCommands,
   get_vision_config: handleGetVisionConfig,

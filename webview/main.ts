@@ -10,7 +10,10 @@ function main(): void {
   const api = acquireVsCodeApi();
   const host = new HostBridge(api);
   const root = document.getElementById('app') ?? document.body.appendChild(document.createElement('div'));
-  const app = new App(root, host, new UiStateStore(api));
+  const ui = new UiStateStore(api);
+  const app = new App(root, host, ui);
+  // Text typed in the last moments before a reload would otherwise wait for a save timer that never fires.
+  window.addEventListener('pagehide', () => ui.flush());
   window.addEventListener('message', (event: MessageEvent) => {
     const message = event.data as HostToWebview | undefined;
     if (message && typeof message === 'object' && typeof message.type === 'string') app.onMessage(message);

@@ -61,6 +61,23 @@ describe('composer and queue (real Chromium, real shell)', { timeout: 120_000 },
       assert.equal(await isFocused(input), true, 'focus left the composer after sending');
     });
 
+    it('text typed just before the page goes away is saved at once, and the reloaded page shows it', async () => {
+      await show(readyState());
+      await input.focus();
+      await page.keyboard.type('Half a thought');
+      // VS Code replaces a webview's frame when it reloads it: pagehide is the last moment to save, long before the save timer.
+      const saved = await page.evaluate(() => {
+        const w = globalThis as any;
+        w.dispatchEvent(new w.PageTransitionEvent('pagehide'));
+        return w.__savedState;
+      });
+      assert.equal(saved?.draft, 'Half a thought', 'the draft was not saved when the page went away');
+      await page.addInitScript((state) => ((globalThis as any).__savedState = state), saved);
+      await page.reload();
+      await webview.nextPosted('ready');
+      assert.equal(await input.inputValue(), 'Half a thought');
+    });
+
     it('an empty or blank prompt sends nothing, and Send is disabled', async () => {
       await show(readyState());
       await input.focus();

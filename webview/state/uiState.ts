@@ -47,12 +47,21 @@ export class UiStateStore {
     this.update({ expanded });
   }
 
+  /** Saves a pending change now: the document is going away (VS Code replaces a webview's frame when it reloads it). */
+  flush(): void {
+    if (this.timer === undefined) return;
+    clearTimeout(this.timer);
+    this.save();
+  }
+
   private scheduleSave(): void {
     if (this.timer !== undefined) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.api.setState(this.state);
-    }, SAVE_DELAY_MS);
+    this.timer = setTimeout(() => this.save(), SAVE_DELAY_MS);
+  }
+
+  private save(): void {
+    this.timer = undefined;
+    this.api.setState(this.state);
   }
 }
 

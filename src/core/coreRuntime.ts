@@ -15,6 +15,7 @@ import { agentDirs, discoverAgents } from './agents/discovery';
 import { discoverSkills, skillDirs, type Skill } from './skills/discovery';
 import { skillManifest, subagentSkillsBlock } from './skills/skillPrompts';
 import { IntercomBus } from './intercom/intercomBus';
+import { ProjectRules } from './rules/projectRules';
 import { sweepWorktrees } from './worktrees/worktree';
 import { UsageTracker } from './agent/usageTracker';
 import { MemoryStore } from './memory/memoryStore';
@@ -53,6 +54,8 @@ export class CoreRuntime {
   /** The deferred tools this session enabled with load_tools. */
   readonly loadedTools = newLoadedTools();
   readonly memory: MemoryStore;
+  /** The project rules files in the system prompt, as last refreshed (before each turn, on init and `context`). */
+  readonly rules: ProjectRules;
   checkpoints: CheckpointManager;
   lastModel: string | undefined;
   lastEffort: string | undefined;
@@ -94,6 +97,7 @@ export class CoreRuntime {
       workspace: join(this.workspace, '.catalyst-code', 'memory'),
       global: join(config.homeDir, '.catalyst-code', 'memory'),
     });
+    this.rules = new ProjectRules(this.workspace, config.projectRules);
     this.checkpoints = this.makeCheckpoints();
     this.intercom = new IntercomBus({
       toOrchestrator: (e) =>
@@ -127,6 +131,7 @@ export class CoreRuntime {
       approvalMode: this.approvals.mode,
       memories: this.memory.list().map((m) => m.text),
       skillManifest: forChild ? undefined : skillManifest(this.skills()),
+      projectRules: this.rules.current().prompt,
     });
   }
 

@@ -83,10 +83,13 @@ describe('command catalog', () => {
 });
 
 describe('event catalog', () => {
-  test("lists upstream's 105 event types plus our 4 extensions, all unique", () => {
-    assert.equal(EVENT_TYPES.length, 109);
-    assert.equal(new Set(EVENT_TYPES).size, 109);
-    assert.deepEqual([...EXTENSION_EVENT_TYPES], ['checkpoint_deleted', 'checkpoint_changes', 'checkpoint_file', 'subagent_delta']);
+  test("lists upstream's 105 event types plus our 5 extensions, all unique", () => {
+    assert.equal(EVENT_TYPES.length, 110);
+    assert.equal(new Set(EVENT_TYPES).size, 110);
+    assert.deepEqual(
+      [...EXTENSION_EVENT_TYPES],
+      ['checkpoint_deleted', 'checkpoint_changes', 'checkpoint_file', 'subagent_delta', 'rules'],
+    );
     for (const type of EXTENSION_EVENT_TYPES) assert.ok(EVENT_TYPES.includes(type), type);
     assert.equal(EVENT_TYPES.filter((t) => !EXTENSION_EVENT_TYPES.includes(t)).length, 105, "upstream's catalog");
   });

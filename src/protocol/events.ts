@@ -1,6 +1,6 @@
 // Events (core → client on stdout): all 105 of upstream's core, discriminated by `type`, in the
 // order of research §1.4. Ours on top (EXTENSION_EVENT_TYPES): checkpoint_deleted, checkpoint_changes, checkpoint_file
-// (capability `checkpoint_files`), subagent_delta (capability `subagent_stream`). The fields are what a conforming core emits. Nothing here validates
+// (capability `checkpoint_files`), subagent_delta (capability `subagent_stream`), rules (capability `project_rules`). The fields are what a conforming core emits. Nothing here validates
 // input: a client reading another core must expect missing fields (upstream's own fixtures are
 // bare `{type, protocol_version}` objects) and unknown types; see `LooseEvent`.
 // Events whose payload upstream leaves open carry an index signature instead of guessed fields.
@@ -541,6 +541,8 @@ export interface ContextBreakdownEvent extends EventMetadata {
   top_consumers: ContextConsumer[];
   messages: number;
   system_tokens: number;
+  /** Ours: the part of `system_tokens` the project rules files take (see `rules`). */
+  rules_tokens?: number;
   digest_threshold_tokens?: number;
   compact_threshold_tokens?: number;
   hard_limit_tokens: number;
@@ -703,6 +705,44 @@ export interface AgentsEvent extends EventMetadata {
 export interface SkillsEvent extends EventMetadata {
   type: 'skills';
   skills: SkillInfo[];
+}
+
+/** One project rules file in effect (`rules.files`). */
+export interface RulesFileInfo {
+  /** Workspace-relative, forward slashes. */
+  path: string;
+  /** Which convention it comes from: `agents_md`, `claude_md`, `copilot_instructions`, `clinerules`, `cursorrules`. */
+  source: string;
+  /** The file's size on disk. */
+  bytes: number;
+  /** The estimated tokens it takes in the system prompt (its included text and any truncation marker). */
+  tokens: number;
+  /** Cut at the per-file cap, or left out because the total cap was reached; the prompt says so in a marker. */
+  truncated: boolean;
+  /** The folder it applies to, workspace-relative: "." for the whole workspace. */
+  scope: string;
+}
+
+/** A rules file found but not read into the prompt (`rules.skipped`), and why. */
+export interface RulesSkippedFile {
+  path: string;
+  source: string;
+  /** `restricted`, `outside_workspace`, `duplicate`, `unreadable`, `binary`, `too_many_files`. */
+  reason: string;
+}
+
+/**
+ * Ours (upstream's core reads no rules file): the project rules files in the system prompt, in prompt order. Sent on
+ * `init` and whenever the set or a file's figures change (checked before each turn and on `context`).
+ */
+export interface RulesEvent extends EventMetadata {
+  type: 'rules';
+  files: RulesFileInfo[];
+  skipped: RulesSkippedFile[];
+  /** The sources the settings turned off. */
+  disabled: string[];
+  /** The bounded walk stopped early (too deep or too many folders): a nested file beyond it is not read. */
+  walk_limited: boolean;
 }
 
 export interface PluginsListEvent extends EventMetadata {
@@ -1067,6 +1107,7 @@ export type CoreEvent =
   | PluginTrustAppliedEvent
   | AgentsEvent
   | SkillsEvent
+  | RulesEvent
   | PluginsListEvent
   | PluginCommandsEvent
   | PluginInstalledEvent
@@ -1195,6 +1236,7 @@ const EVENT_TYPE_TABLE = {
   plugin_trust_applied: true,
   agents: true,
   skills: true,
+  rules: true,
   plugins_list: true,
   plugin_commands: true,
   plugin_installed: true,
@@ -1239,6 +1281,7 @@ export const EXTENSION_EVENT_TYPES: readonly EventType[] = Object.freeze([
   'checkpoint_changes',
   'checkpoint_file',
   'subagent_delta',
+  'rules',
 ] as EventType[]);
 
 export function isEventType(type: string): type is EventType {

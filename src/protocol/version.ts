@@ -50,6 +50,9 @@ export const CAPABILITY_WORKTREE = 'worktree';
 /** Our extension: a worktree child's changes come back as inner calls (`<call id>.<n>`) reviewed like direct edits. */
 export const CAPABILITY_WORKTREE_REVIEW = 'worktree_review';
 
+/** Our extension: the core reads the project's rules files (AGENTS.md and others) into the system prompt and emits `rules`. */
+export const CAPABILITY_PROJECT_RULES = 'project_rules';
+
 /** Error codes of the checkpoint commands (`error.code`). */
 export const CHECKPOINT_ERROR_CODES = {
   notFound: 'checkpoint_not_found',

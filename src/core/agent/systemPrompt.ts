@@ -4,6 +4,8 @@ export interface SystemPromptInput {
   memories: string[];
   /** The main agent's skill manifest (skills/skillPrompts.ts); a child's base prompt goes without it, as upstream's. */
   skillManifest?: string;
+  /** The project rules section (rules/rulesPrompt.ts): the repository's AGENTS.md and other agents' instruction files. */
+  projectRules?: string;
   date?: Date;
 }
 
@@ -22,6 +24,7 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
     ].join('\n'),
   ];
   if (input.skillManifest) parts.push(input.skillManifest);
+  if (input.projectRules) parts.push(input.projectRules);
   if (input.memories.length) parts.push('Memories the user asked you to keep:\n' + input.memories.map((m) => `- ${m}`).join('\n'));
   return parts.join('\n\n');
 }

@@ -2,6 +2,7 @@ import {
   CAPABILITY_CHECKPOINT_FILES,
   CAPABILITY_EDITED_CONTENT,
   CAPABILITY_INTERCOM,
+  CAPABILITY_PROJECT_RULES,
   CAPABILITY_SUBAGENT_STREAM,
   CAPABILITY_SUBAGENTS,
   CAPABILITY_WORKTREE,
@@ -18,13 +19,15 @@ import { presetsEvent } from './providerCommands';
 import { skillsEvent } from './skillCommands';
 import { emitHistory, emitRecovered } from './sessionEvents';
 import { COMPACT_AT, DIGEST_AT } from '../agent/compaction';
+import { rulesEvent } from '../rules/rulesEvent';
 
 /**
  * The capabilities this core really has. Upstream also lists `audit` and `cost_update`; we do not implement those, so we
  * do not claim them. `approval_edited_content` (approve.edited_content) and `checkpoint_files` (restore_checkpoint.paths,
  * delete_checkpoint, checkpoint_changes, checkpoint_file) are ours, and so are `subagents` (the subagent tool and its
  * subagent_* events), `subagent_stream` (subagent_delta), `intercom` (contact_supervisor, intercom_reply) and
- * `worktree_review` (a worktree child's changes come back as reviewed inner calls); `worktree` is upstream's.
+ * `worktree_review` (a worktree child's changes come back as reviewed inner calls), `project_rules` (rules files in the
+ * system prompt, the `rules` event); `worktree` is upstream's.
  */
 export const CORE_CAPABILITIES = [
   'protocol_v2',
@@ -41,6 +44,7 @@ export const CORE_CAPABILITIES = [
   CAPABILITY_SUBAGENTS,
   CAPABILITY_SUBAGENT_STREAM,
   CAPABILITY_INTERCOM,
+  CAPABILITY_PROJECT_RULES,
   CAPABILITY_WORKTREE,
   CAPABILITY_WORKTREE_REVIEW,
 ] as const;
@@ -67,6 +71,7 @@ export async function handleInit(rt: CoreRuntime, cmd: CommandOf<'init'>): Promi
   rt.emit(skillsEvent(rt));
   stageAgentsQuietly(rt);
   rt.emit(agentsEvent(rt));
+  rt.emit(rulesEvent(rt.rules.refresh().snapshot));
   if (rt.conversation.length > 0) emitHistory(rt);
   if (!settledInTime) void discovery.then(() => rt.emit({ type: 'models', models: rt.providers.models() }));
 }

@@ -1,6 +1,7 @@
 import { CHECKPOINT_COMPACTION_RESOURCE_KIND, type RuntimeResource } from '../../protocol';
 import type { CoreRuntime } from '../coreRuntime';
 import { estimateTokens } from '../agent/tokenEstimate';
+import { refreshRules } from '../rules/rulesEvent';
 
 import { COMPACT_AT, DIGEST_AT, hardLimitTokens, responseReserveTokens } from '../agent/compaction';
 export const DEFAULT_CONTEXT_WINDOW = 128_000;
@@ -20,6 +21,7 @@ export function contextWindow(rt: CoreRuntime): number {
 /** `context_breakdown`: estimated tokens per role and the biggest messages (estimates: about 4 characters a token). */
 export function handleContext(rt: CoreRuntime): void {
   const window = contextWindow(rt);
+  const rules = refreshRules(rt);
   const systemTokens = estimateTokens(rt.systemPrompt());
   const byRole: Record<string, number> = { system: systemTokens };
   const consumers = rt.conversation.all.map((m, index) => {
@@ -38,6 +40,7 @@ export function handleContext(rt: CoreRuntime): void {
     top_consumers: consumers.sort((a, b) => b.tokens - a.tokens).slice(0, 10),
     messages: rt.conversation.length,
     system_tokens: systemTokens,
+    rules_tokens: rules.tokens,
     digest_threshold_tokens: Math.round(window * DIGEST_AT),
     compact_threshold_tokens: Math.round(window * COMPACT_AT),
     hard_limit_tokens: hardLimitTokens(window),

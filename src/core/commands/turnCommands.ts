@@ -12,6 +12,7 @@ import type { ResolvedProvider } from '../providers/types';
 import { scrubText } from '../runtime/redact';
 import { contextWindow } from './statusCommands';
 import { createAutoCheckpoint } from './checkpointCommands';
+import { refreshRules } from '../rules/rulesEvent';
 
 /** `send`: starts a turn, or queues it one deep while a turn is running (research §1.3 "Turn queueing"). */
 export function handleSend(rt: CoreRuntime, cmd: CommandOf<'send'>): void {
@@ -110,6 +111,8 @@ export function startTurn(rt: CoreRuntime, q: QueuedPrompt): void {
   }
   rt.lastModel = q.model;
   rt.lastEffort = q.reasoning_effort;
+  // A rules file edited between turns counts from this turn on (and the client hears of it first).
+  refreshRules(rt);
   rt.runs.start(rt.sessionId, 'turn', async (scope) => {
     const record = (state: 'started' | 'completed' | 'cancelled' | 'failed') =>
       rt.conversation.recordRun({ session_id: scope.sessionId, run_id: scope.runId, kind: 'turn', state, timestamp_ms: Date.now() });

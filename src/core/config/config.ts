@@ -7,6 +7,7 @@ import { DEFAULT_PROVIDER_KEY_ENV, DEFAULT_PROVIDER_NAME, defaultConfig, type Co
 import { applyEnvLayer } from './envLayer';
 import { applyFileLayer } from './fileLayer';
 import { normalizeConfig } from './normalizeConfig';
+import { applyProjectRulesLayer } from '../rules/rulesSettings';
 import type { ProviderConfig } from './providers';
 
 export type { ApprovalMode, CoreConfig, SandboxNetworkMode } from './coreConfig';
@@ -26,6 +27,10 @@ export function loadConfig(cli: CliOptions, env: NodeJS.ProcessEnv, opts: { home
     if (!json) continue;
     const layer = source.trusted ? json : stripUntrustedKeys(json, source.path, cfg.warnings);
     applyFileLayer(cfg, layer, source.path, cwd);
+    // Read from the whole file: a project file may turn rules off, which stripping would lose (see rulesSettings.ts).
+    cfg.projectRules = applyProjectRulesLayer(cfg.projectRules, json.project_rules, source.trusted, (m) =>
+      cfg.warnings.push(`${source.path}: ${m}`),
+    );
   }
   applyEnvLayer(cfg, env, cwd);
   applyCliLayer(cfg, cli, cwd);

@@ -4,6 +4,7 @@ import { parseBoolean, parseUint, splitList } from './cli';
 import type { CoreConfig } from './coreConfig';
 import { parseSandbox, parseSandboxNetwork, parseShell } from './configValues';
 import { approvalOrDestructive, mergeProviders } from './fileLayer';
+import { applyRulesOffVariable } from '../rules/rulesSettings';
 
 type UintKey =
   | 'bashTimeoutSecs'
@@ -64,6 +65,7 @@ export function applyEnvLayer(cfg: CoreConfig, env: NodeJS.ProcessEnv, cwd: stri
     cfg.sandboxEnvAllowlist = splitList(get('CATALYST_CODE_SANDBOX_ENV_ALLOWLIST')!);
   applyAutoCompact(cfg, get('CATALYST_CODE_AUTO_COMPACT'));
   applySubagentMaxDepth(cfg, get('CATALYST_CODE_SUBAGENT_MAX_DEPTH'), warn);
+  cfg.projectRules = applyRulesOffVariable(cfg.projectRules, get('CATALYST_CODE_RULES_OFF'), warn);
   if (get('CATALYST_CODE_COMPACT_INSTRUCTIONS') !== undefined) cfg.compactInstructions = text('CATALYST_CODE_COMPACT_INSTRUCTIONS');
   if (text('CATALYST_CODE_SHELL')) {
     const shell = parseShell(text('CATALYST_CODE_SHELL')!);

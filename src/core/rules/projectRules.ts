@@ -1,0 +1,169 @@
+/**
+ * The project rules in effect: the rules files of the workspace, found, read and capped into the system prompt's
+ * section, refreshed on demand (before each turn, on `context`) at the cost of a stat per folder and per file when
+ * nothing changed. Upstream's core reads no rules file (research §5): this is ours.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { RulesFileInfo, RulesSkippedFile } from '../../protocol';
+import { estimateTokens } from '../agent/tokenEstimate';
+import { RulesBudget } from './rulesBudget';
+import { RulesFileReader } from './rulesFileReader';
+import { fileBlock, rulesSection, type PromptRulesFile } from './rulesPrompt';
+import type { ProjectRulesSettings } from './rulesSettings';
+import { RULE_SOURCES, RULE_SOURCE_SPECS, type RuleSource, type RuleSourceSpec } from './ruleSources';
+import { RulesWalker, type WalkedFile } from './rulesWalk';
+
+/** At most this many files reach the prompt; the others are listed as skipped. */
+export const MAX_RULES_FILES = 64;
+
+export interface RulesSnapshot {
+  files: RulesFileInfo[];
+  skipped: RulesSkippedFile[];
+  disabled: RuleSource[];
+  walkLimited: boolean;
+  /** The system prompt's section ("" without files). */
+  prompt: string;
+  /** Its estimated tokens. */
+  tokens: number;
+}
+
+interface Candidate {
+  rel: string;
+  source: RuleSource;
+  scope: string;
+  gitignored: boolean;
+}
+
+export class ProjectRules {
+  private readonly walker: RulesWalker;
+  private readonly reader: RulesFileReader;
+  private last: RulesSnapshot | undefined;
+
+  constructor(
+    private readonly workspace: string,
+    private readonly settings: ProjectRulesSettings,
+  ) {
+    const nested = RULE_SOURCE_SPECS.filter((s) => s.nestedName && settings.enabled.has(s.source)).map((s) => s.nestedName!);
+    this.walker = new RulesWalker(workspace, new Set(nested));
+    this.reader = new RulesFileReader(workspace);
+  }
+
+  /** The last snapshot, read now if there is none yet. */
+  current(): RulesSnapshot {
+    return this.last ?? this.refresh().snapshot;
+  }
+
+  /** Re-reads what changed on disk; `changed` is whether what a client is shown (the `rules` event) differs. */
+  refresh(): { snapshot: RulesSnapshot; changed: boolean } {
+    const previous = this.last;
+    const snapshot = this.read();
+    this.last = snapshot;
+    return { snapshot, changed: !previous || shownPart(previous) !== shownPart(snapshot) };
+  }
+
+  private read(): RulesSnapshot {
+    const { candidates, walkLimited } = this.candidates();
+    const budget = new RulesBudget(this.settings);
+    const files: RulesFileInfo[] = [];
+    const blocks: PromptRulesFile[] = [];
+    const skipped: RulesSkippedFile[] = [];
+    const reals = new Set<string>();
+    const hashes = new Set<string>();
+    for (const c of candidates) {
+      const skip = (reason: string) => skipped.push({ path: c.rel, source: c.source, reason });
+      if (c.gitignored) {
+        skip('gitignored');
+        continue;
+      }
+      if (files.length >= MAX_RULES_FILES) {
+        skip('too_many_files');
+        continue;
+      }
+      const read = this.reader.read(c.rel);
+      if (!read.ok) {
+        skip(read.reason);
+        continue;
+      }
+      const hash = createHash('sha256').update(read.bytes).digest('hex');
+      if (reals.has(read.real) || hashes.has(hash)) {
+        skip('duplicate');
+        continue;
+      }
+      reals.add(read.real);
+      hashes.add(hash);
+      const size = this.reader.sizeOf(read.real) ?? read.bytes.length;
+      const capped = budget.take(c.rel, read.bytes, size);
+      const block: PromptRulesFile = { path: c.rel, source: c.source, scope: c.scope, text: capped.text };
+      blocks.push(block);
+      files.push({
+        path: c.rel,
+        source: c.source,
+        bytes: size,
+        tokens: estimateTokens(fileBlock(block)),
+        truncated: capped.truncated,
+        scope: c.scope,
+      });
+    }
+    this.reader.keepOnly(reals);
+    const prompt = rulesSection(blocks);
+    const disabled = RULE_SOURCES.filter((s) => !this.settings.enabled.has(s));
+    return { files, skipped, disabled, walkLimited, prompt, tokens: prompt ? estimateTokens(prompt) : 0 };
+  }
+
+  /** Every candidate, in prompt order: by source precedence, then root first, then by depth and path. */
+  private candidates(): { candidates: Candidate[]; walkLimited: boolean } {
+    const enabled = RULE_SOURCE_SPECS.filter((s) => this.settings.enabled.has(s.source));
+    const walk = enabled.some((s) => s.nestedName) ? this.walker.walk() : { files: [], limited: false };
+    const candidates = enabled.flatMap((spec) => (spec.nestedName ? nestedCandidates(spec, walk.files) : this.rootCandidates(spec)));
+    return { candidates, walkLimited: walk.limited };
+  }
+
+  private rootCandidates(spec: RuleSourceSpec): Candidate[] {
+    const rel = spec.rootPath!;
+    let stat: fs.Stats;
+    try {
+      stat = fs.lstatSync(path.join(this.workspace, rel));
+    } catch {
+      return [];
+    }
+    const one = (p: string, isDirectory = false): Candidate => ({
+      rel: p,
+      source: spec.source,
+      scope: '.',
+      gitignored: this.walker.ignoredAtRoot(p, isDirectory),
+    });
+    if (!stat.isDirectory()) return [one(rel)];
+    if (!spec.folderOfMarkdown) return [];
+    if (this.walker.ignoredAtRoot(rel, true)) return [one(rel, true)];
+    return markdownFilesIn(path.join(this.workspace, rel)).map((name) => one(`${rel}/${name}`));
+  }
+}
+
+function nestedCandidates(spec: RuleSourceSpec, walked: readonly WalkedFile[]): Candidate[] {
+  return walked
+    .filter((f) => f.name === spec.nestedName)
+    .sort((a, b) => depth(a.dir) - depth(b.dir) || (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0))
+    .map((f) => ({ rel: f.rel, source: spec.source, scope: f.dir, gitignored: f.gitignored }));
+}
+
+function depth(dir: string): number {
+  return dir === '.' ? 0 : dir.split('/').length;
+}
+
+function markdownFilesIn(dir: string): string[] {
+  try {
+    return fs
+      .readdirSync(dir, { withFileTypes: true })
+      .filter((e) => (e.isFile() || e.isSymbolicLink()) && e.name.toLowerCase().endsWith('.md'))
+      .map((e) => e.name)
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+function shownPart(s: RulesSnapshot): string {
+  return JSON.stringify([s.files, s.skipped, s.disabled, s.walkLimited]);
+}

@@ -1,0 +1,21 @@
+/** The `rules` event (ours): the files in effect, sent on `init` and whenever a refresh changes what it shows. */
+import type { CoreRuntime } from '../coreRuntime';
+import type { SessionEventOf } from '../runtime/eventSink';
+import type { RulesSnapshot } from './projectRules';
+
+export function rulesEvent(snapshot: RulesSnapshot): SessionEventOf<'rules'> {
+  return {
+    type: 'rules',
+    files: snapshot.files,
+    skipped: snapshot.skipped,
+    disabled: snapshot.disabled,
+    walk_limited: snapshot.walkLimited,
+  };
+}
+
+/** Re-reads the rules files (stat-based) and emits `rules` if what it shows changed; returns the snapshot in effect. */
+export function refreshRules(rt: CoreRuntime): RulesSnapshot {
+  const { snapshot, changed } = rt.rules.refresh();
+  if (changed) rt.emit(rulesEvent(snapshot));
+  return snapshot;
+}

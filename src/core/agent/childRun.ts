@@ -12,6 +12,7 @@ import { scrubText } from '../runtime/redact';
 import { getTool } from '../tools/registry';
 import type { ToolContext, ToolOutcome } from '../tools/types';
 import { childMessages } from './childConversation';
+import { ChildDeltas } from './childDeltas';
 import { manageChildContext } from './childContext';
 import type { ChildEnv, HostCaller, ModelRoute } from './childEnv';
 import { emitEnd, recordRun } from './childRecords';
@@ -67,7 +68,12 @@ export class ChildRun {
     this.info[list] = [...this.info[list], item].slice(-PEEK_ITEMS);
   }
 
+  private readonly deltas = new ChildDeltas((text) =>
+    this.env.sink.emitInChild(this.scope, { type: 'subagent_delta', run_id: this.scope.runId, text }),
+  );
+
   private emit(event: ChildEvent): void {
+    this.deltas.flush();
     this.env.sink.emitInChild(this.scope, event);
   }
 
@@ -270,21 +276,25 @@ export class ChildRun {
 
   private async streamOnce(messages: ChatMessage[], tools: ToolSchema[], route: ModelRoute): Promise<StreamResult> {
     const stream = this.env.stream ?? streamChat;
-    return stream(
-      {
-        provider: route.provider,
-        model: route.model,
-        messages,
-        tools,
-        reasoningEffort: route.modelInfo?.reasoning === false ? undefined : this.spec.agent.thinking || 'medium',
-        maxTokens: route.modelInfo?.max_tokens,
-        signal: this.scope.signal,
-        idleTimeoutMs: this.env.idleTimeoutMs,
-      },
-      (e) => {
-        if (e.type === 'text' && e.text) this.emit({ type: 'subagent_delta', run_id: this.scope.runId, text: e.text });
-      },
-    );
+    try {
+      return await stream(
+        {
+          provider: route.provider,
+          model: route.model,
+          messages,
+          tools,
+          reasoningEffort: route.modelInfo?.reasoning === false ? undefined : this.spec.agent.thinking || 'medium',
+          maxTokens: route.modelInfo?.max_tokens,
+          signal: this.scope.signal,
+          idleTimeoutMs: this.env.idleTimeoutMs,
+        },
+        (e) => {
+          if (e.type === 'text') this.deltas.push(e.text);
+        },
+      );
+    } finally {
+      this.deltas.flush();
+    }
   }
 
   private countTokens(reply: StreamResult): void {

@@ -21,6 +21,8 @@ const KEY = 'sk-live-CHILDMARKER-0123456789';
 interface Reply {
   text?: string;
   chunks?: string[];
+  /** Provider reads: each read's chunks are delivered together, the next read once the child has emitted this one. */
+  reads?: string[][];
   calls?: { id: string; name: string; args: object }[];
   /** The reply waits for it. */
   hold?: Promise<void>;
@@ -100,9 +102,12 @@ function harness(replies: Reply[], mode: 'destructive' | 'never' = 'destructive'
       await reply.hold;
       if (req.signal.aborted) throw new Error('aborted');
       if (reply.error) throw new Error(reply.error);
-      for (const chunk of reply.chunks ?? (reply.text ? [reply.text] : [])) onEvent({ type: 'text', text: chunk });
+      for (const read of reply.reads ?? [reply.chunks ?? (reply.text ? [reply.text] : [])]) {
+        for (const chunk of read) onEvent({ type: 'text', text: chunk });
+        if (reply.reads) await until((l) => l.type === 'subagent_delta' && l.text.endsWith(read.at(-1)));
+      }
       return {
-        text: (reply.chunks ?? []).join('') || reply.text || '',
+        text: (reply.reads?.flat() ?? reply.chunks ?? []).join('') || reply.text || '',
         reasoning: '',
         toolCalls: (reply.calls ?? []).map((c) => ({ id: c.id, name: c.name, arguments: JSON.stringify(c.args) })),
         usage: { promptTokens: 100, completionTokens: 10, cachedTokens: 0 },
@@ -144,7 +149,6 @@ test('a single child: start, its task, a tool through the gate in child mode, it
     'subagent_tool_call',
     'progress:tool_end',
     'subagent_tool_result',
-    'subagent_delta',
     'subagent_delta',
     'progress:streaming',
     'message:assistant',
@@ -194,6 +198,24 @@ test('a single child: start, its task, a tool through the gate in child mode, it
   assert.deepEqual(first.tools.map((t) => t.name).sort(), ['finish', 'read_file', 'write_file']);
   assert.equal(h.registry.live('run-a1'), undefined, 'the child is no longer live');
   assert.equal(h.registry.get('run-a1')?.state, 'completed', 'it is kept among the ended runs');
+});
+
+test('the deltas of one provider read go out as one subagent_delta, in order, each read as it comes', async () => {
+  // The scripted stream delivers the second read only once the first read's delta is out: nothing waits for a later read.
+  const h = harness([
+    {
+      reads: [
+        ['Plan: ', 'read ', 'the file.'],
+        [' Then ', 'answer.'],
+      ],
+    },
+  ]);
+  const result = await h.host.runChild(h.spec());
+  assert.deepEqual(
+    h.lines.filter((l) => l.type === 'subagent_delta').map((l) => l.text),
+    ['Plan: read the file.', ' Then answer.'],
+  );
+  assert.equal(result.output, 'Plan: read the file. Then answer.');
 });
 
 test("a tool outside the agent's schema is refused in upstream's words; an ask rule prompts for a child as for its parent", async () => {

@@ -74,6 +74,7 @@ import {
 } from './reduceSubagents';
 import { reduceIntercomError, reduceIntercomMessage, reduceIntercomReplied, reduceIntercomResult } from './reduceIntercom';
 import { reduceContextBreakdown, reduceCostUpdate, reduceMetrics, reduceStats } from './reduceUsage';
+import { reduceRules } from './reduceRules';
 
 /** One reducer per core event type, reading the event by the mirror's field names (values still unchecked). */
 type CoreReducers = { [K in EventType]?: (s: SessionState, e: UntrustedEvent<K>) => SessionState };
@@ -111,6 +112,7 @@ const CORE_REDUCERS: CoreReducers = {
   stats: reduceStats,
   cost_update: reduceCostUpdate,
   context_breakdown: reduceContextBreakdown,
+  rules: reduceRules,
   sessions: reduceSessions,
   session_changed: reduceSessionChanged,
   session_change_failed: reduceSessionChangeFailed,

@@ -255,6 +255,28 @@ export interface SessionView {
   pinned: boolean;
 }
 
+/** One project rules file in the core's system prompt (our `rules` event). */
+export interface RulesFileView {
+  /** Workspace-relative. */
+  path: string;
+  /** `agents_md`, `claude_md`, `copilot_instructions`, `clinerules`, `cursorrules`. */
+  source: string;
+  bytes: number;
+  tokens: number;
+  truncated: boolean;
+  /** The folder it applies to ("." for the whole workspace). */
+  scope: string;
+}
+
+/** The project rules in effect: absent until a core that reads them (capability `project_rules`) sends `rules`. */
+export interface RulesView {
+  files: RulesFileView[];
+  /** Found but not read (restricted, ignored by git, duplicate…): how many. */
+  skipped: number;
+  /** The sources the settings turned off. */
+  disabled: string[];
+}
+
 export interface SessionState {
   core: { kind: CoreKind; status: CoreStatus; message?: string; version?: string; capabilities: string[]; pid?: number };
   run: { status: RunStatus; runId?: string; queued?: string };
@@ -271,6 +293,7 @@ export interface SessionState {
   usage: { tokensIn: number; tokensOut: number; cachedTokens: number; costUsd?: number };
   context?: { tokens: number; window: number; pct: number };
   sessions: SessionView[];
+  rules?: RulesView;
   sessionFile?: string;
   workspace?: string;
   /** Monotonic counter bumped on every reducer step that changed state (debugging aid). */

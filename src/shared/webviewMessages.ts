@@ -178,6 +178,10 @@ export const TEST_IDS = {
   approvalModePicker: 'approval-mode-picker',
   contextMeter: 'context-meter',
   sessionsButton: 'sessions-button',
+  /** The header's "Rules: N" chip, its list of the project rules files, and a row (data-path) that opens one. */
+  rulesChip: 'rules-chip',
+  rulesList: 'rules-list',
+  rulesRow: 'rules-row',
   sessionList: 'session-list',
   sessionRow: 'session-row',
   newSessionButton: 'new-session-button',

@@ -5,6 +5,7 @@ import { SessionController } from '../client/sessionController';
 import { sessionsDirFor } from '../protocol/sessionLayout';
 import type { ChatSession } from '../client/chatSession';
 import { coreEnvironment, readLaunchSettings, type LaunchSettings } from '../client/launchSettings';
+import { readRulesOff, rulesOffEnvironment } from '../client/rulesLaunchSettings';
 import type { ModelPreference } from './modelPreference';
 
 /** Upstream's config directory (research §3.3), where the core keeps config.json and the shared sessions. */
@@ -25,6 +26,7 @@ export function createFolderSession(
   log: vscode.LogOutputChannel,
 ): { session: ChatSession; launchSettings: LaunchSettings } {
   const settings = launchSettingsFor(folder);
+  const rulesConfig = vscode.workspace.getConfiguration('catalystCode', folder.uri);
   const workspace = folder.uri.fsPath;
   const session = new SessionController({
     launch: {
@@ -37,7 +39,7 @@ export function createFolderSession(
       approval: settings.approvalMode,
       bashTimeoutSecs: settings.bashTimeoutSecs,
       extraArgs: settings.args,
-      extraEnv: coreEnvironment(settings),
+      extraEnv: { ...coreEnvironment(settings), ...rulesOffEnvironment(readRulesOff((key) => rulesConfig.inspect(key))) },
       scvApprovalPolicy: settings.scvApprovalPolicy,
     },
     sessionsDir: sessionsDirFor(catalystConfigDir(), workspace),

@@ -8,6 +8,7 @@ const LAUNCH_SETTINGS = [
   'catalystCode.approvalMode',
   'catalystCode.bashTimeoutSecs',
   'catalystCode.autoCompact',
+  'catalystCode.rules',
   'catalystCode.scv',
 ];
 

@@ -3,6 +3,7 @@ import { TEST_IDS, type WebviewToHost } from '../../src/shared/webviewMessages';
 import { supports } from '../infra/capabilities';
 import { h, iconButton, replaceChildren } from '../infra/dom';
 import { groupModels, modelLabel, reasoningLevels } from './modelOptions';
+import { RulesChip } from './rulesChip';
 import { statusOf } from './statusText';
 import { contextMeterOf, usageSummary } from './usageFormat';
 
@@ -48,6 +49,7 @@ export class Toolbar {
   });
   private readonly modePicker = h('select', { class: 'picker', 'data-testid': TEST_IDS.approvalModePicker, 'aria-label': 'Approval mode' });
   readonly sessionsButton: HTMLButtonElement;
+  private readonly rulesChip: RulesChip;
   /** The inputs each part was last rendered from; patches replace values, so identity tells what changed. */
   private readonly rendered = new Map<string, readonly unknown[]>();
 
@@ -55,6 +57,7 @@ export class Toolbar {
     this.sessionsButton = iconButton('history', 'Sessions', onToggleSessions, TEST_IDS.sessionsButton);
     this.sessionsButton.setAttribute('aria-expanded', 'false');
     const newSession = iconButton('add', 'New session', () => post({ type: 'newSession' }), TEST_IDS.newSessionButton);
+    this.rulesChip = new RulesChip(post);
     for (const mode of APPROVAL_MODES) this.modePicker.appendChild(h('option', { value: mode }, MODE_LABELS[mode]));
     this.modelPicker.addEventListener('change', () => this.modelPicker.value && post({ type: 'setModel', model: this.modelPicker.value }));
     this.reasoningPicker.addEventListener(
@@ -65,7 +68,7 @@ export class Toolbar {
     this.root = h(
       'header',
       { class: 'toolbar' },
-      h('div', { class: 'toolbar-row' }, this.status, this.usage, this.meter, this.sessionsButton, newSession),
+      h('div', { class: 'toolbar-row' }, this.status, this.usage, this.meter, this.rulesChip.root, this.sessionsButton, newSession),
       h('div', { class: 'toolbar-row pickers' }, this.modelPicker, this.reasoningPicker, this.modePicker),
     );
   }
@@ -77,6 +80,7 @@ export class Toolbar {
     this.part('reasoning', [state.models, state.model, state.reasoningEffort], () => this.renderReasoning(state));
     this.part('mode', [state.approvalMode, state.core], () => this.renderMode(state));
     this.part('sessions', [state.core], () => (this.sessionsButton.hidden = !supports(state, 'sessions')));
+    this.part('rules', [state.rules], () => this.rulesChip.update(state.rules));
   }
 
   setSessionsOpen(open: boolean): void {

@@ -27,6 +27,7 @@ describe('formatStatsMarkdown', () => {
         pct: 0.9375,
         by_role: { user: 200, assistant: 1000 },
         system_tokens: 400,
+        rules_tokens: 150,
         top_consumers: [{ index: 2, role: 'tool', tokens: 800, preview: 'a | b\nc' }],
       },
     );
@@ -36,6 +37,7 @@ describe('formatStatsMarkdown', () => {
     assert.match(md, /\| Cache hit ratio \| 25\.0 % \|/);
     assert.match(md, /\| Used \/ window \| 1,200 \/ 128,000 \(0\.9 %\) \|/);
     assert.match(md, /\| Role: assistant \| 1,000 \|/);
+    assert.match(md, /\| Project rules \(in the system prompt\) \| 150 \|/);
     assert.match(md, /\| #2 tool \| 800 — a \\\| b c \|/, 'pipes escaped, newlines flattened');
   });
 

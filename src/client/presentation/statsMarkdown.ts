@@ -46,6 +46,8 @@ function contextRows(c: Context): [string, string][] {
     rows.push(['Used / window', `${c.total_tokens.toLocaleString('en-US')} / ${c.context_window.toLocaleString('en-US')}${pct}`]);
   }
   if (typeof c.system_tokens === 'number') rows.push(['System prompt', c.system_tokens.toLocaleString('en-US')]);
+  if (typeof c.rules_tokens === 'number' && c.rules_tokens > 0)
+    rows.push(['Project rules (in the system prompt)', c.rules_tokens.toLocaleString('en-US')]);
   for (const [role, tokens] of Object.entries(c.by_role ?? {}))
     if (typeof tokens === 'number') rows.push([`Role: ${role}`, tokens.toLocaleString('en-US')]);
   if (typeof c.compact_threshold_tokens === 'number') rows.push(['Auto-compact at', c.compact_threshold_tokens.toLocaleString('en-US')]);

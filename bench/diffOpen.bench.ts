@@ -21,20 +21,21 @@
 // within a millisecond or two; frame times are quantized to ~16 ms. Within/OVER is judged on the p95. Also printed: the
 // long tasks on the workbench's main thread per round and, for scale, VS Code alone diffing two files on disk of the same
 // sizes (File: Compare Active File With…). A report, not a test: no pass/fail exit.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { TEST_IDS } from '../src/shared/webviewMessages';
 import { coreEnvFolderSettings, editArgs, promptAgent, textTurn, toolCallTurn } from '../test/e2e/harness/approvals';
 import { byTestId } from '../test/e2e/harness/chatView';
 import { clickTitleAction, proposalTitlePattern, waitForProposalClosed } from '../test/e2e/harness/diffEditor';
-import { startE2eEnv, type E2eEnv } from '../test/e2e/harness/e2eEnv';
+import type { E2eEnv } from '../test/e2e/harness/e2eEnv';
 import { environmentOf } from '../test/e2e/harness/processTree';
 import { openWorkspaceFile } from '../test/e2e/harness/editors';
 import { quickInputBox, quickPickRow, runCommand } from '../test/e2e/harness/quickInput';
-import { epochNow, startTimingProxy, type TimingProxy } from '../test/e2e/harness/timingProxy';
+import { epochNow, type TimingProxy } from '../test/e2e/harness/timingProxy';
 import { waitUntil } from '../test/e2e/harness/wait';
 import { percentile } from '../test/e2e/harness/webviewProbe';
+import { withProxiedEnv } from './support/proxiedEnv';
 
 const MODEL = 'bench-model';
 /** The files' extension (their language): ts by default; BENCH_DIFF_EXT=txt measures without a language. */
@@ -67,7 +68,6 @@ const codeLine = (n: number, lines: number) => `export const value${n} = ${n}; /
 const fileText = (lines: number) => Array.from({ length: lines }, (_, i) => `${codeLine(i + 1, lines)}\n`).join('');
 
 async function main(): Promise<void> {
-  let proxy: TimingProxy | undefined;
   const files: Record<string, string> = {
     [WARMUP.file]: fileText(WARMUP.lines),
     ...coreEnvFolderSettings({ CATALYST_CODE_DEBUG_LOG: DEBUG_LOG }),
@@ -79,20 +79,7 @@ async function main(): Promise<void> {
       [EDIT_AT, EDIT_AT + 1, EDIT_AT + 2].map((n) => `export const value${n} = ${n * 2}; // edited on disk\n`).join(''),
     );
   }
-  const env = await startE2eEnv({
-    models: [MODEL],
-    files,
-    beforeLaunch: async ({ configDir, model }) => {
-      proxy = await startTimingProxy(model.url, FINISH_MARKER);
-      writeProviderConfig(configDir, proxy.url);
-    },
-  });
-  try {
-    await run(env, proxy!);
-  } finally {
-    await env.close();
-    await proxy?.close();
-  }
+  await withProxiedEnv({ models: [MODEL], files, markers: FINISH_MARKER }, run);
 }
 
 async function run(env: E2eEnv, proxy: TimingProxy): Promise<void> {
@@ -305,14 +292,6 @@ function approvalCreatedAt(file: string, callId: string): number | undefined {
     }
   }
   return undefined;
-}
-
-function writeProviderConfig(configDir: string, baseUrl: string): void {
-  const config = {
-    providers: [{ name: 'bench', kind: 'openai', base_url: baseUrl, api_key: 'bench-not-a-secret' }],
-    activeProvider: 'bench',
-  };
-  writeFileSync(join(configDir, 'config.json'), JSON.stringify(config, null, 2), { mode: 0o600 });
 }
 
 main().catch((error: unknown) => {

@@ -6,8 +6,6 @@
 // CPU is the utime + stime ticks of each process from /proc/<pid>/stat over the window, shown in points of one core
 // (100 = one core busy): the extension host, the core, the rest of code-server, Chromium's renderers and its other
 // processes. A report, not a test: it prints the figures and within/OVER against the budget, and exits 0.
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { TEST_IDS } from '../src/shared/webviewMessages';
 import { approvalCard, promptAgent, textTurn, toolCallTurn, waitForCardState } from '../test/e2e/harness/approvals';
 import { waitForAssistantText, waitForIdle } from '../test/e2e/harness/chatActions';
@@ -15,6 +13,7 @@ import { byTestId } from '../test/e2e/harness/chatView';
 import { startE2eEnv, type E2eEnv } from '../test/e2e/harness/e2eEnv';
 import { runCommand } from '../test/e2e/harness/quickInput';
 import { CPU_GROUPS, cpuSecondsBetween, processGroups, ticksOf, type CpuGroup, type CpuTicks } from './support/processCpu';
+import { writeProviderConfig } from './support/proxiedEnv';
 
 const MODEL = 'bench-model';
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 60);
@@ -116,14 +115,6 @@ function report(results: { name: string; figures: Figures }[]): void {
       .join(', ');
     console.log(`  ${r.name} over the baseline: ${verdict}  [budget: idle CPU ≈ 0 with the chat open, ≤ +${BUDGET_POINTS} each]`);
   }
-}
-
-function writeProviderConfig(configDir: string, baseUrl: string): void {
-  const config = {
-    providers: [{ name: 'bench', kind: 'openai', base_url: baseUrl, api_key: 'bench-not-a-secret' }],
-    activeProvider: 'bench',
-  };
-  writeFileSync(join(configDir, 'config.json'), JSON.stringify(config, null, 2), { mode: 0o600 });
 }
 
 main().catch((error: unknown) => {

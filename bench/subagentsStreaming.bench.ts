@@ -3,22 +3,21 @@
 // (their messages on screen). Through a pass-through proxy that notes when each child's last delta (its own marker)
 // leaves the server, it prints last delta → on screen per child, the long tasks > 50 ms inside the webview while they
 // stream, and the webview's JS heap after. A report, not a test: no pass/fail exit.
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Frame } from 'playwright-core';
 import { TEST_IDS } from '../src/shared/webviewMessages';
 import type { ScriptStep, ScriptedResponse } from '../test/support/scriptedModelServer';
 import { approvalCard, textTurn, toolCallTurn } from '../test/e2e/harness/approvals';
 import { sendPrompt } from '../test/e2e/harness/chatActions';
 import { byTestId, chatFrame } from '../test/e2e/harness/chatView';
-import { startE2eEnv, type E2eEnv } from '../test/e2e/harness/e2eEnv';
+import type { E2eEnv } from '../test/e2e/harness/e2eEnv';
 import { runCommand } from '../test/e2e/harness/quickInput';
-import { epochNow, startTimingProxy, type TimingProxy } from '../test/e2e/harness/timingProxy';
+import { epochNow, type TimingProxy } from '../test/e2e/harness/timingProxy';
 import { waitUntil } from '../test/e2e/harness/wait';
-import { frameIntervals, percentile, readProbe, startProbe, type LongTask } from '../test/e2e/harness/webviewProbe';
+import { frameIntervals, percentile, readProbe, startProbe } from '../test/e2e/harness/webviewProbe';
 import { MB, heapProbe, loadAverage } from './support/webviewMetrics';
 import { startProfiling } from './support/profiling';
 import { CPU_GROUPS, cpuSecondsBetween, processGroups, ticksOf } from './support/processCpu';
+import { longTasksLine, withProxiedEnv } from './support/proxiedEnv';
 
 const CHILDREN = 8;
 const DELTAS = 2_000;
@@ -38,22 +37,15 @@ const within = (ok: boolean) => (ok ? 'within' : 'OVER');
 const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(1)} ms` : 'n/a');
 
 async function main(): Promise<void> {
-  let proxy: TimingProxy | undefined;
-  const markers = Array.from({ length: CHILDREN }, (_, i) => markerOf(i));
-  const env = await startE2eEnv({
-    models: [MODEL],
-    chromiumArgs: ['--enable-precise-memory-info'],
-    beforeLaunch: async ({ configDir, model }) => {
-      proxy = await startTimingProxy(model.url, markers);
-      writeConfig(configDir, proxy.url);
+  await withProxiedEnv(
+    {
+      models: [MODEL],
+      chromiumArgs: ['--enable-precise-memory-info'],
+      markers: Array.from({ length: CHILDREN }, (_, i) => markerOf(i)),
+      config: { subagents: { parallel: { concurrency: CHILDREN } } },
     },
-  });
-  try {
-    await run(env, proxy!);
-  } finally {
-    await env.close();
-    await proxy?.close();
-  }
+    run,
+  );
 }
 
 async function run(env: E2eEnv, proxy: TimingProxy): Promise<void> {
@@ -119,7 +111,6 @@ async function run(env: E2eEnv, proxy: TimingProxy): Promise<void> {
   }
   const lastSeen = Math.max(...seen);
   const longTasks = final.longTasks.filter((t) => t.start + t.duration >= released && t.start <= lastSeen);
-  const longest = longTasks.reduce((m, t) => Math.max(m, t.duration), 0);
   const seconds = (lastSent - released) / 1000;
   const worst = Math.max(...lags);
   const intervals = frameIntervals(final.frames, released, lastSeen);
@@ -141,12 +132,7 @@ async function run(env: E2eEnv, proxy: TimingProxy): Promise<void> {
   console.log(
     `  frames while streaming      : p95 ${ms(percentile(intervals, 95))}, median ${ms(percentile(intervals, 50))}, ${intervals.length} frames (for scale)`,
   );
-  console.log(
-    `  long tasks > 50 ms          : ${longTasks.length}${longTasks.length ? ` (longest ${longest.toFixed(0)} ms)` : ''}  (budget 0: ${within(longTasks.length === 0)})` +
-      (final.longTaskSupported
-        ? `  [by source: ${describeSources(longTasks)}]`
-        : '  [this Chromium does not report long tasks in the frame]'),
-  );
+  console.log(longTasksLine(longTasks, final.longTaskSupported));
   console.log(
     `  CPU while streaming         : ${CPU_GROUPS.map((g) => `${g} ${cpu[g].toFixed(2)} s`).join(', ')}  (for scale: independent of the load)`,
   );
@@ -207,18 +193,6 @@ async function markersSeen(frame: Frame): Promise<number[] | undefined> {
   return seen.every((t) => typeof t === 'number') ? (seen as number[]) : undefined;
 }
 
-/** 'self' is the webview's own code; '*-ancestor' is the workbench page sharing the renderer's main thread. */
-function describeSources(tasks: LongTask[]): string {
-  const bySource = new Map<string, { n: number; ms: number }>();
-  for (const t of tasks) {
-    const entry = bySource.get(t.source) ?? { n: 0, ms: 0 };
-    entry.n++;
-    entry.ms += t.duration;
-    bySource.set(t.source, entry);
-  }
-  return [...bySource].map(([source, { n, ms: total }]) => `${source} ${n} (${total.toFixed(0)} ms)`).join(', ') || 'none';
-}
-
 /** Child `i`'s one model round: held until every child is in flight, then DELTAS paced deltas of markdown, its marker last. */
 function childReply(i: number): ScriptedResponse {
   const words = ['child', 'stream', 'delta', 'frame', 'row', 'patch', 'panel', 'token', 'budget', 'subagent'];
@@ -231,15 +205,6 @@ function childReply(i: number): ScriptedResponse {
   for (let d = 0; d < DELTAS - 1; d++) steps.push({ text: chars.slice(d * CHARS_PER_DELTA, (d + 1) * CHARS_PER_DELTA).join('') || ' ' });
   steps.push({ text: `\n\n${markerOf(i)}` });
   return { holdUntil: GATE, steps: steps.map((step, d) => (d > 0 && d % BURST === 0 ? { ...step, delayMs: BURST_PAUSE_MS } : step)) };
-}
-
-function writeConfig(configDir: string, baseUrl: string): void {
-  const config = {
-    providers: [{ name: 'bench', kind: 'openai', base_url: baseUrl, api_key: 'bench-not-a-secret' }],
-    activeProvider: 'bench',
-    subagents: { parallel: { concurrency: CHILDREN } },
-  };
-  writeFileSync(join(configDir, 'config.json'), JSON.stringify(config, null, 2), { mode: 0o600 });
 }
 
 main().catch((error: unknown) => {

@@ -1,18 +1,17 @@
 // The chat webview under a fast stream, in code-server's Chromium (BRIEF §5): a ~10k-token reply sent as 10,000 deltas at
 // ~1,000 deltas/s by the scripted model server (through a pass-through proxy that notes when each chunk leaves). Prints how long after the server's last delta the text is on screen,
 // the p95 frame time and the long tasks inside the webview frame while it streams. A report, not a test: no pass/fail exit.
-import { writeFileSync } from 'node:fs';
 import type { Frame } from 'playwright-core';
-import { join } from 'node:path';
 import type { ScriptStep } from '../test/support/scriptedModelServer';
 import { sendPrompt } from '../test/e2e/harness/chatActions';
 import { byTestId, chatFrame } from '../test/e2e/harness/chatView';
-import { startE2eEnv, type E2eEnv } from '../test/e2e/harness/e2eEnv';
+import type { E2eEnv } from '../test/e2e/harness/e2eEnv';
 import { runCommand } from '../test/e2e/harness/quickInput';
-import { startTimingProxy, type TimingProxy } from '../test/e2e/harness/timingProxy';
+import type { TimingProxy } from '../test/e2e/harness/timingProxy';
 import { waitUntil } from '../test/e2e/harness/wait';
-import { frameIntervals, percentile, readProbe, startProbe, type LongTask } from '../test/e2e/harness/webviewProbe';
+import { frameIntervals, percentile, readProbe, startProbe } from '../test/e2e/harness/webviewProbe';
 import { TEST_IDS } from '../src/shared/webviewMessages';
+import { longTasksLine, withProxiedEnv } from './support/proxiedEnv';
 
 const DELTAS = 10_000;
 const CHARS_PER_DELTA = 4; // about one token
@@ -27,21 +26,7 @@ const budget = (value: number, limit: number, unit = 'ms') =>
   `${Number.isFinite(value) ? value.toFixed(1) : 'n/a'} ${unit}  (budget ≤ ${limit} ${unit}: ${value <= limit ? 'within' : 'OVER'})`;
 
 async function main(): Promise<void> {
-  let proxy: TimingProxy | undefined;
-  const env = await startE2eEnv({
-    models: [MODEL],
-    chromiumArgs: ['--enable-precise-memory-info'],
-    beforeLaunch: async ({ configDir, model }) => {
-      proxy = await startTimingProxy(model.url, MARKER);
-      writeProviderConfig(configDir, proxy.url);
-    },
-  });
-  try {
-    await run(env, proxy!);
-  } finally {
-    await env.close();
-    await proxy?.close();
-  }
+  await withProxiedEnv({ models: [MODEL], chromiumArgs: ['--enable-precise-memory-info'], markers: MARKER }, run);
 }
 
 async function run(env: E2eEnv, proxy: TimingProxy): Promise<void> {
@@ -62,7 +47,6 @@ async function run(env: E2eEnv, proxy: TimingProxy): Promise<void> {
   const sentLast = proxy.markerAt!;
   const intervals = frameIntervals(final.frames, sentFirst, seen);
   const longTasks = final.longTasks.filter((t) => t.start + t.duration >= sentFirst && t.start <= seen);
-  const longest = longTasks.reduce((m, t) => Math.max(m, t.duration), 0);
   const streamSeconds = (sentLast - sentFirst) / 1000;
 
   console.log(
@@ -73,12 +57,7 @@ async function run(env: E2eEnv, proxy: TimingProxy): Promise<void> {
   console.log(
     `  p95 frame while streaming   : ${budget(percentile(intervals, 95), 16.7)}  [median ${percentile(intervals, 50).toFixed(1)} ms, max ${Math.max(...intervals).toFixed(1)} ms, ${intervals.length} frames]`,
   );
-  console.log(
-    `  long tasks > 50 ms          : ${longTasks.length}${longTasks.length ? ` (longest ${longest.toFixed(0)} ms)` : ''}  (budget 0: ${longTasks.length === 0 ? 'within' : 'OVER'})` +
-      (final.longTaskSupported
-        ? `  [by source: ${describeSources(longTasks)}]`
-        : '  [this Chromium does not report long tasks in the frame]'),
-  );
+  console.log(longTasksLine(longTasks, final.longTaskSupported));
 }
 
 /**
@@ -87,18 +66,6 @@ async function run(env: E2eEnv, proxy: TimingProxy): Promise<void> {
  */
 function markerSeenAt(frame: Frame): Promise<number | undefined> {
   return frame.evaluate(() => (globalThis as any).__catalystProbe?.markerSeenAt as number | undefined);
-}
-
-/** 'self' is the webview's own code; '*-ancestor' is the workbench page sharing the renderer's main thread. */
-function describeSources(tasks: LongTask[]): string {
-  const bySource = new Map<string, { n: number; ms: number }>();
-  for (const t of tasks) {
-    const entry = bySource.get(t.source) ?? { n: 0, ms: 0 };
-    entry.n++;
-    entry.ms += t.duration;
-    bySource.set(t.source, entry);
-  }
-  return [...bySource].map(([source, { n, ms }]) => `${source} ${n} (${ms.toFixed(0)} ms)`).join(', ') || 'none';
 }
 
 /** A markdown document (headings, paragraphs, lists, code) cut into DELTAS pieces, the marker last. */
@@ -124,14 +91,6 @@ function markdownDocument(length: number): string {
     doc += '```ts\n' + `export function step${section}(x: number): number {\n  return x * ${section} + 1;\n}\n` + '```\n\n';
   }
   return doc.slice(0, length);
-}
-
-function writeProviderConfig(configDir: string, baseUrl: string): void {
-  const config = {
-    providers: [{ name: 'bench', kind: 'openai', base_url: baseUrl, api_key: 'bench-not-a-secret' }],
-    activeProvider: 'bench',
-  };
-  writeFileSync(join(configDir, 'config.json'), JSON.stringify(config, null, 2), { mode: 0o600 });
 }
 
 main().catch((error: unknown) => {

@@ -277,6 +277,16 @@ export interface RulesView {
   disabled: string[];
 }
 
+/** One skill the core can apply (`skills`); its body stays with the core, which inlines it into apply_skill's prompt. */
+export interface SkillView {
+  name: string;
+  description: string;
+  /** SKILL.md's absolute path. */
+  location: string;
+  /** Where it lives: the workspace's .catalyst-code/skills or the user's ~/.catalyst-code/skills. */
+  scope: 'project' | 'user';
+}
+
 export interface SessionState {
   core: { kind: CoreKind; status: CoreStatus; message?: string; version?: string; capabilities: string[]; pid?: number };
   run: { status: RunStatus; runId?: string; queued?: string };
@@ -294,6 +304,8 @@ export interface SessionState {
   context?: { tokens: number; window: number; pct: number };
   sessions: SessionView[];
   rules?: RulesView;
+  /** Absent until the core sends `skills` (on init and after list_skills or a marketplace change). */
+  skills?: SkillView[];
   sessionFile?: string;
   workspace?: string;
   /** Monotonic counter bumped on every reducer step that changed state (debugging aid). */
@@ -335,4 +347,6 @@ export const UI_CAPABILITIES = {
   subagents: 'subagents',
   /** intercom_message / intercom_reply (ours; upstream's core too). */
   intercom: 'intercom',
+  /** list_skills, apply_skill and the skill marketplace: protocol v2's own (no core announces them), never SCV's. */
+  skills: 'skills',
 } as const;

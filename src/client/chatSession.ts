@@ -1,6 +1,7 @@
 import type { AgentInfo } from '../protocol';
 import type { Patch } from '../shared/statePatch';
-import type { ApprovalMode, SessionState, ApprovalDecision } from '../shared/sessionState';
+import type { ApprovalMode, SessionState, ApprovalDecision, SkillView } from '../shared/sessionState';
+import type { SkillMarketplaceCommand } from './skillRequests';
 
 /**
  * The part of the SessionController (./sessionController.ts) the VS Code glue uses. Declared apart from it so the glue
@@ -38,6 +39,17 @@ export interface ChatSession {
   fetchAgents(): Promise<AgentInfo[] | undefined>;
   /** Asks the model to run `agent` on `task` through the subagent tool (upstream's wording). */
   runSubagent(agent: string, task: string): unknown;
+  /** `/skills`: the core's skills as a notice in the chat. */
+  listSkills(): unknown;
+  /** The core's skills (its next `skills` answer), undefined when it cannot say. */
+  fetchSkills(): Promise<SkillView[] | undefined>;
+  /** `apply_skill`: a turn on the selected model whose prompt the core builds from the skill; shown as `/skill:<name> [task]`. */
+  applySkill(name: string, task?: string): unknown;
+  /** Sends a marketplace command and resolves with the core's answer (one of `answers`), undefined when it cannot answer. */
+  skillMarketplace(
+    cmd: SkillMarketplaceCommand,
+    answers: readonly string[],
+  ): Promise<{ type: string; [field: string]: unknown } | undefined>;
   setModel(model: string): unknown;
   setReasoning(effort: string): unknown;
   setApprovalMode(mode: ApprovalMode): unknown;

@@ -9,6 +9,7 @@ import {
   UI_CAPABILITIES,
   APPROVAL_DECISIONS,
   type ApprovalDecision,
+  type SkillView,
 } from '../shared/sessionState';
 import { isCheckpointId, safeRelativePath } from './checkpoints/checkpointEvents';
 import type { ServerQueueControl } from './coreChannel';
@@ -18,6 +19,7 @@ import { records, str } from './eventFields';
 import { isApprovalMode } from './reduceCore';
 import { perChangeOffReason } from './review/perChangeReview';
 import { SessionStore, type StateListener } from './sessionStore';
+import { isMarketplaceCommand, shownSkillPrompt, skillsReport, type SkillMarketplaceCommand } from './skillRequests';
 import { runSlashCommand, type SlashTarget } from './slashCommands';
 
 export type { StateListener } from './sessionStore';
@@ -51,7 +53,7 @@ export interface CustomProviderSpec {
 export class SessionController implements SlashTarget {
   private readonly store: SessionStore;
   private readonly core: CoreSupervisor;
-  private readonly reportsRequested = new Set<'stats' | 'context_breakdown' | 'agents'>();
+  private readonly reportsRequested = new Set<'stats' | 'context_breakdown' | 'agents' | 'skills'>();
   private readonly log: (line: string) => void;
 
   constructor(private readonly o: SessionControllerOptions) {
@@ -122,6 +124,8 @@ export class SessionController implements SlashTarget {
       if (c) this.notice('info', `Context: ${c.tokens.toLocaleString('en-US')} of ${c.window.toLocaleString('en-US')} tokens (${c.pct}%).`);
     } else if (e.type === 'agents' && this.reportsRequested.delete('agents')) {
       this.notice('info', agentsReport(agentInfos(e.agents)));
+    } else if (e.type === 'skills' && this.reportsRequested.delete('skills')) {
+      this.notice('info', skillsReport(this.state.skills ?? []));
     }
   }
 
@@ -282,6 +286,58 @@ export class SessionController implements SlashTarget {
     if (!name || !text) return this.refuse('Pick an agent and describe its task.');
     if (!this.requireSubagents()) return false;
     return this.sendPrompt(subagentPrompt(name, text));
+  }
+
+  /** `/skills`: the core's skills, shown as a notice when they arrive. */
+  listSkills(): boolean {
+    if (!this.requireReady() || !this.requireSkills()) return false;
+    this.reportsRequested.add('skills');
+    return this.core.send({ type: 'list_skills' });
+  }
+
+  /** The core's skills for a picker, once its next `skills` answer is in the state; undefined if it cannot say. */
+  fetchSkills(): Promise<SkillView[] | undefined> {
+    if (!this.requireReady() || !this.requireSkills()) return Promise.resolve(undefined);
+    return this.nextAnswer({ type: 'list_skills' }, ['skills']).then((e) => (e ? (this.state.skills ?? []) : undefined));
+  }
+
+  /** `apply_skill` on the selected model, queued like a prompt; the core builds the prompt from the skill's file. */
+  applySkill(name: string, task = ''): boolean {
+    const skill = typeof name === 'string' ? name.trim() : '';
+    const text = typeof task === 'string' ? task.trim() : '';
+    if (!skill) return this.refuse('Name the skill to apply: /skill:<name> [task].');
+    const shown = shownSkillPrompt(skill, text);
+    if (!this.requireReady() || !this.requireSkills() || !this.withinPromptLimit(shown)) return false;
+    const model = this.state.model;
+    if (!model) return this.refuse('No model is available: log in to a provider or add one.', 'login', 'error');
+    if (this.state.run.status !== 'idle' && this.state.run.queued !== undefined) {
+      return this.refuse('A prompt is already queued. Wait for this turn, steer it, or clear the queue.');
+    }
+    this.store.dispatch({ type: 'client:prompt', text: shown, images: 0 });
+    const cmd: CommandOf<'apply_skill'> = { type: 'apply_skill', name: skill, model, reasoning_effort: this.state.reasoningEffort };
+    if (text) cmd.task = text;
+    return this.core.send(cmd);
+  }
+
+  /** One marketplace command and the core's answer to it; undefined when the core cannot answer (not ready, stopped). */
+  skillMarketplace(cmd: SkillMarketplaceCommand, answers: readonly string[]): Promise<WireEvent | undefined> {
+    if (!isMarketplaceCommand(cmd)) return Promise.resolve(undefined);
+    if (!this.requireReady() || !this.requireSkills()) return Promise.resolve(undefined);
+    return this.nextAnswer(cmd, answers);
+  }
+
+  /** Sends `cmd` and resolves with the next event of one of the `answers` types, or undefined once the core stops. */
+  private nextAnswer(cmd: CommandOf<'list_skills'> | SkillMarketplaceCommand, answers: readonly string[]): Promise<WireEvent | undefined> {
+    return new Promise((resolve) => {
+      const done = (e: WireEvent | undefined) => {
+        events.dispose();
+        status.dispose();
+        resolve(e);
+      };
+      const events = this.onEvent((e) => answers.includes(e.type) && done(e));
+      const status = this.onDidChange((s) => s.core.status !== 'ready' && done(undefined));
+      if (!this.core.send(cmd)) done(undefined);
+    });
   }
 
   /** The password goes to the core only: never into the state, a notice or the log. */
@@ -500,6 +556,12 @@ export class SessionController implements SlashTarget {
   private requireSubagents(): boolean {
     if (this.can(UI_CAPABILITIES.subagents)) return true;
     this.notice('warning', `${this.o.launch.kind === 'scv' ? 'An SCV server' : 'This core'} does not support subagents.`);
+    return false;
+  }
+
+  private requireSkills(): boolean {
+    if (this.can(UI_CAPABILITIES.skills)) return true;
+    this.notice('warning', `${this.o.launch.kind === 'scv' ? 'An SCV server' : 'This core'} does not support skills.`);
     return false;
   }
 

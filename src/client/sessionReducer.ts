@@ -73,6 +73,7 @@ import {
   reduceWorktreeSeeded,
 } from './reduceSubagents';
 import { reduceIntercomError, reduceIntercomMessage, reduceIntercomReplied, reduceIntercomResult } from './reduceIntercom';
+import { reduceSkills } from './reduceSkills';
 import { reduceContextBreakdown, reduceCostUpdate, reduceMetrics, reduceStats } from './reduceUsage';
 import { reduceRules } from './reduceRules';
 
@@ -113,6 +114,7 @@ const CORE_REDUCERS: CoreReducers = {
   cost_update: reduceCostUpdate,
   context_breakdown: reduceContextBreakdown,
   rules: reduceRules,
+  skills: reduceSkills,
   sessions: reduceSessions,
   session_changed: reduceSessionChanged,
   session_change_failed: reduceSessionChangeFailed,

@@ -33,6 +33,9 @@ test('every slash command maps to its intent', () => {
     ['steer', 'use tabs', 'steer("use tabs")'],
     ['memory', 'we use pnpm', 'saveMemory("we use pnpm")'],
     ['agents', '', 'listAgents()'],
+    ['skills', '', 'listSkills()'],
+    ['skill', 'lint', 'applySkill("lint","")'],
+    ['skill', 'lint  only src/\n and tests', 'applySkill("lint","only src/\\n and tests")'],
   ];
   for (const [name, args, expected] of cases) {
     const { target, calls } = recorder();

@@ -18,6 +18,8 @@ export const SLASH_COMMANDS: readonly SlashCommandInfo[] = [
   { name: 'steer', description: 'Redirect the running turn', args: '<text>' },
   { name: 'memory', description: 'Save a note the agent remembers in this workspace', args: '<text>' },
   { name: 'agents', description: 'List the agents subagents can run as' },
+  { name: 'skills', description: 'List the skills of this workspace and your home' },
+  { name: 'skill', description: 'Apply a skill (also /skill:<name>)', args: '<name> [task]' },
   { name: 'help', description: 'List the slash commands' },
 ];
 
@@ -38,6 +40,8 @@ export interface SlashTarget {
   steer(text: string): boolean;
   saveMemory(text: string): boolean;
   listAgents(): boolean;
+  listSkills(): boolean;
+  applySkill(name: string, task?: string): boolean;
   notify(level: 'info' | 'warning' | 'error', text: string): boolean;
 }
 
@@ -76,6 +80,13 @@ export function runSlashCommand(target: SlashTarget, name: string, args: string)
       return needs((a) => target.saveMemory(a));
     case 'agents':
       return target.listAgents();
+    case 'skills':
+      return target.listSkills();
+    case 'skill':
+      return needs((a) => {
+        const [, skill, task] = /^(\S+)\s*([\s\S]*)$/.exec(a)!;
+        return target.applySkill(skill, task);
+      });
     case 'help':
       return target.notify('info', helpText());
     default:

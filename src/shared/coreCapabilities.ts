@@ -8,6 +8,7 @@ const INHERENT_IN_V2: ReadonlySet<string> = new Set([
   UI_CAPABILITIES.thinking,
   UI_CAPABILITIES.sessions,
   UI_CAPABILITIES.undo,
+  UI_CAPABILITIES.skills,
 ]);
 
 /**

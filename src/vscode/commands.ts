@@ -8,6 +8,8 @@ import { addFileToChat, askAboutSelection } from './mentionCommands';
 import type { ModelPreference } from './modelPreference';
 import { pickApprovalMode, pickFolder, pickModel, pickSession } from './pickers';
 import { launchSettingsFor } from './sessionFactory';
+import { pickAndApplySkill } from './skillCommands';
+import { browseSkillMarketplace } from './skillMarketplace';
 import { pickAndRunSubagent } from './subagentCommands';
 import type { StatsDocument } from './statsDocument';
 
@@ -63,6 +65,10 @@ export function registerCommands(d: CommandDeps): vscode.Disposable[] {
     [COMMANDS.runSubagent]: withCore(async (core) => {
       if (await pickAndRunSubagent(core)) await d.hub.revealSidebar();
     }),
+    [COMMANDS.applySkill]: withCore(async (core) => {
+      if (await pickAndApplySkill(core)) await d.hub.revealSidebar();
+    }),
+    [COMMANDS.browseSkillMarketplace]: withCore((core) => browseSkillMarketplace(core)),
   };
   return registerReportingCommands(handlers, d.log);
 }

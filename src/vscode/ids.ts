@@ -27,6 +27,8 @@ export const COMMANDS = {
   showLog: 'catalystCode.showLog',
   switchFolder: 'catalystCode.switchWorkspaceFolder',
   runSubagent: 'catalystCode.runSubagent',
+  applySkill: 'catalystCode.applySkill',
+  browseSkillMarketplace: 'catalystCode.browseSkillMarketplace',
 } as const;
 
 export const CONTEXT_KEYS = {

@@ -55,4 +55,14 @@ describe('manifest commands', () => {
     assert.equal(entry?.when, CORE_CONTEXT_KEYS.canRunSubagents);
     assert.equal(manifest.contributes.commands.find((c) => c.command === COMMANDS.runSubagent)?.title, 'Run Subagent…');
   });
+
+  test('Apply Skill… and Browse Skill Marketplace… are in the palette only for a core with skills (never SCV)', () => {
+    for (const [id, title] of [
+      [COMMANDS.applySkill, 'Apply Skill…'],
+      [COMMANDS.browseSkillMarketplace, 'Browse Skill Marketplace…'],
+    ]) {
+      assert.equal(manifest.contributes.menus.commandPalette.find((i) => i.command === id)?.when, CORE_CONTEXT_KEYS.canUseSkills);
+      assert.equal(manifest.contributes.commands.find((c) => c.command === id)?.title, title);
+    }
+  });
 });

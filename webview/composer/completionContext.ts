@@ -13,7 +13,8 @@ export interface CompletionContext {
 
 export function completionContextAt(text: string, caret: number): CompletionContext | undefined {
   const before = text.slice(0, caret);
-  const slash = /^\/([a-z0-9-]*)$/i.exec(before);
+  // `:` for the skills' `/skill:<name>` entries.
+  const slash = /^\/([a-z0-9:_.-]*)$/i.exec(before);
   if (slash) return { kind: 'slash', query: slash[1], start: 0, end: tokenEnd(text, caret) };
   const mention = /(^|\s)@([^\s@]*)$/.exec(before);
   if (mention) {

@@ -7,6 +7,7 @@ import { codicon, h, iconButton, setDisabled, vscodeButton } from '../infra/dom'
 import { ImageAttachments } from './imageAttachments';
 import { sendButtonText } from '../serverQueue/serverQueueModel';
 import { availableSlashCommands, matchSlashCommands, parseSlashInput } from './slashCommands';
+import { parseSkillInput, skillCommands } from './skillCompletion';
 import { isRunActive } from '../header/statusText';
 
 const FILE_QUERY_DELAY_MS = 60;
@@ -40,6 +41,7 @@ export class Composer {
   /** What the buttons were last derived from (patches replace these objects when they change). */
   private lastRun: SessionState['run'] | undefined;
   private lastCore: SessionState['core'] | undefined;
+  private lastSkills: SessionState['skills'];
 
   constructor(
     private readonly post: (message: WebviewToHost) => void,
@@ -132,11 +134,19 @@ export class Composer {
   }
 
   update(state: SessionState, slashCommands: readonly SlashCommandInfo[]): void {
-    if (state.run === this.lastRun && state.core === this.lastCore && slashCommands === this.slashCommands) return;
+    if (
+      state.run === this.lastRun &&
+      state.core === this.lastCore &&
+      state.skills === this.lastSkills &&
+      slashCommands === this.slashCommands
+    )
+      return;
     this.lastRun = state.run;
     this.lastCore = state.core;
+    this.lastSkills = state.skills;
     this.slashCommands = slashCommands;
     this.offeredCommands = availableSlashCommands(slashCommands, state);
+    if (supports(state, 'skills')) this.offeredCommands = [...this.offeredCommands, ...skillCommands(state)];
     this.running = isRunActive(state);
     this.canSteer = supports(state, 'steer');
     this.serverQueue = supports(state, 'server_queue');
@@ -274,7 +284,8 @@ export class Composer {
   private send(): void {
     const text = this.textarea.value.trim();
     if (!text || this.tooLong(text)) return;
-    const slash = this.images.urls.length === 0 ? parseSlashInput(text, this.slashCommands) : undefined;
+    const slash =
+      this.images.urls.length === 0 ? (parseSkillInput(text, this.slashCommands) ?? parseSlashInput(text, this.slashCommands)) : undefined;
     if (slash) this.post({ type: 'slash', name: slash.name, args: slash.args });
     else this.post({ type: 'send', text, images: [...this.images.urls] });
     this.images.clear();

@@ -26,7 +26,13 @@ export function matchSlashCommands(query: string, commands: readonly SlashComman
 }
 
 /** Commands that only a core with the capability can carry out. */
-const NEEDS: Readonly<Record<string, UiCapability>> = { sessions: 'sessions', undo: 'undo', steer: 'steer' };
+const NEEDS: Readonly<Record<string, UiCapability>> = {
+  sessions: 'sessions',
+  undo: 'undo',
+  steer: 'steer',
+  skills: 'skills',
+  skill: 'skills',
+};
 
 /**
  * The commands to offer in the completion popup: those the core can do. Typing a hidden one still goes to the host

@@ -18,6 +18,7 @@ describe('coreContextValues', () => {
       canSwitchSessions: false,
       canEditProposal: false,
       canRunSubagents: false,
+      canUseSkills: false,
     });
   });
 
@@ -41,6 +42,7 @@ describe('coreContextValues', () => {
       canSwitchSessions: true,
       canEditProposal: true,
       canRunSubagents: false,
+      canUseSkills: true,
     });
     assert.equal(coreContextValues(withCore('embedded', ['steer', 'subagents']), 'embedded').canRunSubagents, true);
   });
@@ -55,6 +57,7 @@ describe('coreContextValues', () => {
       canSwitchSessions: true,
       canEditProposal: false,
       canRunSubagents: true,
+      canUseSkills: true,
     });
   });
 
@@ -67,6 +70,7 @@ describe('coreContextValues', () => {
       canSwitchSessions: true,
       canEditProposal: true,
       canRunSubagents: true,
+      canUseSkills: true,
     });
     assert.deepEqual(coreContextValues(undefined, 'scv'), {
       kind: 'scv',
@@ -76,6 +80,7 @@ describe('coreContextValues', () => {
       canSwitchSessions: false,
       canEditProposal: false,
       canRunSubagents: false,
+      canUseSkills: false,
     });
     assert.equal(coreContextValues(withCore('scv', [], 'starting'), 'embedded').canUndo, false);
     assert.equal(coreContextValues(withCore('embedded', [], 'crashed'), 'scv').canCheckpoint, true);

@@ -15,6 +15,8 @@ export const CORE_CONTEXT_KEYS = {
   canEditProposal: 'catalystCode.core.canEditProposal',
   /** Subagents (Run Subagent…): a Catalyst core's, never SCV's. */
   canRunSubagents: 'catalystCode.core.canRunSubagents',
+  /** Skills (Apply Skill…, Browse Skill Marketplace…): any core speaking protocol v2, never SCV. */
+  canUseSkills: 'catalystCode.core.canUseSkills',
 } as const;
 
 export type CoreContextValues = { [K in keyof typeof CORE_CONTEXT_KEYS]: K extends 'kind' ? CoreKind : boolean };
@@ -26,6 +28,7 @@ const CAPABILITY_OF: Record<Exclude<keyof typeof CORE_CONTEXT_KEYS, 'kind'>, UiC
   canSwitchSessions: UI_CAPABILITIES.sessions,
   canEditProposal: UI_CAPABILITIES.editedContent,
   canRunSubagents: UI_CAPABILITIES.subagents,
+  canUseSkills: UI_CAPABILITIES.skills,
 };
 
 /**
@@ -45,5 +48,6 @@ export function coreContextValues(state: Pick<SessionState, 'core'> | undefined,
     canSwitchSessions: can(CAPABILITY_OF.canSwitchSessions),
     canEditProposal: can(CAPABILITY_OF.canEditProposal),
     canRunSubagents: can(CAPABILITY_OF.canRunSubagents),
+    canUseSkills: can(CAPABILITY_OF.canUseSkills),
   };
 }

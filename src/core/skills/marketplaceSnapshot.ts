@@ -27,11 +27,11 @@ export function validName(name: unknown): name is string {
   return typeof name === 'string' && /^[A-Za-z0-9_-]{1,128}$/.test(name);
 }
 
-/** A GitHub `owner/repo`: two parts of 1–100 of [A-Za-z0-9._-]. */
+/** A GitHub `owner/repo`: two parts of 1–100 of [A-Za-z0-9._-], neither `.` nor `..` (it goes into the download URL's path). */
 export function validSource(source: unknown): source is string {
   if (typeof source !== 'string') return false;
   const parts = source.split('/');
-  return parts.length === 2 && parts.every((p) => /^[A-Za-z0-9._-]{1,100}$/.test(p));
+  return parts.length === 2 && parts.every((p) => /^[A-Za-z0-9._-]{1,100}$/.test(p) && p !== '.' && p !== '..');
 }
 
 export function validateIdentity(source: unknown, name: unknown): void {

@@ -26,6 +26,7 @@ test('v2 init: ready, then protocol_hello with our capabilities; every event is 
       'worktree',
       'worktree_review',
       'intercom',
+      'project_rules',
     ]) {
       assert.ok(hello.capabilities.includes(cap), `capability ${cap}`);
     }

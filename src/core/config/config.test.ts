@@ -453,3 +453,22 @@ describe('resolveApiKey', () => {
     assert.equal(resolveApiKey(odd, c, {}, {}), undefined);
   });
 });
+
+describe('loadConfig project_rules', () => {
+  const enabled = (c: CoreConfig) => [...c.projectRules.enabled].sort();
+
+  test("the user's files set sources and caps; a project file only turns sources off and lowers caps; the variable turns off", () => {
+    write(join(configDir, 'settings.json'), { project_rules: { claude_md: false, max_file_bytes: 4096 } });
+    write(join(cwd, 'settings.json'), { project_rules: { claude_md: true, cursorrules: false, max_file_bytes: 99_999 } });
+    const c = load([], { CATALYST_CODE_RULES_OFF: 'clinerules' });
+    assert.deepEqual(enabled(c), ['agents_md', 'copilot_instructions']);
+    assert.equal(c.projectRules.maxFileBytes, 4096);
+    assert.deepEqual(
+      c.warnings.filter((w) => w.includes('project_rules')),
+      [
+        `${join(cwd, 'settings.json')}: a project file may only turn rules sources off or lower their caps; ignored project_rules.claude_md, project_rules.max_file_bytes`,
+      ],
+    );
+    assert.deepEqual(enabled(load([], { CATALYST_CODE_RULES_OFF: 'all' })), []);
+  });
+});

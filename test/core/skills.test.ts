@@ -163,3 +163,27 @@ test(
     }
   },
 );
+
+test('apply_skill during a turn is queued like send, and runs once that turn is done', SCENARIO, async () => {
+  const s = await skillsScenario({ script: [{ holdUntil: 'first', steps: [{ text: 'First.' }] }, { steps: [{ text: 'Linted.' }] }] });
+  try {
+    await s.core.handshake();
+    const from = s.core.events.length;
+    s.core.send({ type: 'send', prompt: 'something else first', model: TEST_MODEL });
+    await s.model.held('first');
+    s.core.send({ type: 'apply_skill', name: 'lint', model: TEST_MODEL });
+    await s.core.waitFor((e) => e.type === 'info' && e.message === 'prompt queued; will run after the current turn', { from });
+    s.model.release('first');
+    const firstDone = await s.core.waitForType('done', { from });
+    await s.core.waitForType('done', { from: s.core.events.indexOf(firstDone) + 1 });
+    const chats = s.model.requests.filter((r) => r.body?.messages);
+    assert.equal(chats.length, 2);
+    const lastUser = (r: (typeof chats)[number]) =>
+      r.body.messages.filter((m: { role: string }) => m.role === 'user').at(-1).content as string;
+    assert.equal(lastUser(chats[0]), 'something else first');
+    assert.match(lastUser(chats[1]), /^Apply the skill "lint"/);
+    assert.ok(!lastUser(chats[1]).includes('Task:'), 'no task given, no Task line');
+  } finally {
+    await s.close();
+  }
+});

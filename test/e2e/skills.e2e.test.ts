@@ -86,8 +86,9 @@ describe('skills in the chat (issue #15)', { timeout: 600_000 }, () => {
       await suite.settle();
       await runCommand(page, 'Catalyst: Browse Skill Marketplace…');
       assert.match(await answerModal(page, 'I Understand, Continue'), /third parties and may be malicious/);
-      assert.equal(statSync(join(configDir, 'skill-explorer.json')).mode & 0o777, 0o600, 'the consent is kept, owner-only');
       await pickQuickItem(page, 'Search skills.sh');
+      // The list opens on the core's answer to accept_skill_disclaimer, which it sends once the file is written.
+      assert.equal(statSync(join(configDir, 'skill-explorer.json')).mode & 0o777, 0o600, 'the consent is kept, owner-only');
       await typeInInputBox(page, 'tidy', { prompt: /Search skills\.sh/ });
       await pickQuickItem(page, 'e2e-tidy');
       await pickQuickItem(page, 'Project');

@@ -2,7 +2,8 @@
 // request, in the documented order and within the caps; the `rules` event lists them; `context` counts their tokens.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startScenario, type Scenario } from '../support/coreScenario';
 
@@ -155,6 +156,25 @@ test('a rules file edited between turns is in the next request, announced by a n
     await s.core.waitForType('done', { from });
     assert.equal(announced.files[0].bytes, 'FIRST, edited'.length);
     assert.ok(systemPromptOf(chatRequests(s)[1]).includes('FIRST, edited'));
+  } finally {
+    await s.close();
+  }
+});
+
+test('a turn sent with init, while the first walk of a big tree still runs, waits for it: its request carries the rules', async () => {
+  const workspace = mkdtempSync(join(tmpdir(), 'core-ws-'));
+  for (let i = 0; i < 3000; i++) mkdirSync(join(workspace, `pkg${i}`, 'src'), { recursive: true });
+  const s = await startScenario({ workspace, files: { 'AGENTS.md': 'ROOT-AGENTS' }, handshake: false, script: [say('ok')] });
+  try {
+    const init = { type: 'init', protocol_version: 2, client: { name: 'test', version: '0.0.0' } };
+    s.core.sendRaw(`${JSON.stringify(init)}\n${JSON.stringify({ type: 'send', prompt: 'hello', model: 'test-model' })}\n`);
+    await s.core.waitForType('done');
+    assert.ok(systemPromptOf(chatRequests(s)[0]).includes('ROOT-AGENTS'));
+    assert.deepEqual(
+      s.core.ofType('rules').map((e) => e.files.map((f: any) => f.path)),
+      [['AGENTS.md']],
+      'one rules event: the turn found nothing new',
+    );
   } finally {
     await s.close();
   }

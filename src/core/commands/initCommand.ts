@@ -71,7 +71,11 @@ export async function handleInit(rt: CoreRuntime, cmd: CommandOf<'init'>): Promi
   rt.emit(skillsEvent(rt));
   stageAgentsQuietly(rt);
   rt.emit(agentsEvent(rt));
-  rt.emit(rulesEvent(rt.rules.refresh().snapshot));
+  // Not awaited: the first walk may read thousands of folders; a turn sent meanwhile awaits it (startTurn).
+  void rt.rules.refresh().then(
+    ({ snapshot }) => rt.emit(rulesEvent(snapshot)),
+    (err: Error) => rt.log(`rules refresh failed: ${err.stack ?? err}`),
+  );
   if (rt.conversation.length > 0) emitHistory(rt);
   if (!settledInTime) void discovery.then(() => rt.emit({ type: 'models', models: rt.providers.models() }));
 }

@@ -1,6 +1,7 @@
 import { CHECKPOINT_COMPACTION_RESOURCE_KIND, type RuntimeResource } from '../../protocol';
 import type { CoreRuntime } from '../coreRuntime';
 import { estimateTokens } from '../agent/tokenEstimate';
+import type { RulesSnapshot } from '../rules/projectRules';
 import { refreshRules } from '../rules/rulesEvent';
 
 import { COMPACT_AT, DIGEST_AT, hardLimitTokens, responseReserveTokens } from '../agent/compaction';
@@ -18,10 +19,19 @@ export function contextWindow(rt: CoreRuntime): number {
   );
 }
 
-/** `context_breakdown`: estimated tokens per role and the biggest messages (estimates: about 4 characters a token). */
+/**
+ * `context_breakdown`: estimated tokens per role and the biggest messages (estimates: about 4 characters a token), once
+ * the rules are re-read — not awaited, so the commands after it (a cancel) need not wait for a walk of a big tree.
+ */
 export function handleContext(rt: CoreRuntime): void {
+  void refreshRules(rt).then(
+    (rules) => emitContextBreakdown(rt, rules),
+    (err: Error) => rt.log(`rules refresh failed: ${err.stack ?? err}`),
+  );
+}
+
+function emitContextBreakdown(rt: CoreRuntime, rules: RulesSnapshot): void {
   const window = contextWindow(rt);
-  const rules = refreshRules(rt);
   const systemTokens = estimateTokens(rt.systemPrompt());
   const byRole: Record<string, number> = { system: systemTokens };
   const consumers = rt.conversation.all.map((m, index) => {

@@ -111,9 +111,11 @@ export function startTurn(rt: CoreRuntime, q: QueuedPrompt): void {
   }
   rt.lastModel = q.model;
   rt.lastEffort = q.reasoning_effort;
-  // A rules file edited between turns counts from this turn on (and the client hears of it first).
-  refreshRules(rt);
   rt.runs.start(rt.sessionId, 'turn', async (scope) => {
+    // A rules file edited between turns counts from this turn on (and the client hears of it first); this also waits
+    // for the first walk, when the turn was sent while it still ran.
+    await refreshRules(rt).catch((err: Error) => rt.log(`rules refresh failed: ${err.stack ?? err}`));
+    if (scope.cancelled) return;
     const record = (state: 'started' | 'completed' | 'cancelled' | 'failed') =>
       rt.conversation.recordRun({ session_id: scope.sessionId, run_id: scope.runId, kind: 'turn', state, timestamp_ms: Date.now() });
     record('started');

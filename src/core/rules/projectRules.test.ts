@@ -5,13 +5,20 @@ import path from 'node:path';
 import { makeTestWorkspace, type TestWorkspace } from '../../../test/support/testWorkspace';
 import { MAX_RULES_FILES, ProjectRules } from './projectRules';
 import { defaultProjectRulesSettings, type ProjectRulesSettings } from './rulesSettings';
-import { MAX_WALK_DEPTH } from './rulesWalk';
+import { MAX_WALK_DEPTH, MAX_WALK_DIRS } from './rulesWalk';
 import type { RuleSource } from './ruleSources';
 
 let ws: TestWorkspace;
 afterEach(() => ws?.cleanup());
 
-function rules(overrides: Partial<ProjectRulesSettings> = {}): ProjectRules {
+/** Project rules over the test workspace, read once. */
+async function rules(overrides: Partial<ProjectRulesSettings> = {}): Promise<ProjectRules> {
+  const r = unread(overrides);
+  await r.refresh();
+  return r;
+}
+
+function unread(overrides: Partial<ProjectRulesSettings> = {}): ProjectRules {
   return new ProjectRules(ws.root, { ...defaultProjectRulesSettings(), ...overrides });
 }
 
@@ -19,7 +26,7 @@ const paths = (r: ProjectRules) => r.current().files.map((f) => f.path);
 const skipped = (r: ProjectRules) => r.current().skipped.map((s) => [s.path, s.reason]);
 
 describe('ProjectRules discovery', () => {
-  test('every source, in precedence order: AGENTS.md root first then nested by depth, then the other tools', () => {
+  test('every source, in precedence order: AGENTS.md root first then nested by depth, then the other tools', async () => {
     ws = makeTestWorkspace();
     ws.write('.cursorrules', 'cursor');
     ws.write('.clinerules/b.md', 'cline b');
@@ -30,7 +37,7 @@ describe('ProjectRules discovery', () => {
     ws.write('packages/api/AGENTS.md', 'api');
     ws.write('CLAUDE.md', 'claude');
     ws.write('AGENTS.md', 'root');
-    const r = rules();
+    const r = await rules();
     assert.deepEqual(paths(r), [
       'AGENTS.md',
       'packages/api/AGENTS.md',
@@ -61,13 +68,13 @@ describe('ProjectRules discovery', () => {
     assert.ok(prompt.indexOf('root') < prompt.indexOf('deep') && prompt.indexOf('deep') < prompt.indexOf('cursor'));
   });
 
-  test('a single .clinerules file is read as one', () => {
+  test('a single .clinerules file is read as one', async () => {
     ws = makeTestWorkspace();
     ws.write('.clinerules', 'one file');
-    assert.deepEqual(paths(rules()), ['.clinerules']);
+    assert.deepEqual(paths(await rules()), ['.clinerules']);
   });
 
-  test('node_modules, dot-folders and what .gitignore ignores are not walked; an ignored rules file is listed as skipped', () => {
+  test('node_modules, dot-folders and what .gitignore ignores are not walked; an ignored rules file is listed as skipped', async () => {
     ws = makeTestWorkspace();
     ws.write('node_modules/pkg/AGENTS.md', 'x');
     ws.write('.venv/AGENTS.md', 'x');
@@ -76,21 +83,33 @@ describe('ProjectRules discovery', () => {
     ws.write('app/AGENTS.md', 'kept');
     ws.write('.gitignore', 'build/\n');
     ws.write('app/.gitignore', 'CLAUDE.md\n');
-    const r = rules();
+    const r = await rules();
     assert.deepEqual(paths(r), ['app/AGENTS.md']);
     assert.deepEqual(skipped(r), [['app/CLAUDE.md', 'gitignored']]);
   });
 
-  test('the walk is bounded in depth and says so', () => {
+  test('the walk is bounded in depth and says so', async () => {
     ws = makeTestWorkspace();
     const deep = Array.from({ length: MAX_WALK_DEPTH + 1 }, (_, i) => `d${i}`).join('/');
     ws.write(`${deep}/AGENTS.md`, 'too deep');
-    const r = rules();
+    const r = await rules();
     assert.deepEqual(paths(r), []);
     assert.equal(r.current().walkLimited, true);
   });
 
-  test('restricted paths, symlinks out of the workspace and binary files are skipped with their reason', () => {
+  test('the walk reads at most MAX_WALK_DIRS folders, breadth-first in name order, and says so', async () => {
+    ws = makeTestWorkspace();
+    const folder = (i: number) => `d${String(i).padStart(4, '0')}`;
+    // The root is the first folder read, so d0000 … d(MAX − 2) are read and the last two are not.
+    for (let i = 0; i <= MAX_WALK_DIRS; i++) fs.mkdirSync(path.join(ws.root, folder(i)));
+    ws.write(`${folder(MAX_WALK_DIRS - 2)}/AGENTS.md`, 'last one read');
+    ws.write(`${folder(MAX_WALK_DIRS - 1)}/AGENTS.md`, 'past the bound');
+    const r = await rules();
+    assert.deepEqual(paths(r), [`${folder(MAX_WALK_DIRS - 2)}/AGENTS.md`]);
+    assert.equal(r.current().walkLimited, true);
+  });
+
+  test('restricted paths, symlinks out of the workspace and binary files are skipped with their reason', async () => {
     ws = makeTestWorkspace();
     const outside = fs.mkdtempSync(path.join(path.dirname(ws.root), 'outside-'));
     try {
@@ -100,7 +119,7 @@ describe('ProjectRules discovery', () => {
       fs.mkdirSync(path.join(ws.root, 'lib'));
       fs.symlinkSync(path.join(ws.root, '.env'), path.join(ws.root, 'lib', 'AGENTS.md'));
       ws.write('bin/AGENTS.md', Buffer.from([0x41, 0x00, 0x42]));
-      const r = rules();
+      const r = await rules();
       assert.deepEqual(paths(r), []);
       assert.deepEqual(skipped(r), [
         ['AGENTS.md', 'outside_workspace'],
@@ -113,12 +132,12 @@ describe('ProjectRules discovery', () => {
     }
   });
 
-  test('CLAUDE.md linked to (or copied from) AGENTS.md is read once', () => {
+  test('CLAUDE.md linked to (or copied from) AGENTS.md is read once', async () => {
     ws = makeTestWorkspace();
     ws.write('AGENTS.md', 'shared rules');
     fs.symlinkSync('AGENTS.md', path.join(ws.root, 'CLAUDE.md'));
     ws.write('.cursorrules', 'shared rules');
-    const r = rules();
+    const r = await rules();
     assert.deepEqual(paths(r), ['AGENTS.md']);
     assert.deepEqual(skipped(r), [
       ['CLAUDE.md', 'duplicate'],
@@ -126,20 +145,20 @@ describe('ProjectRules discovery', () => {
     ]);
   });
 
-  test('at most MAX_RULES_FILES files', () => {
+  test('at most MAX_RULES_FILES files', async () => {
     ws = makeTestWorkspace();
     for (let i = 0; i <= MAX_RULES_FILES; i++) ws.write(`p${String(i).padStart(3, '0')}/AGENTS.md`, `rules ${i}`);
-    const r = rules();
+    const r = await rules();
     assert.equal(r.current().files.length, MAX_RULES_FILES);
     assert.deepEqual(skipped(r), [[`p${String(MAX_RULES_FILES).padStart(3, '0')}/AGENTS.md`, 'too_many_files']]);
   });
 });
 
 describe('ProjectRules caps', () => {
-  test('a file over the per-file cap is cut with a visible marker, at a UTF-8 boundary', () => {
+  test('a file over the per-file cap is cut with a visible marker, at a UTF-8 boundary', async () => {
     ws = makeTestWorkspace();
     ws.write('AGENTS.md', 'é'.repeat(100));
-    const r = rules({ maxFileBytes: 51 });
+    const r = await rules({ maxFileBytes: 51 });
     const [file] = r.current().files;
     assert.equal(file.truncated, true);
     assert.equal(file.bytes, 200);
@@ -148,12 +167,12 @@ describe('ProjectRules caps', () => {
     assert.ok(!prompt.includes('\uFFFD'));
   });
 
-  test('the total cap cuts the file that crosses it and leaves out the rest, each with a marker', () => {
+  test('the total cap cuts the file that crosses it and leaves out the rest, each with a marker', async () => {
     ws = makeTestWorkspace();
     ws.write('AGENTS.md', 'a'.repeat(60));
     ws.write('CLAUDE.md', 'b'.repeat(60));
     ws.write('.cursorrules', 'c'.repeat(10));
-    const r = rules({ maxTotalBytes: 100 });
+    const r = await rules({ maxTotalBytes: 100 });
     assert.deepEqual(
       r.current().files.map((f) => [f.path, f.truncated]),
       [
@@ -174,37 +193,48 @@ describe('ProjectRules caps', () => {
 });
 
 describe('ProjectRules settings and refresh', () => {
-  test('a source turned off is neither read nor walked for', () => {
+  test('a source turned off is neither read nor walked for', async () => {
     ws = makeTestWorkspace();
     ws.write('AGENTS.md', 'agents');
     ws.write('sub/CLAUDE.md', 'claude');
     ws.write('.cursorrules', 'cursor');
-    const r = rules({ enabled: new Set<RuleSource>(['agents_md', 'cursorrules']) });
+    const r = await rules({ enabled: new Set<RuleSource>(['agents_md', 'cursorrules']) });
     assert.deepEqual(paths(r), ['AGENTS.md', '.cursorrules']);
     assert.deepEqual(r.current().disabled, ['claude_md', 'copilot_instructions', 'clinerules']);
     assert.ok(!r.current().prompt.includes('claude'));
   });
 
-  test('a refresh sees a new nested file, an edit and a removal; an unchanged tree reports no change', () => {
+  test('a refresh sees a new nested file, an edit and a removal; an unchanged tree reports no change', async () => {
     ws = makeTestWorkspace();
     ws.write('AGENTS.md', 'one');
-    const r = rules();
-    assert.equal(r.refresh().changed, true);
-    assert.equal(r.refresh().changed, false);
+    const r = unread();
+    assert.equal((await r.refresh()).changed, true);
+    assert.equal((await r.refresh()).changed, false);
     ws.write('sub/AGENTS.md', 'nested');
-    assert.equal(r.refresh().changed, true);
+    assert.equal((await r.refresh()).changed, true);
     assert.deepEqual(paths(r), ['AGENTS.md', 'sub/AGENTS.md']);
     ws.write('AGENTS.md', 'one, now longer');
-    assert.equal(r.refresh().changed, true);
+    assert.equal((await r.refresh()).changed, true);
     assert.ok(r.current().prompt.includes('one, now longer'));
     fs.rmSync(path.join(ws.root, 'sub'), { recursive: true });
-    assert.equal(r.refresh().changed, true);
+    assert.equal((await r.refresh()).changed, true);
     assert.deepEqual(paths(r), ['AGENTS.md']);
   });
 
-  test('no rules files: no prompt section', () => {
+  test('before the first read there are no files; a refresh called while one runs reads after it', async () => {
     ws = makeTestWorkspace();
-    assert.equal(rules().current().prompt, '');
-    assert.equal(rules().current().tokens, 0);
+    ws.write('AGENTS.md', 'one');
+    const r = unread();
+    assert.deepEqual(paths(r), []);
+    const [first, second] = await Promise.all([r.refresh(), r.refresh()]);
+    assert.equal(first.changed, true);
+    assert.equal(second.changed, false, 'the second read compares with the first one, so it started after it');
+    assert.deepEqual(paths(r), ['AGENTS.md']);
+  });
+
+  test('no rules files: no prompt section', async () => {
+    ws = makeTestWorkspace();
+    assert.equal((await rules()).current().prompt, '');
+    assert.equal((await rules()).current().tokens, 0);
   });
 });

@@ -1,7 +1,9 @@
 /**
  * The project rules in effect: the rules files of the workspace, found, read and capped into the system prompt's
- * section, refreshed on demand (before each turn, on `context`) at the cost of a stat per folder and per file when
- * nothing changed. Upstream's core reads no rules file (research §5): this is ours.
+ * section, refreshed on demand (on `init`, before each turn, on `context`) at the cost of a stat per folder and per file
+ * when nothing changed. Reads are asynchronous and one at a time: a turn awaits its refresh, which starts after the one
+ * in flight (the first, at `init`, may walk thousands of folders) and so carries what it found. Upstream's core reads
+ * no rules file (research §5): this is ours.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -40,6 +42,7 @@ export class ProjectRules {
   private readonly walker: RulesWalker;
   private readonly reader: RulesFileReader;
   private last: RulesSnapshot | undefined;
+  private reading: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly workspace: string,
@@ -50,21 +53,28 @@ export class ProjectRules {
     this.reader = new RulesFileReader(workspace);
   }
 
-  /** The last snapshot, read now if there is none yet. */
+  /** The last snapshot; no files before the first refresh has finished (a turn awaits its own refresh first). */
   current(): RulesSnapshot {
-    return this.last ?? this.refresh().snapshot;
+    return this.last ?? this.snapshotOf([], [], [], false);
   }
 
-  /** Re-reads what changed on disk; `changed` is whether what a client is shown (the `rules` event) differs. */
-  refresh(): { snapshot: RulesSnapshot; changed: boolean } {
-    const previous = this.last;
-    const snapshot = this.read();
-    this.last = snapshot;
-    return { snapshot, changed: !previous || shownPart(previous) !== shownPart(snapshot) };
+  /**
+   * Re-reads what changed on disk, after any read in flight; `changed` is whether what a client is shown (the `rules`
+   * event) differs from the snapshot before.
+   */
+  refresh(): Promise<{ snapshot: RulesSnapshot; changed: boolean }> {
+    const next = this.reading.then(async () => {
+      const previous = this.last;
+      const snapshot = await this.read();
+      this.last = snapshot;
+      return { snapshot, changed: !previous || shownPart(previous) !== shownPart(snapshot) };
+    });
+    this.reading = next.catch(() => undefined);
+    return next;
   }
 
-  private read(): RulesSnapshot {
-    const { candidates, walkLimited } = this.candidates();
+  private async read(): Promise<RulesSnapshot> {
+    const { candidates, walkLimited } = await this.candidates();
     const budget = new RulesBudget(this.settings);
     const files: RulesFileInfo[] = [];
     const blocks: PromptRulesFile[] = [];
@@ -81,7 +91,7 @@ export class ProjectRules {
         skip('too_many_files');
         continue;
       }
-      const read = this.reader.read(c.rel);
+      const read = await this.reader.read(c.rel);
       if (!read.ok) {
         skip(read.reason);
         continue;
@@ -107,37 +117,43 @@ export class ProjectRules {
       });
     }
     this.reader.keepOnly(reals);
+    return this.snapshotOf(files, skipped, blocks, walkLimited);
+  }
+
+  private snapshotOf(files: RulesFileInfo[], skipped: RulesSkippedFile[], blocks: PromptRulesFile[], walkLimited: boolean): RulesSnapshot {
     const prompt = rulesSection(blocks);
     const disabled = RULE_SOURCES.filter((s) => !this.settings.enabled.has(s));
     return { files, skipped, disabled, walkLimited, prompt, tokens: prompt ? estimateTokens(prompt) : 0 };
   }
 
   /** Every candidate, in prompt order: by source precedence, then root first, then by depth and path. */
-  private candidates(): { candidates: Candidate[]; walkLimited: boolean } {
+  private async candidates(): Promise<{ candidates: Candidate[]; walkLimited: boolean }> {
     const enabled = RULE_SOURCE_SPECS.filter((s) => this.settings.enabled.has(s.source));
-    const walk = enabled.some((s) => s.nestedName) ? this.walker.walk() : { files: [], limited: false };
-    const candidates = enabled.flatMap((spec) => (spec.nestedName ? nestedCandidates(spec, walk.files) : this.rootCandidates(spec)));
-    return { candidates, walkLimited: walk.limited };
+    const walk = enabled.some((s) => s.nestedName) ? await this.walker.walk() : { files: [], limited: false };
+    const perSource = await Promise.all(
+      enabled.map((spec) => (spec.nestedName ? nestedCandidates(spec, walk.files) : this.rootCandidates(spec))),
+    );
+    return { candidates: perSource.flat(), walkLimited: walk.limited };
   }
 
-  private rootCandidates(spec: RuleSourceSpec): Candidate[] {
+  private async rootCandidates(spec: RuleSourceSpec): Promise<Candidate[]> {
     const rel = spec.rootPath!;
     let stat: fs.Stats;
     try {
-      stat = fs.lstatSync(path.join(this.workspace, rel));
+      stat = await fs.promises.lstat(path.join(this.workspace, rel));
     } catch {
       return [];
     }
-    const one = (p: string, isDirectory = false): Candidate => ({
+    const one = async (p: string, isDirectory = false): Promise<Candidate> => ({
       rel: p,
       source: spec.source,
       scope: '.',
-      gitignored: this.walker.ignoredAtRoot(p, isDirectory),
+      gitignored: await this.walker.ignoredAtRoot(p, isDirectory),
     });
-    if (!stat.isDirectory()) return [one(rel)];
+    if (!stat.isDirectory()) return [await one(rel)];
     if (!spec.folderOfMarkdown) return [];
-    if (this.walker.ignoredAtRoot(rel, true)) return [one(rel, true)];
-    return markdownFilesIn(path.join(this.workspace, rel)).map((name) => one(`${rel}/${name}`));
+    if (await this.walker.ignoredAtRoot(rel, true)) return [await one(rel, true)];
+    return Promise.all((await markdownFilesIn(path.join(this.workspace, rel))).map((name) => one(`${rel}/${name}`)));
   }
 }
 
@@ -152,10 +168,9 @@ function depth(dir: string): number {
   return dir === '.' ? 0 : dir.split('/').length;
 }
 
-function markdownFilesIn(dir: string): string[] {
+async function markdownFilesIn(dir: string): Promise<string[]> {
   try {
-    return fs
-      .readdirSync(dir, { withFileTypes: true })
+    return (await fs.promises.readdir(dir, { withFileTypes: true }))
       .filter((e) => (e.isFile() || e.isSymbolicLink()) && e.name.toLowerCase().endsWith('.md'))
       .map((e) => e.name)
       .sort();

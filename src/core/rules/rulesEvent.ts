@@ -14,8 +14,8 @@ export function rulesEvent(snapshot: RulesSnapshot): SessionEventOf<'rules'> {
 }
 
 /** Re-reads the rules files (stat-based) and emits `rules` if what it shows changed; returns the snapshot in effect. */
-export function refreshRules(rt: CoreRuntime): RulesSnapshot {
-  const { snapshot, changed } = rt.rules.refresh();
+export async function refreshRules(rt: CoreRuntime): Promise<RulesSnapshot> {
+  const { snapshot, changed } = await rt.rules.refresh();
   if (changed) rt.emit(rulesEvent(snapshot));
   return snapshot;
 }

@@ -25,18 +25,18 @@ export class RulesFileReader {
 
   constructor(private readonly root: string) {}
 
-  read(rel: string): ReadOutcome {
+  async read(rel: string): Promise<ReadOutcome> {
     if (isRestrictedPath(rel)) return { ok: false, reason: 'restricted' };
     const abs = path.join(this.root, rel);
     let real: string;
     try {
-      real = fs.realpathSync(abs);
+      real = await fs.promises.realpath(abs);
     } catch {
       return { ok: false, reason: 'unreadable' };
     }
     if (real !== this.root && !real.startsWith(this.root + path.sep)) return { ok: false, reason: 'outside_workspace' };
     if (isRestrictedPath(toWorkspaceRelative(this.root, real))) return { ok: false, reason: 'restricted' };
-    const bytes = this.contents(real);
+    const bytes = await this.contents(real);
     if (!bytes) return { ok: false, reason: 'unreadable' };
     if (bytes.includes(0)) return { ok: false, reason: 'binary' };
     return { ok: true, real, bytes };
@@ -52,33 +52,33 @@ export class RulesFileReader {
     return this.cache.get(real)?.size;
   }
 
-  private contents(real: string): Buffer | undefined {
+  private async contents(real: string): Promise<Buffer | undefined> {
     let stat: fs.Stats;
     try {
-      stat = fs.statSync(real);
+      stat = await fs.promises.stat(real);
     } catch {
       return undefined;
     }
     if (!stat.isFile()) return undefined;
     const cached = this.cache.get(real);
     if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size && cached.ino === stat.ino) return cached.bytes;
-    const bytes = readHead(real, Math.min(stat.size, MAX_READ_BYTES));
+    const bytes = await readHead(real, Math.min(stat.size, MAX_READ_BYTES));
     if (!bytes) return undefined;
     this.cache.set(real, { mtimeMs: stat.mtimeMs, size: stat.size, ino: stat.ino, bytes });
     return bytes;
   }
 }
 
-function readHead(file: string, length: number): Buffer | undefined {
-  let fd: number | undefined;
+async function readHead(file: string, length: number): Promise<Buffer | undefined> {
+  let handle: fs.promises.FileHandle | undefined;
   try {
-    fd = fs.openSync(file, 'r');
+    handle = await fs.promises.open(file, 'r');
     const buffer = Buffer.alloc(length);
-    const read = fs.readSync(fd, buffer, 0, length, 0);
-    return buffer.subarray(0, read);
+    const { bytesRead } = await handle.read(buffer, 0, length, 0);
+    return buffer.subarray(0, bytesRead);
   } catch {
     return undefined;
   } finally {
-    if (fd !== undefined) fs.closeSync(fd);
+    await handle?.close().catch(() => undefined);
   }
 }

@@ -2,7 +2,8 @@
  * The bounded walk that finds rules files: breadth-first from the workspace root, at most MAX_WALK_DEPTH folders deep
  * and MAX_WALK_DIRS folders in all, never into node_modules or a dot-folder (.git, .catalyst-code's worktrees, caches),
  * never through a symlinked folder, pruning what .gitignore ignores. Each folder's listing is kept with its mtime, so a
- * walk over an unchanged tree costs one stat per folder (and one per .gitignore).
+ * walk over an unchanged tree costs one stat per folder (and one per .gitignore). Every read is asynchronous, WALK_BATCH
+ * folders at a time, so a big tree never holds up the core's other commands and streams.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,6 +11,8 @@ import ignore, { type Ignore } from 'ignore';
 
 export const MAX_WALK_DEPTH = 8;
 export const MAX_WALK_DIRS = 4000;
+/** Folders read at once: enough to keep the I/O threads busy, few enough that handling one batch takes well under a ms. */
+const WALK_BATCH = 32;
 
 /** A file of interest found by the walk. */
 export interface WalkedFile {
@@ -57,66 +60,73 @@ export class RulesWalker {
     private readonly names: ReadonlySet<string>,
   ) {}
 
-  walk(): WalkResult {
+  async walk(): Promise<WalkResult> {
     const files: WalkedFile[] = [];
     let limited = false;
-    let visited = 0;
-    const queue: Frame[] = [{ abs: this.root, rel: '.', depth: 0, ignores: this.rootIgnores() }];
+    const queue: Frame[] = [{ abs: this.root, rel: '.', depth: 0, ignores: await this.rootIgnores() }];
     const seen = new Set<string>();
-    for (let i = 0; i < queue.length; i++) {
-      const frame = queue[i];
-      if (++visited > MAX_WALK_DIRS) {
-        limited = true;
-        break;
-      }
-      const listing = this.listing(frame.abs);
-      if (!listing) continue;
-      seen.add(frame.abs);
-      const ignores = listing.hasGitignore ? withRules(frame, this.gitignoreOf(frame.abs)) : frame.ignores;
-      for (const name of listing.files) {
-        const rel = joinRel(frame.rel, name);
-        files.push({ rel, dir: frame.rel, name, gitignored: isIgnored(ignores, rel, false) });
-      }
-      for (const name of listing.subdirs) {
-        const rel = joinRel(frame.rel, name);
-        if (isIgnored(ignores, rel, true)) continue;
-        if (frame.depth + 1 > MAX_WALK_DEPTH) {
-          limited = true;
-          continue;
+    // Breadth-first in queue order, as one folder at a time would be: a batch is read together, then handled in order.
+    for (let start = 0; start < queue.length && start < MAX_WALK_DIRS;) {
+      const batch = queue.slice(start, Math.min(start + WALK_BATCH, MAX_WALK_DIRS));
+      start += batch.length;
+      const read = await Promise.all(batch.map((frame) => this.folder(frame.abs)));
+      batch.forEach((frame, i) => {
+        const { listing, gitignore } = read[i];
+        if (!listing) return;
+        seen.add(frame.abs);
+        const ignores = listing.hasGitignore ? withRules(frame, gitignore) : frame.ignores;
+        for (const name of listing.files) {
+          const rel = joinRel(frame.rel, name);
+          files.push({ rel, dir: frame.rel, name, gitignored: isIgnored(ignores, rel, false) });
         }
-        queue.push({ abs: path.join(frame.abs, name), rel, depth: frame.depth + 1, ignores });
-      }
+        for (const name of listing.subdirs) {
+          const rel = joinRel(frame.rel, name);
+          if (isIgnored(ignores, rel, true)) continue;
+          if (frame.depth + 1 > MAX_WALK_DEPTH) {
+            limited = true;
+            continue;
+          }
+          queue.push({ abs: path.join(frame.abs, name), rel, depth: frame.depth + 1, ignores });
+        }
+      });
     }
+    if (queue.length > MAX_WALK_DIRS) limited = true;
     for (const key of this.listings.keys()) if (!seen.has(key)) this.listings.delete(key);
     return { files, limited };
   }
 
   /** Whether the root's .gitignore (or .git/info/exclude) ignores a workspace-relative path: for the root-only sources. */
-  ignoredAtRoot(rel: string, isDirectory: boolean): boolean {
-    const frame: Frame = { abs: this.root, rel: '.', depth: 0, ignores: this.rootIgnores() };
-    return isIgnored(withRules(frame, this.gitignoreOf(this.root)), rel, isDirectory);
+  async ignoredAtRoot(rel: string, isDirectory: boolean): Promise<boolean> {
+    const frame: Frame = { abs: this.root, rel: '.', depth: 0, ignores: await this.rootIgnores() };
+    return isIgnored(withRules(frame, await this.gitignoreOf(this.root)), rel, isDirectory);
   }
 
-  private listing(abs: string): Listing | undefined {
+  /** A folder's listing and, if it has one, its .gitignore's rules. */
+  private async folder(abs: string): Promise<{ listing: Listing | undefined; gitignore: Ignore | undefined }> {
+    const listing = await this.listing(abs);
+    return { listing, gitignore: listing?.hasGitignore ? await this.gitignoreOf(abs) : undefined };
+  }
+
+  private async listing(abs: string): Promise<Listing | undefined> {
     let mtimeMs: number;
     try {
-      mtimeMs = fs.statSync(abs).mtimeMs;
+      mtimeMs = (await fs.promises.stat(abs)).mtimeMs;
     } catch {
       this.listings.delete(abs);
       return undefined;
     }
     const cached = this.listings.get(abs);
     if (cached && cached.mtimeMs === mtimeMs) return cached;
-    const listing = this.readListing(abs, mtimeMs);
+    const listing = await this.readListing(abs, mtimeMs);
     this.listings.set(abs, listing);
     return listing;
   }
 
-  private readListing(abs: string, mtimeMs: number): Listing {
+  private async readListing(abs: string, mtimeMs: number): Promise<Listing> {
     const listing: Listing = { mtimeMs, subdirs: [], files: [], hasGitignore: false };
     let entries: fs.Dirent[];
     try {
-      entries = fs.readdirSync(abs, { withFileTypes: true });
+      entries = await fs.promises.readdir(abs, { withFileTypes: true });
     } catch {
       return listing;
     }
@@ -132,19 +142,19 @@ export class RulesWalker {
     return listing;
   }
 
-  private rootIgnores(): Frame['ignores'] {
-    const exclude = this.rulesOf(path.join(this.root, '.git', 'info', 'exclude'));
+  private async rootIgnores(): Promise<Frame['ignores']> {
+    const exclude = await this.rulesOf(path.join(this.root, '.git', 'info', 'exclude'));
     return exclude ? [{ base: '.', rules: exclude }] : [];
   }
 
-  private gitignoreOf(dirAbs: string): Ignore | undefined {
+  private gitignoreOf(dirAbs: string): Promise<Ignore | undefined> {
     return this.rulesOf(path.join(dirAbs, '.gitignore'));
   }
 
-  private rulesOf(file: string): Ignore | undefined {
+  private async rulesOf(file: string): Promise<Ignore | undefined> {
     let stat: fs.Stats;
     try {
-      stat = fs.statSync(file);
+      stat = await fs.promises.stat(file);
     } catch {
       this.gitignores.delete(file);
       return undefined;
@@ -153,7 +163,7 @@ export class RulesWalker {
     if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) return cached.rules;
     let text = '';
     try {
-      text = fs.readFileSync(file, 'utf8');
+      text = await fs.promises.readFile(file, 'utf8');
     } catch {
       // An unreadable .gitignore ignores nothing.
     }

@@ -3,7 +3,7 @@
 // must be refused without writing anything.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CoreEvent } from '../support/coreProcess';
 import { startScenario, type Scenario } from '../support/coreScenario';
@@ -24,7 +24,7 @@ const goodSnapshot = (hash = 'h1', body = SKILL_MD): IndexSnapshot => ({
 interface Market {
   s: Scenario;
   index: SkillIndexServer;
-  /** Sends a command and resolves with the events up to the first of the given types. */
+  /** Sends a command and resolves with its marketplace and skills events, up to the first of the given types. */
   ask(cmd: object, until: string[]): Promise<CoreEvent[]>;
   close(): Promise<void>;
 }
@@ -48,7 +48,10 @@ async function startMarket(snapshots: Record<string, IndexSnapshot> = {}): Promi
       const from = s.core.events.length;
       s.core.send(cmd);
       const last = await s.core.waitFor((e) => until.includes(e.type), { from });
-      return s.core.events.slice(from, s.core.events.indexOf(last) + 1);
+      // Only the marketplace's answers and `skills`: the core may emit unrelated events meanwhile (rules, info).
+      return s.core.events
+        .slice(from, s.core.events.indexOf(last) + 1)
+        .filter((e) => e.type === 'skills' || e.type.startsWith('skill_marketplace_'));
     },
     async close() {
       await s.close();
@@ -274,6 +277,28 @@ test('a malicious or malformed download is refused and nothing is written', SCEN
     assert.deepEqual(existsSync(skillsDir) ? readdirSync(skillsDir) : [], [], 'no skill folder, staging folder or stray file');
     assert.ok(!existsSync(join(ws, '.catalyst-code', 'escaped.md')) && !existsSync(join(ws, 'escaped.md')) && !existsSync('/tmp/abs.md'));
     assert.ok(!existsSync(join(ws, 'skills-lock.json')), 'no lock file');
+  } finally {
+    await m.close();
+  }
+});
+
+test("an install never replaces a skill folder the marketplace did not install (the user's own)", SCENARIO, async () => {
+  const m = await startMarket();
+  try {
+    await accept(m);
+    const own = join(m.s.core.home, '.catalyst-code', 'skills', 'tidy');
+    mkdirSync(own, { recursive: true });
+    writeFileSync(join(own, 'SKILL.md'), '---\nname: tidy\n---\nMy own tidy rules.\n');
+    const events = await m.ask({ type: 'install_marketplace_skill', source: 'acme/skills', name: 'tidy', scope: 'global' }, [
+      'skills',
+      'skill_marketplace_error',
+    ]);
+    assert.equal(
+      errorOf(events),
+      "a skill folder 'tidy' the marketplace did not install already exists in global scope; rename or remove it first",
+    );
+    assert.equal(readFileSync(join(own, 'SKILL.md'), 'utf8'), '---\nname: tidy\n---\nMy own tidy rules.\n');
+    assert.ok(!existsSync(join(m.s.core.home, '.catalyst-code', 'skills-lock.json')));
   } finally {
     await m.close();
   }

@@ -121,7 +121,8 @@ export function installedSkills(paths: MarketplacePaths): InstalledSkill[] {
 
 /**
  * Validates the snapshot before anything is written, writes it into a staging folder beside the target, then swaps it in
- * (the old folder kept as a backup until the lock file is written); any failure leaves the previous state.
+ * (the old folder kept as a backup until the lock file is written); any failure leaves the previous state. Only a
+ * folder the lock file says the marketplace installed is ever replaced.
  */
 export function installSnapshot(
   paths: MarketplacePaths,
@@ -132,6 +133,10 @@ export function installSnapshot(
 ): LockEntry {
   validateSnapshot(snapshot);
   const base = skillsDir(paths, scope);
+  // Upstream replaces whatever folder is there; one the marketplace did not install is the user's own work.
+  if (existsSync(join(base, name)) && !lockEntry(paths, scope, name)) {
+    throw new Error(`a skill folder '${name}' the marketplace did not install already exists in ${scope} scope; rename or remove it first`);
+  }
   mkdirSync(base, { recursive: true });
   const stage = join(base, `.${name}-install-${process.pid}`);
   rmSync(stage, { recursive: true, force: true });

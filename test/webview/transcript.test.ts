@@ -43,14 +43,18 @@ describe('transcript views (real Chromium, real shell)', { timeout: 120_000 }, (
     });
     const prompt: TranscriptItem = { kind: 'user', id: 'u1', text: 'Explain the cache', images: 0 };
 
-    it('a delta re-renders only the growing block; earlier blocks keep their DOM nodes', async () => {
+    it('a delta re-renders only the growing block (plain words only extend its text); earlier blocks keep their DOM nodes', async () => {
       await webview.snapshot(runningState([prompt, reply('First paragraph.\n\nSecond paragraph.\n\nThe growing')]));
       await page.locator(BLOCKS).nth(2).waitFor();
       assert.equal(await tagNodes(page, `${BLOCKS} > p`, 'p'), 3);
 
       await webview.patch({ op: 'append', index: 1, field: 'text', text: ' paragraph keeps growing' });
       await page.locator(BLOCKS).nth(2).getByText('keeps growing').waitFor();
-      assert.deepEqual(await nodeTags(page, `${BLOCKS} > p`), ['p0', 'p1', null], 'only the growing paragraph is new');
+      assert.deepEqual(await nodeTags(page, `${BLOCKS} > p`), ['p0', 'p1', 'p2'], 'plain words join the growing paragraph: no new nodes');
+
+      await webview.patch({ op: 'append', index: 1, field: 'text', text: ' with **markup**' });
+      await page.locator(`${BLOCKS} > p > strong`).getByText('markup').waitFor();
+      assert.deepEqual(await nodeTags(page, `${BLOCKS} > p`), ['p0', 'p1', null], 'markup re-renders the growing paragraph, only it');
 
       await webview.patch({ op: 'append', index: 1, field: 'text', text: '.\n\nA fourth block' });
       await page.locator(BLOCKS).nth(3).getByText('A fourth block').waitFor();

@@ -10,7 +10,7 @@ const completedBlocks = new RenderCache(2_000_000);
 const renderPlain = (source: string) => renderMarkdown(source, false);
 
 type Tail =
-  | { kind: 'markdown'; el: HTMLElement; source: string }
+  | { kind: 'markdown'; el: HTMLElement; source: string; html: string }
   | { kind: 'fence'; el: HTMLElement; text: Text; lang: string; shown: string }
   | { kind: 'final'; el: HTMLElement; source: string };
 
@@ -65,14 +65,22 @@ export class MarkdownView {
     this.setTail(el ? { kind: 'final', el, source } : undefined);
   }
 
-  /** The growing block: re-rendered per frame, plain (the code in it is highlighted once the block completes). */
+  /**
+   * The growing block: rendered again per frame, plain (the code in it is highlighted once the block completes). When
+   * its paragraph only grew by plain text, the text goes into the existing nodes instead: no new elements to style.
+   */
   private showMarkdownTail(source: string): void {
     if (this.tail?.kind === 'markdown') {
-      if (this.tail.source !== source) this.tail.el.innerHTML = stripDeferred(renderMarkdown(source, false));
+      if (this.tail.source !== source) {
+        const html = stripDeferred(renderMarkdown(source, false));
+        if (!appendPlainText(this.tail.el, this.tail.html, html)) this.tail.el.innerHTML = html;
+        this.tail.html = html;
+      }
       this.tail.source = source;
       return;
     }
-    this.setTail(source ? { kind: 'markdown', el: this.blockElement(stripDeferred(renderMarkdown(source, false))), source } : undefined);
+    const html = stripDeferred(renderMarkdown(source, false));
+    this.setTail(source ? { kind: 'markdown', el: this.blockElement(html), source, html } : undefined);
   }
 
   private showOpenFence(lang: string, body: string): void {
@@ -104,6 +112,26 @@ export class MarkdownView {
     el.innerHTML = html;
     return el;
   }
+}
+
+const PARAGRAPH_END = '</p>\n';
+
+/**
+ * When `next` is `prev` with plain text (no markup, no entity) added at the end of its last paragraph, adds that text to
+ * the paragraph in `el` (rendered from `prev`) and returns true: the DOM is then the one `next` would give.
+ */
+function appendPlainText(el: HTMLElement, prev: string, next: string): boolean {
+  if (!prev.endsWith(PARAGRAPH_END) || !next.endsWith(PARAGRAPH_END) || next.length <= prev.length) return false;
+  const kept = prev.length - PARAGRAPH_END.length;
+  if (!next.startsWith(prev.slice(0, kept))) return false;
+  const added = next.slice(kept, next.length - PARAGRAPH_END.length);
+  if (/[<>&"]/.test(added)) return false;
+  const paragraph = el.lastElementChild;
+  if (paragraph?.tagName !== 'P') return false;
+  const last = paragraph.lastChild;
+  if (last instanceof Text) last.appendData(added);
+  else paragraph.append(added);
+  return true;
 }
 
 /** The tail is replaced next frame: its code must not wait in the highlight queue. */

@@ -5,9 +5,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { CoreEvent } from '../support/coreProcess';
-import { gitEnv, startScenario, TEST_MODEL } from '../support/coreScenario';
+import { gitEnv, startScenario, TEST_MODEL, type Scenario } from '../support/coreScenario';
 import type { ScriptedResponse } from '../support/scriptedModelServer';
 
 const PARENT_CALL = 'call_wt';
@@ -67,8 +67,9 @@ test(
 
       const child = events.find((e) => e.type === 'subagent_start')!;
       assert.equal(ready.run_id, child.run_id);
-      assert.equal(ready.branch, `catcode/wt/${child.run_id}`);
-      assert.equal(ready.path, join(s.core.workspace, '.catalyst-code', 'worktrees', child.run_id));
+      assert.equal(dirname(ready.path), join(s.core.workspace, '.catalyst-code', 'worktrees'));
+      assert.equal(ready.branch, `catcode/wt/${basename(ready.path)}`);
+      assert.ok(basename(ready.path).startsWith(`${child.run_id}-${s.core.child.pid}`), "named after the run and the core's pid");
       const childApprovals = events.filter((e) => e.type === 'approval_request' && /^call_\d$/.test(e.tool_call_id));
       assert.equal(childApprovals.length, 0, "under destructive the child's edits in its own worktree are not prompted");
       assert.ok(
@@ -178,3 +179,68 @@ test('a parallel batch in worktrees: every worktree before any child, each child
     await s.close();
   }
 });
+
+/** Starts a worktree child that edits `file` in its worktree, then waits at `gate`; resolves with its worktree_ready. */
+async function childHeldInWorktree(s: Scenario, gate: string): Promise<CoreEvent> {
+  const from = s.core.events.length;
+  s.core.send({ type: 'send', prompt: 'A worker in a worktree.', model: TEST_MODEL });
+  const parentApproval = await s.core.waitFor((e) => e.type === 'approval_request' && e.tool_call_id === PARENT_CALL, { from });
+  s.core.send({ type: 'approve', request_id: parentApproval.request_id, decision: 'yes' });
+  const outcome = await s.core.waitFor((e) => e.type === 'worktree_ready' || e.type === 'subagent_done', { from });
+  assert.equal(outcome.type, 'worktree_ready', `the child got its worktree: ${JSON.stringify(outcome)}`);
+  await s.model.held(gate);
+  return outcome;
+}
+
+/** Lets the held child finish and approves its one proposal; resolves with the turn's events. */
+async function finishChild(s: Scenario, gate: string): Promise<CoreEvent[]> {
+  const from = s.core.events.length;
+  s.model.release(gate);
+  const proposal = await s.core.waitFor((e) => e.type === 'approval_request' && e.tool_call_id === `${PARENT_CALL}.1`, { from });
+  s.core.send({ type: 'approve', request_id: proposal.request_id, decision: 'yes' });
+  await s.core.waitForType('done', { from, timeoutMs: 30_000 });
+  return s.core.events.slice(from);
+}
+
+test(
+  'two cores on one workspace: worktree children at once, neither disturbs the other; the second start sweeps neither',
+  SCENARIO,
+  async () => {
+    const script = (tag: string, file: string, search: string, gate: string) => ({
+      script: parentCalls({ agent: 'worker', task: `${tag} change ${file}`, worktree: true }),
+      routes: {
+        [tag]: [{ steps: [edit('call_1', file, search, search.toUpperCase())] }, { holdUntil: gate, steps: [{ text: `${file} done` }] }],
+      },
+    });
+    const first = await startScenario({ git: true, files: FILES, ...script('[core-1]', 'a.txt', 'two', 'first-held') });
+    let second: Scenario | undefined;
+    try {
+      const firstReady = await childHeldInWorktree(first, 'first-held');
+      // The second core starts (and sweeps) while the first one's child works in its worktree.
+      second = await startScenario({ workspace: first.core.workspace, ...script('[core-2]', 'b.txt', 'l2', 'second-held') });
+      const secondReady = await childHeldInWorktree(second, 'second-held');
+
+      assert.equal(firstReady.run_id, secondReady.run_id, 'each core counts its runs from 1');
+      assert.notEqual(secondReady.path, firstReady.path);
+      assert.notEqual(secondReady.branch, firstReady.branch);
+      // The second core's worktree_ready came after its start sweep (both take the worktree lock, the sweep first).
+      assert.equal(readFileSync(join(firstReady.path, 'a.txt'), 'utf8'), 'one\nTWO\nthree\n', "the first child's worktree is intact");
+      assert.equal(readFileSync(join(secondReady.path, 'a.txt'), 'utf8'), FILES['a.txt'], 'and not shared with the second');
+      assert.equal(readFileSync(join(secondReady.path, 'b.txt'), 'utf8'), 'l1\nL2\nl3\nl4\nl5\n');
+
+      const secondEvents = await finishChild(second, 'second-held');
+      assert.deepEqual(secondEvents.find((e) => e.type === 'worktree_promoted')?.paths, ['b.txt']);
+      assert.equal(existsSync(firstReady.path), true, "the second core's clean-up leaves the first one's worktree");
+      const firstEvents = await finishChild(first, 'first-held');
+      assert.deepEqual(firstEvents.find((e) => e.type === 'worktree_promoted')?.paths, ['a.txt']);
+
+      assert.equal(readFileSync(join(first.core.workspace, 'a.txt'), 'utf8'), 'one\nTWO\nthree\n');
+      assert.equal(readFileSync(join(first.core.workspace, 'b.txt'), 'utf8'), 'l1\nL2\nl3\nl4\nl5\n');
+      const branches = execFileSync('git', ['branch', '--list', 'catcode/wt/*'], { cwd: first.core.workspace, env: gitEnv() }).toString();
+      assert.equal(branches.trim(), '', 'both branches are gone');
+    } finally {
+      await second?.close();
+      await first.close();
+    }
+  },
+);

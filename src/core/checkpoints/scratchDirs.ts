@@ -57,9 +57,18 @@ export function removeScratchDir(dir: string): void {
 }
 
 function isAbandoned(dir: string, tag: string): boolean {
+  const gone = tagOwnerGone(tag);
+  if (gone === undefined) return true;
+  return pathAgeMs(dir) > SCRATCH_ABANDONED_AFTER_MS || gone;
+}
+
+/**
+ * Whether the core a tag (`<pid>-` or `<pid>-<start>-`, then six letters and digits) names has ended: its pid now runs
+ * another start time, or (where the start time cannot be read) no process has it. Undefined for a name that is no tag.
+ */
+export function tagOwnerGone(tag: string): boolean | undefined {
   const m = SCRATCH_TAG.exec(tag);
-  if (!m) return true;
-  if (pathAgeMs(dir) > SCRATCH_ABANDONED_AFTER_MS) return true;
+  if (!m) return undefined;
   const pid = Number(m[1]);
   const start = m[2];
   if (pid === process.pid) return start !== ownStart;

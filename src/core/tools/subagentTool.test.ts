@@ -10,7 +10,7 @@ import type { AgentDefinition } from '../agents/types';
 import { DEFAULT_SUBAGENT_SETTINGS, type SubagentSettings } from '../config/coreConfig';
 import { git, initRepo, isolateGitConfig } from '../../../test/support/gitTestSupport';
 import { makeTestWorkspace } from '../../../test/support/testWorkspace';
-import { WORKTREE_REQUIRES_GIT, type WorktreeEvent } from '../worktrees/worktree';
+import { WORKTREE_REQUIRES_GIT, type WorktreeEvent, worktreeName } from '../worktrees/worktree';
 import { subagentTool } from './subagentTool';
 import type { ToolOutcome } from './types';
 
@@ -761,7 +761,7 @@ describe('subagent: worktrees', () => {
     assert.match(result.output, /^edited in run-1\n\n/);
     assert.deepEqual(inner, ['write_file a.txt']);
     assert.equal(readFileSync(join(ws, 'a.txt'), 'utf8'), 'run-1\n');
-    const wt = join(ws, '.catalyst-code', 'worktrees', 'run-1');
+    const wt = join(ws, '.catalyst-code', 'worktrees', worktreeName('run-1'));
     assert.deepEqual(host.log, [
       ['worktree_ready', 'run-1'],
       ['child', 'run-1'],

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { git, initRepo, isolateGitConfig, read, writeTree } from '../../../test/support/gitTestSupport';
 import type { ToolOutcome } from '../tools/types';
 import { openBatchWorktrees, runChildInWorktree, type WorktreeDeps, worktreeRefusal } from './childWorktree';
-import { WORKTREE_REQUIRES_GIT, type WorktreeEvent } from './worktree';
+import { WORKTREE_REQUIRES_GIT, type WorktreeEvent, worktreeName } from './worktree';
 
 let restoreGit: () => void;
 before(() => (restoreGit = isolateGitConfig()));
@@ -38,7 +38,7 @@ function deps(ws: string, log: Logged[], signal = new AbortController().signal):
   };
 }
 
-const worktreeOf = (ws: string, runId: string): string => path.join(ws, '.catalyst-code', 'worktrees', runId);
+const worktreeOf = (ws: string, runId: string): string => path.join(ws, '.catalyst-code', 'worktrees', worktreeName(runId));
 
 test('a completed child: ready, the child in its worktree, its change proposed, promoted, cleaned — in that order', async () => {
   const ws = makeRepo();
@@ -51,7 +51,7 @@ test('a completed child: ready, the child in its worktree, its change proposed, 
     });
     const wt = worktreeOf(ws, 'run-1');
     assert.deepEqual(log, [
-      { type: 'worktree_ready', run_id: 'run-1', path: wt, branch: 'catcode/wt/run-1' },
+      { type: 'worktree_ready', run_id: 'run-1', path: wt, branch: `catcode/wt/${worktreeName('run-1')}` },
       { type: 'child', workspace: wt },
       { type: 'inner', name: 'write_file', path: 'a.txt' },
       { type: 'worktree_promoted', run_id: 'run-1', paths: ['a.txt'] },

@@ -12,6 +12,8 @@ import {
   removeWorktree,
   safeWorktreeId,
   sweepWorktrees,
+  worktreeName,
+  ownerTag,
   type WorktreeEvent,
   WORKTREE_REQUIRES_GIT,
 } from './worktree';
@@ -40,9 +42,11 @@ function branches(ws: string): string[] {
   return git(ws, 'branch', '--list', 'catcode/wt/*', '--format=%(refname:short)').split('\n').filter(Boolean);
 }
 
-test('the safe id keeps [A-Za-z0-9_-] and turns the rest into -', () => {
+test('the safe id keeps [A-Za-z0-9_-] and turns the rest into -; a worktree name adds the core’s pid and start time', () => {
   assert.equal(safeWorktreeId('run-3-0'), 'run-3-0');
   assert.equal(safeWorktreeId('run/a.b c'), 'run-a-b-c');
+  assert.equal(worktreeName('run/1'), `run-1-${ownerTag()}`);
+  assert.match(ownerTag(), new RegExp(`^${process.pid}(-\\d+)?$`));
 });
 
 test('a worktree is added from HEAD on its branch, seeded honouring .gitignore, then removed with its branch', async () => {
@@ -50,12 +54,13 @@ test('a worktree is added from HEAD on its branch, seeded honouring .gitignore, 
   const events: WorktreeEvent[] = [];
   try {
     const wt = await createWorktree(ws, 'run-1', (e) => events.push(e));
-    const wtPath = path.join(ws, '.catalyst-code', 'worktrees', 'run-1');
+    const name = worktreeName('run-1');
+    const wtPath = path.join(ws, '.catalyst-code', 'worktrees', name);
     assert.equal(wt.path, wtPath);
     assert.equal(wt.root, wtPath);
-    assert.equal(wt.branch, 'catcode/wt/run-1');
+    assert.equal(wt.branch, `catcode/wt/${name}`);
     assert.deepEqual(events, [
-      { type: 'worktree_ready', run_id: 'run-1', path: wtPath, branch: 'catcode/wt/run-1' },
+      { type: 'worktree_ready', run_id: 'run-1', path: wtPath, branch: `catcode/wt/${name}` },
       { type: 'worktree_seeded', run_id: 'run-1', paths: ['a.txt', 'new/untracked.txt', 'deleted:gone.txt'] },
     ]);
     assert.equal(read(wt.root, 'a.txt'), 'a2 uncommitted\n');
@@ -64,14 +69,14 @@ test('a worktree is added from HEAD on its branch, seeded honouring .gitignore, 
     assert.equal(exists(wt.root, 'gone.txt'), false);
     assert.equal(exists(wt.root, 'build/out.bin'), false, 'ignored files are not mirrored');
     assert.equal(exists(wt.root, '.catalyst-code'), false, 'our own data is not mirrored');
-    assert.deepEqual(branches(ws), ['catcode/wt/run-1']);
+    assert.deepEqual(branches(ws), [`catcode/wt/${name}`]);
     assert.equal(git(wt.root, 'rev-parse', 'HEAD').trim(), git(ws, 'rev-parse', 'HEAD').trim());
     assert.doesNotMatch(
       git(ws, 'status', '--porcelain', '--untracked-files=all'),
       /worktrees/,
       "the main tree's git ignores the worktrees",
     );
-    assert.equal(await new GitignoreRules(ws).ignores('.catalyst-code/worktrees/run-1/a.txt', false), true, 'so do grep and glob');
+    assert.equal(await new GitignoreRules(ws).ignores(`.catalyst-code/worktrees/${name}/a.txt`, false), true, 'so do grep and glob');
 
     // The base of a seeded file is its copy, the base of an unseeded one HEAD's version, of a missing one nothing.
     fs.writeFileSync(path.join(wt.root, 'a.txt'), 'child\n');
@@ -124,7 +129,7 @@ test('a workspace below the repository top gets the matching directory of the wo
   const events: WorktreeEvent[] = [];
   try {
     const wt = await createWorktree(ws, 'run-3', (e) => events.push(e));
-    assert.equal(wt.root, path.join(ws, '.catalyst-code', 'worktrees', 'run-3', 'pkg'));
+    assert.equal(wt.root, path.join(ws, '.catalyst-code', 'worktrees', worktreeName('run-3'), 'pkg'));
     assert.equal(read(wt.root, 'a.txt'), 'a dirty\n');
     assert.deepEqual(events[1], { type: 'worktree_seeded', run_id: 'run-3', paths: ['a.txt'] });
     await removeWorktree(wt, () => undefined);
@@ -170,7 +175,7 @@ test('parallel worktrees are all made up front, and removing them leaves no bran
   const events: WorktreeEvent[] = [];
   try {
     const made = await createWorktrees(ws, ['run-6-0', 'run-6-1'], (e) => events.push(e));
-    assert.deepEqual(branches(ws), ['catcode/wt/run-6-0', 'catcode/wt/run-6-1']);
+    assert.deepEqual(branches(ws), [`catcode/wt/${worktreeName('run-6-0')}`, `catcode/wt/${worktreeName('run-6-1')}`]);
     for (const wt of made) assert.equal(read(wt.root, 'a.txt'), 'a2 uncommitted\n');
     for (const wt of made) await removeWorktree(wt, (e) => events.push(e));
     assert.deepEqual(branches(ws), []);
@@ -196,14 +201,36 @@ test('the start-up sweep removes a dead core’s worktree and branch, and keeps 
     fs.mkdirSync(path.join(parent, '.owner-run-half.999999999-abcdef'));
 
     await sweepWorktrees(ws);
-    assert.deepEqual(branches(ws), ['catcode/wt/run-7']);
+    assert.deepEqual(branches(ws), [`catcode/wt/${worktreeName('run-7')}`]);
     assert.equal(fs.existsSync(path.join(parent, 'run-dead')), false);
     assert.equal(fs.existsSync(live.path), true, 'the live worktree is kept');
     assert.deepEqual(
-      fs.readdirSync(parent).filter((n) => !n.startsWith('.owner-run-7.')),
-      ['.gitignore', 'run-7'],
+      fs.readdirSync(parent).filter((n) => !n.startsWith(`.owner-${worktreeName('run-7')}.`)),
+      ['.gitignore', worktreeName('run-7')],
     );
     await removeWorktree(live, () => undefined);
+  } finally {
+    fs.rmSync(ws, { recursive: true, force: true });
+  }
+});
+
+test('the sweep keeps a worktree whose owner it cannot name, and a live core’s however old its marker', async () => {
+  const ws = makeRepo();
+  try {
+    const parent = path.join(ws, '.catalyst-code', 'worktrees');
+    // Upstream's core (or a tool of the user's) marks nothing: its worktree's owner is unknown, so it stays.
+    fs.mkdirSync(parent, { recursive: true });
+    git(ws, 'worktree', 'add', '--quiet', '-B', 'catcode/wt/run-1', path.join(parent, 'run-1'), 'HEAD');
+    // A live core's worktree whose marker is a day old: a long child, still running.
+    const old = await createWorktree(ws, 'run-11', () => undefined);
+    const dayAgo = new Date(Date.now() - 24 * 60 * 60 * 1000);
+    fs.utimesSync(old.ownerMarker, dayAgo, dayAgo);
+
+    await sweepWorktrees(ws);
+    assert.equal(fs.existsSync(path.join(parent, 'run-1')), true, 'the unmarked worktree is kept');
+    assert.equal(fs.existsSync(old.path), true, 'the old one of a live core is kept');
+    assert.deepEqual(branches(ws), ['catcode/wt/run-1', `catcode/wt/${worktreeName('run-11')}`]);
+    await removeWorktree(old, () => undefined);
   } finally {
     fs.rmSync(ws, { recursive: true, force: true });
   }
@@ -224,10 +251,10 @@ test('a batch whose second worktree cannot be made removes the first and names t
       [
         ['worktree_ready', 'run-8-0'],
         ['worktree_seeded', 'run-8-0'],
-        ['worktree_cleaned', path.join(ws, '.catalyst-code', 'worktrees', 'run-8-0')],
+        ['worktree_cleaned', path.join(ws, '.catalyst-code', 'worktrees', worktreeName('run-8-0'))],
       ],
     );
-    assert.deepEqual(branches(ws), ['catcode/wt/run-8-1'], 'only the live run keeps its branch');
+    assert.deepEqual(branches(ws), [`catcode/wt/${worktreeName('run-8-1')}`], 'only the live run keeps its branch');
     await removeWorktree(held, () => undefined);
   } finally {
     fs.rmSync(ws, { recursive: true, force: true });

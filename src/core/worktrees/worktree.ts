@@ -1,14 +1,16 @@
 /**
- * A child's git worktree (`subagent{worktree:true}`): added from HEAD under `<ws>/.catalyst-code/worktrees/<safe id>`
- * on branch `catcode/wt/<safe id>`, seeded with the main tree's uncommitted state, and removed with its branch when the
- * child ends. The seed records a baseline (a digest per file, and the seeded files' base copies) so that promote.ts
- * can tell what the child changed and what the user changed meanwhile.
+ * A child's git worktree (`subagent{worktree:true}`): added from HEAD under `<ws>/.catalyst-code/worktrees/<name>` on
+ * branch `catcode/wt/<name>`, seeded with the main tree's uncommitted state, and removed with its branch when the child
+ * ends. The name is upstream's safe run id followed by the core's pid and start time: run ids are counted per process,
+ * so two cores on one workspace would otherwise share `run-1`'s path and branch. The seed records a baseline (a digest
+ * per file, and the seeded files' base copies) so that promote.ts can tell what the child changed and what the user
+ * changed meanwhile.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { EventType, Unstamped } from '../../protocol';
-import { abandonedScratch, makeScratchDir, ownScratchTag, removeScratchDir } from '../checkpoints/scratchDirs';
+import { makeScratchDir, ownScratchTag, removeScratchDir, tagOwnerGone } from '../checkpoints/scratchDirs';
 import {
   gitOutput,
   listFiles,
@@ -26,7 +28,7 @@ export const WORKTREE_REQUIRES_GIT = 'worktree:true requires a git repository; u
 /** Workspace-relative. */
 export const WORKTREES_DIR = '.catalyst-code/worktrees';
 const BRANCH_PREFIX = 'catcode/wt/';
-/** A marker directory `.owner-<safe id>.<pid tag>-XXXXXX` beside a worktree names the core that uses it. */
+/** A marker directory `.owner-<name>.<pid tag>-XXXXXX` beside a worktree names the core that uses it. */
 const OWNER_PREFIX = '.owner-';
 const BASE_COPIES_PREFIX = 'catcode-wt-base-';
 
@@ -71,6 +73,11 @@ const CHECKOUT_ENV: NodeJS.ProcessEnv = { GIT_LFS_SKIP_SMUDGE: '1' };
 /** Characters outside `[A-Za-z0-9_-]` become `-` (upstream's safe id). */
 export function safeWorktreeId(runId: string): string {
   return runId.replace(/[^A-Za-z0-9_-]/g, '-');
+}
+
+/** The worktree's name (its folder and branch) for one of this core's runs: unique among the cores on a workspace. */
+export function worktreeName(runId: string): string {
+  return `${safeWorktreeId(runId)}-${ownScratchTag()}`;
 }
 
 export async function isGitWorkTree(workspace: string): Promise<boolean> {
@@ -123,7 +130,7 @@ export async function createWorktrees(workspace: string, runIds: string[], emit:
 }
 
 async function addWorktree(workspace: string, runId: string): Promise<Worktree> {
-  const safe = safeWorktreeId(runId);
+  const safe = worktreeName(runId);
   const top = await gitOutput(workspace, ['rev-parse', '--show-toplevel']);
   const prefix = await gitOutput(workspace, ['rev-parse', '--show-prefix']);
   const head = await gitOutput(workspace, ['rev-parse', '--verify', 'HEAD^{commit}']);
@@ -133,9 +140,8 @@ async function addWorktree(workspace: string, runId: string): Promise<Worktree> 
   await fs.mkdir(parent, { recursive: true });
   await ignoreWorktreesDir(parent);
   const owners = await ownerMarkers(parent, safe);
-  const abandoned = new Set(abandonedScratch(parent, ownerPrefix(safe)));
-  if (owners.some((m) => !abandoned.has(m))) throw new Error(`${wtPath} is in use by another run`);
-  await removeLeftover(workspace, wtPath, branch, owners);
+  if (owners.some((m) => !ownerGone(m))) throw new Error(`${wtPath} is in use by another run`);
+  if (owners.length > 0) await removeLeftover(workspace, wtPath, branch, owners);
   const ownerMarker = makeScratchDir(parent, ownerPrefix(safe));
   try {
     await gitOutput(top, ['-c', 'core.hooksPath=/dev/null', 'worktree', 'add', '--quiet', '-B', branch, wtPath, head], CHECKOUT_ENV);
@@ -224,26 +230,29 @@ async function removeLeftover(workspace: string, wtPath: string, branch: string,
 
 /**
  * At core start: removes the worktrees, branches and markers that a core killed half-way left behind in this
- * workspace, and never those of a core still running here.
+ * workspace — those whose every owner marker names a core that has ended. A worktree of a core still running here is
+ * kept however old, and so is one with no marker (its owner unknown: another tool's, or upstream's core). Taken under
+ * the worktree lock at once, so this core's own worktrees are made only after it.
  */
-export async function sweepWorktrees(workspace: string): Promise<void> {
+export function sweepWorktrees(workspace: string): Promise<void> {
   const parent = path.join(workspace, WORKTREES_DIR);
-  let names: string[];
-  try {
-    names = await fs.readdir(parent);
-  } catch {
-    return;
-  }
-  const ids = new Set(names.map((n) => (n.startsWith(OWNER_PREFIX) ? ownerSafeId(n) : n.startsWith('.') ? undefined : n)));
-  await withWorktreeLock(async () => {
+  return withWorktreeLock(async () => {
+    const names = await fs.readdir(parent).catch(() => [] as string[]);
+    const ids = new Set(names.map((n) => (n.startsWith(OWNER_PREFIX) ? ownerSafeId(n) : undefined)));
     for (const safe of ids) {
       if (!safe) continue;
       const owners = await ownerMarkers(parent, safe);
-      const abandoned = new Set(abandonedScratch(parent, ownerPrefix(safe)));
-      if (owners.some((m) => !abandoned.has(m))) continue;
+      if (owners.length === 0 || !owners.every(ownerGone)) continue;
       await removeLeftover(workspace, path.join(parent, safe), `${BRANCH_PREFIX}${safe}`, owners);
     }
   }).catch(() => undefined);
+}
+
+/** Whether an owner marker names a core that has ended (a marker whose name is no tag counts as live: kept). */
+function ownerGone(marker: string): boolean {
+  const name = path.basename(marker);
+  const dot = name.indexOf('.', OWNER_PREFIX.length);
+  return tagOwnerGone(name.slice(dot + 1)) === true;
 }
 
 function ownerPrefix(safe: string): string {

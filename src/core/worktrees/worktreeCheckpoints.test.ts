@@ -29,8 +29,8 @@ test("a checkpoint neither captures a child's worktree nor touches it on restore
     });
     const record = await cm.create({ auto: true });
     assert.equal(await cm.readFileAt(record.id, 'a.txt').then(String), 'a\n');
-    assert.equal(await cm.readFileAt(record.id, '.catalyst-code/worktrees/run-1/made-by-child.txt'), null);
-    assert.equal(await cm.readFileAt(record.id, '.catalyst-code/worktrees/run-1/a.txt'), null);
+    assert.equal(await cm.readFileAt(record.id, `.catalyst-code/worktrees/${path.basename(wt.path)}/made-by-child.txt`), null);
+    assert.equal(await cm.readFileAt(record.id, `.catalyst-code/worktrees/${path.basename(wt.path)}/a.txt`), null);
 
     writeTree(ws, { 'a.txt': 'user\n' });
     await cm.restore(record.id);

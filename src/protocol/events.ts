@@ -150,6 +150,9 @@ export interface ErrorEvent extends EventMetadata {
   id?: string | null;
   /** Ours: the file a checkpoint command's error is about (null when the command's path was not a string). */
   path?: string | null;
+  /** `invalid_goal_transition`: the goal's phase, and the phase refused. */
+  from?: string;
+  to?: string;
 }
 
 export interface InfoEvent extends EventMetadata {

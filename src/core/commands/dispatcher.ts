@@ -12,7 +12,8 @@ import {
 } from './checkpointCommands';
 import { handleCompact } from './compactCommand';
 import { handleInit } from './initCommand';
-import { handleGetVisionConfig, handleGoalStatus, handleListPluginCommands, handleListPlugins } from './inventoryCommands';
+import { handleAbortWithGoal, handleApproveGoalPlan, handleCancelGoal, handleGoalStatus, handleStartGoal } from './goalCommands';
+import { handleGetVisionConfig, handleListPluginCommands, handleListPlugins } from './inventoryCommands';
 import { handleApprove, handleAskReply, handleIntercomReply, handleSudoReply } from './interactionCommands';
 import {
   handleAddCustomProvider,
@@ -45,7 +46,7 @@ import {
 } from './skillCommands';
 import { handleMemory, handleSetApproval, handleSetConfig } from './settingsCommands';
 import { handleContext, handleRuntimeStatus, handleStats } from './statusCommands';
-import { handleAbort, handleClearQueue, handleSend, handleSteer } from './turnCommands';
+import { handleClearQueue, handleSend, handleSteer } from './turnCommands';
 import { handleUserBash } from './userBashCommand';
 
 /** Answers one command of type K: the parameter is that command's interface, so a field the mirror lacks does not compile. */
@@ -58,7 +59,7 @@ const HANDLERS: Handlers = {
   init: handleInit,
   send: handleSend,
   steer: handleSteer,
-  abort: handleAbort,
+  abort: handleAbortWithGoal,
   clear_queue: handleClearQueue,
   reset: (rt) => handleReset(rt, true),
   clear: (rt) => handleReset(rt, false),
@@ -111,6 +112,9 @@ const HANDLERS: Handlers = {
   list_plugin_commands: handleListPluginCommands,
   get_vision_config: handleGetVisionConfig,
   goal_status: handleGoalStatus,
+  start_goal: handleStartGoal,
+  approve_goal_plan: handleApproveGoalPlan,
+  cancel_goal: handleCancelGoal,
 };
 
 /**

@@ -5,6 +5,7 @@ import type { CoreRuntime } from '../coreRuntime';
 import type { QueuedPrompt } from '../runtime/runCoordinator';
 import type { RunScope } from '../runtime/runScope';
 import { offeredTools } from '../tools/registry';
+import type { ToolContext, ToolDefinition } from '../tools/types';
 import { imagePart } from '../agent/images';
 import { expandFileMentions } from '../agent/fileMentions';
 import { compactConversation, needsCompaction } from '../agent/compaction';
@@ -93,8 +94,18 @@ function toQueued(
   };
 }
 
+/** What a special turn adds to an ordinary one (a goal's planning turn). */
+export interface TurnExtras {
+  /** Offered besides the usual tools, to this turn only. */
+  tools?: readonly ToolDefinition[];
+  /** Added to every tool call's context. */
+  toolContext?: Partial<ToolContext>;
+  /** When the turn has ended, before its `done` (also when it was cancelled, which sends no `done`). */
+  onEnd?(scope: RunScope, outcome: TurnOutcome): void;
+}
+
 /** Starts a turn now (the caller has checked there is no active run or has cancelled it). */
-export function startTurn(rt: CoreRuntime, q: QueuedPrompt): void {
+export function startTurn(rt: CoreRuntime, q: QueuedPrompt, extras?: TurnExtras): void {
   // A model missing from the list is upstream's "unknown model: X" (checked first, as upstream does), whoever serves it.
   const known = rt.providers.models();
   if (known.length > 0 && !known.some((m) => m.id === q.model)) {
@@ -124,7 +135,7 @@ export function startTurn(rt: CoreRuntime, q: QueuedPrompt): void {
       const prompt = expandFileMentions(q.prompt, rt.workspace);
       await autoCompact(rt, scope, provider, q.model);
       const modelInfo = rt.providers.modelInfo(q.model, providerName);
-      outcome = await runTurn(turnDeps(rt, scope, { model: q.model, provider, modelInfo }), scope, {
+      outcome = await runTurn(withExtras(turnDeps(rt, scope, { model: q.model, provider, modelInfo }), extras), scope, {
         prompt,
         model: q.model,
         provider,
@@ -140,6 +151,7 @@ export function startTurn(rt: CoreRuntime, q: QueuedPrompt): void {
       rt.usage.turns++;
       rt.conversation.sync();
     }
+    extras?.onEnd?.(scope, outcome);
     if (scope.cancelled) return;
     rt.emitInRun(scope, { type: 'done' });
     const next = rt.runs.queued;
@@ -175,6 +187,16 @@ async function autoCompact(rt: CoreRuntime, scope: RunScope, provider: ResolvedP
       message: `automatic compaction failed, continuing with the full context: ${scrubText((err as Error).message, rt.secrets())}`,
     });
   }
+}
+
+function withExtras(deps: TurnDeps, extras: TurnExtras | undefined): TurnDeps {
+  if (!extras) return deps;
+  const tools = (extras.tools ?? []).map((t) => t.schema);
+  return {
+    ...deps,
+    tools: () => [...deps.tools(), ...tools],
+    toolContext: (edited) => ({ ...deps.toolContext(edited), ...extras.toolContext }),
+  };
 }
 
 function turnDeps(rt: CoreRuntime, scope: RunScope, model: ModelRoute): TurnDeps {

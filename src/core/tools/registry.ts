@@ -17,6 +17,7 @@ import { gitDiffTool } from './gitDiffTool';
 import { gitLogTool } from './gitLogTool';
 import { gitStatusTool } from './gitStatusTool';
 import { globTool } from './globTool';
+import { goalWritePlanTool } from './goalWritePlanTool';
 import { grepTool } from './grepTool';
 import { intercomTool } from './intercomTool';
 import { listDirTool } from './listDirTool';
@@ -68,7 +69,10 @@ export const CORE_TOOLS: readonly ToolDefinition[] = Object.freeze([
   intercomTool,
 ]);
 
-const TOOLS_BY_NAME = new Map(CORE_TOOLS.map((tool) => [tool.name, tool]));
+/** Known to the gate but offered only by the turn that adds them (TurnExtras): never listed, never loadable. */
+const TURN_ONLY_TOOLS: readonly ToolDefinition[] = [goalWritePlanTool];
+
+const TOOLS_BY_NAME = new Map([...CORE_TOOLS, ...TURN_ONLY_TOOLS].map((tool) => [tool.name, tool]));
 
 export function getTool(name: string): ToolDefinition | undefined {
   return TOOLS_BY_NAME.get(name);

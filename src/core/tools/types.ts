@@ -2,6 +2,7 @@
 import type { AskQuestion } from '../../protocol';
 import type { SubagentHost } from '../agent/subagentHost';
 import type { IntercomBus } from '../intercom/intercomBus';
+import type { GoalPlanWriter } from '../goal/goalTypes';
 import type { MemoryStore } from '../memory/memoryStore';
 import type { LoadedTools } from './loadedTools';
 
@@ -74,6 +75,8 @@ export interface ToolContext {
   subagents?: SubagentHost;
   /** A child's own end of the intercom (contact_supervisor, intercom); absent for the main agent. */
   intercom?: ToolIntercom;
+  /** The goal `goal_write_plan` writes to: given only to a goal's planning turn. */
+  goalPlan?: GoalPlanWriter;
 }
 
 export interface ToolIntercom {

@@ -1,0 +1,85 @@
+/**
+ * The session's goal (upstream's `GoalMode`): its state, the phase machine with upstream's `transition` semantics
+ * (goal_phase, then goal_state), and the events that report it. One per core runtime (`goalOf`).
+ */
+import type { CoreRuntime } from '../coreRuntime';
+import type { RunScope } from '../runtime/runScope';
+import type { SessionEvent } from '../runtime/eventSink';
+import type { GoalDeploy } from './goalDeploy';
+import { goalPlanEvent, goalStateEvent, goalWorkState } from './goalEvents';
+import { canTransition } from './goalTransitions';
+import { isActive, type Goal, type GoalPhase } from './goalTypes';
+
+export class GoalController {
+  goal: Goal | undefined;
+  /** The planning turn while it runs: events it causes carry its run_id and sequence, as upstream's do. */
+  planningTurn: RunScope | undefined;
+  /** The live deploy: its root run (id = the goal id) holds every worker's child scope. */
+  deploy: GoalDeploy | undefined;
+  private workVersion = 0;
+
+  constructor(readonly rt: CoreRuntime) {}
+
+  get active(): boolean {
+    return !!this.goal && isActive(this.goal.phase);
+  }
+
+  emit(event: SessionEvent): void {
+    const turn = this.planningTurn;
+    if (turn && !turn.cancelled && this.rt.runs.active === turn) this.rt.emitInRun(turn, event);
+    else this.rt.emit(event);
+  }
+
+  emitState(): void {
+    this.emit(goalStateEvent(this.goal));
+  }
+
+  emitPlan(): void {
+    const plan = this.goal && goalPlanEvent(this.goal);
+    if (plan) this.emit(plan);
+  }
+
+  emitWorkState(): void {
+    if (this.goal) this.emit(goalWorkState(this.goal, ++this.workVersion));
+  }
+
+  /** A valid transition bumps the version and emits goal_phase then goal_state; an invalid one is upstream's error. */
+  transition(to: GoalPhase, message?: string): boolean {
+    const goal = this.goal;
+    if (!goal) return false;
+    const from = goal.phase;
+    if (!canTransition(from, to)) {
+      this.emit({ type: 'error', code: 'invalid_goal_transition', from, to, message: `invalid goal transition: ${from} -> ${to}` });
+      return false;
+    }
+    this.enter(to, { message });
+    return true;
+  }
+
+  /**
+   * Each wave sets the phase to running directly, as upstream does (so a later wave emits running→running), with the
+   * wave's progress on the goal_phase.
+   */
+  startWave(wave: number, stepCount: number, doneCount: number): void {
+    this.enter('running', { message: `wave ${wave} — dispatching steps`, wave, step_count: stepCount, done_count: doneCount });
+    this.emitWorkState();
+  }
+
+  private enter(to: GoalPhase, fields: { message?: string; wave?: number; step_count?: number; done_count?: number }): void {
+    const goal = this.goal!;
+    const from = goal.phase;
+    goal.phase = to;
+    goal.version++;
+    const extra = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+    this.emit({ type: 'goal_phase', from, to, ...extra });
+    this.emitState();
+  }
+}
+
+const CONTROLLERS = new WeakMap<CoreRuntime, GoalController>();
+
+export function goalOf(rt: CoreRuntime): GoalController {
+  let controller = CONTROLLERS.get(rt);
+  if (!controller) CONTROLLERS.set(rt, (controller = new GoalController(rt)));
+  return controller;
+}

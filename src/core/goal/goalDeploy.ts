@@ -1,0 +1,182 @@
+/**
+ * Deploys an accepted plan (upstream's `deploy_goal`, research A:850-912, classic mode): waves in dependency order, each
+ * step a fresh child run of our subagent runner under the goal's root run, at most `concurrency` at once; a failed
+ * step skips its dependents; then the deterministic completion summary and `done`.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createSubagentHost, type ModelRoute } from '../agent/childRunner';
+import type { SubagentHost } from '../agent/subagentHost';
+import { childMaxDepth } from '../agents/childTools';
+import { findAgent } from '../agents/discovery';
+import { mapInOrder } from '../agents/parallelRun';
+import type { CoreRuntime } from '../coreRuntime';
+import { RunScope } from '../runtime/runScope';
+import { completionReport, outcomeMessage } from './completionReport';
+import type { GoalController } from './goalController';
+import type { Goal, GoalStepPrompt } from './goalTypes';
+import { planWaves } from './planValidation';
+import { withDependencyOutputs } from './workerPrompt';
+
+const SKIPPED_SUMMARY = 'skipped: a dependency step failed or was skipped';
+
+/** The goal's live deploy: cancelling it stops every worker (each still ends with `subagent_done{cancelled}`). */
+export class GoalDeploy {
+  readonly scope: RunScope;
+  private readonly abort = new AbortController();
+
+  constructor(
+    private readonly ctl: GoalController,
+    readonly goal: Goal,
+  ) {
+    this.scope = new RunScope(ctl.rt.sessionId, goal.id, 'goal');
+  }
+
+  get cancelled(): boolean {
+    return this.abort.signal.aborted;
+  }
+
+  cancel(): void {
+    if (this.cancelled) return;
+    this.abort.abort();
+    this.ctl.rt.subagents.cancelTree(this.ctl.rt.approvals.broker, this.scope);
+  }
+
+  async run(): Promise<void> {
+    const { ctl, goal } = this;
+    const route = modelRoute(ctl.rt, goal.parentModel) ?? modelRoute(ctl.rt, goal.settings.model);
+    if (!route) {
+      goal.error = `no provider serves model '${goal.settings.model}'`;
+      ctl.transition('failed', goal.error);
+      return;
+    }
+    ctl.transition('deploying', 'deploying plan steps');
+    const host = createSubagentHost(ctl.rt.childEnv(route), { root: this.scope, depth: 0, maxDepth: ctl.rt.config.subagents.maxDepth });
+    const waves = planWaves(goal.plan?.steps ?? []) ?? [];
+    for (const [index, ids] of waves.entries()) {
+      if (this.cancelled) return;
+      const wave = ids.map((id) => goal.prompts.find((p) => p.step_id === id)!);
+      const runnable = wave.filter((prompt) => !this.skipIfBlocked(prompt));
+      ctl.startWave(index + 1, wave.length, goal.prompts.filter((p) => p.status === 'done').length);
+      for (const prompt of runnable) {
+        prompt.run_id = host.allocateRunId();
+        goal.activeRunIds.push(prompt.run_id);
+        ctl.emitState();
+      }
+      await mapInOrder(runnable, goal.settings.concurrency, (prompt) => this.runStep(host, prompt));
+    }
+    if (this.cancelled) return;
+    this.finish();
+  }
+
+  /** Cascading skip: a step whose dependency failed or was skipped is skipped too. */
+  private skipIfBlocked(prompt: GoalStepPrompt): boolean {
+    const { ctl, goal } = this;
+    const step = goal.plan?.steps.find((s) => s.id === prompt.step_id);
+    const blocked = step?.depends_on.some((dep) => {
+      const status = goal.prompts.find((p) => p.step_id === dep)?.status;
+      return status === 'failed' || status === 'skipped';
+    });
+    if (!blocked) return false;
+    prompt.status = 'skipped';
+    prompt.summary = SKIPPED_SUMMARY;
+    ctl.emitState();
+    ctl.emit({
+      type: 'goal_step_complete',
+      step_id: prompt.step_id,
+      title: prompt.title,
+      agent: prompt.agent,
+      ok: false,
+      status: 'skipped',
+      summary: SKIPPED_SUMMARY,
+    });
+    ctl.emitWorkState();
+    return true;
+  }
+
+  private async runStep(host: SubagentHost, prompt: GoalStepPrompt): Promise<void> {
+    const { ctl, goal } = this;
+    const runId = prompt.run_id!;
+    if (this.cancelled) return;
+    prompt.status = 'running';
+    ctl.emitState();
+    ctl.emitWorkState();
+    const agent = findAgent(host.agents(), prompt.agent);
+    const result = agent
+      ? await host.runChild({
+          agent,
+          task: withDependencyOutputs(prompt.task, this.dependencies(prompt)),
+          ...(prompt.model ? { model: prompt.model } : {}),
+          context: 'fresh',
+          depth: 1,
+          maxDepth: childMaxDepth(host.settings.maxDepth, agent),
+          runId,
+          parentRunId: goal.id,
+          toolCallId: '',
+          signal: this.abort.signal,
+        })
+      : { ok: false, output: `unknown agent '${prompt.agent}'`, state: 'failed' as const };
+    goal.activeRunIds = goal.activeRunIds.filter((id) => id !== runId);
+    prompt.status = result.ok ? 'done' : 'failed';
+    prompt.summary = result.output.length > 1600 ? `${result.output.slice(0, 1600)}…` : result.output;
+    await this.writeArtifact(prompt.step_id, result.output);
+    if (this.cancelled) return;
+    ctl.emitState();
+    ctl.emit({
+      type: 'goal_step_complete',
+      step_id: prompt.step_id,
+      title: prompt.title,
+      agent: prompt.agent,
+      ok: result.ok,
+      status: prompt.status,
+      summary: prompt.summary,
+      run_id: runId,
+    });
+    ctl.emitWorkState();
+  }
+
+  private dependencies(prompt: GoalStepPrompt): { prompt: GoalStepPrompt; artifact: string }[] {
+    const step = this.goal.plan?.steps.find((s) => s.id === prompt.step_id);
+    return (step?.depends_on ?? []).flatMap((dep) => {
+      const done = this.goal.prompts.find((p) => p.step_id === dep);
+      return done ? [{ prompt: done, artifact: this.artifactPath(dep) }] : [];
+    });
+  }
+
+  /** `<ws>/.catalyst-code/goal-ux/artifacts/<goal id>/<step id>.md`; a failed write only goes to the log. */
+  private async writeArtifact(stepId: string, output: string): Promise<void> {
+    const path = this.artifactPath(stepId);
+    try {
+      await mkdir(join(path, '..'), { recursive: true });
+      await writeFile(path, output);
+    } catch (err) {
+      this.ctl.rt.log(`goal artifact ${path} not written: ${(err as Error).message}`);
+    }
+  }
+
+  artifactPath(stepId: string): string {
+    return join(this.ctl.rt.workspace, '.catalyst-code', 'goal-ux', 'artifacts', safeName(this.goal.id), `${safeName(stepId)}.md`);
+  }
+
+  /** Classic mode without the wrap-up turn: upstream's deterministic report, then done. */
+  private finish(): void {
+    const { ctl, goal } = this;
+    const failed = goal.prompts.filter((p) => p.status === 'failed').length;
+    const skipped = goal.prompts.filter((p) => p.status === 'skipped').length;
+    ctl.transition('synthesizing', `workers finished${outcomeMessage(failed, skipped)} — summarizing`);
+    ctl.emit({ type: 'goal_completion_summary', text: completionReport(goal, (id) => this.artifactPath(id)) });
+    ctl.transition('done', `goal complete${outcomeMessage(failed, skipped)}`);
+    ctl.emitWorkState();
+  }
+}
+
+function modelRoute(rt: CoreRuntime, model: string): ModelRoute | undefined {
+  const name = rt.providers.providerForModel(model);
+  const provider = name ? rt.providers.resolve(name) : undefined;
+  return provider ? { model, provider, modelInfo: rt.providers.modelInfo(model, name) } : undefined;
+}
+
+/** A path segment: anything outside [A-Za-z0-9_-] becomes '-', so an id never climbs out of the folder. */
+function safeName(id: string): string {
+  return id.replace(/[^A-Za-z0-9_-]/g, '-') || '-';
+}

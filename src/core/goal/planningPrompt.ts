@@ -1,0 +1,38 @@
+/** The planning turn's prompt (classic mode), in our own words after upstream's `planning_prompt` (research A:796-806). */
+import type { GoalSettings } from './goalTypes';
+
+export function planningPrompt(settings: GoalSettings, agents: readonly string[]): string {
+  const lines = [
+    'You are planning a goal. Plan only: do not implement anything in this turn.',
+    '',
+    '# Goal',
+    settings.goal,
+    '',
+    '# Constraints',
+    `- At most ${settings.maxTasks} steps; up to ${settings.concurrency} run at once.`,
+    `- Agents a step may use: ${agents.join(', ')}.`,
+  ];
+  if (settings.allowedModels.length) lines.push(`- Models allowed: ${settings.allowedModels.join(', ')}.`);
+  if (settings.allowedProviders.length) lines.push(`- Providers allowed: ${settings.allowedProviders.join(', ')}.`);
+  lines.push(
+    '',
+    '# Scheduling',
+    executionProfile(settings.concurrency),
+    '',
+    '# What to do',
+    '1. Optionally read a few files to understand the workspace.',
+    '2. Call goal_write_plan exactly once: a summary, the steps (each with an agent and a self-contained task; depends_on for order), risks, and validation criteria.',
+    '3. Then confirm the plan in one short paragraph.',
+    '',
+    'Each step runs as a separate agent that sees only its own task and the outputs of the steps it depends on: write every task so it can be done alone.',
+  );
+  return lines.join('\n');
+}
+
+/** Upstream's `execution_profile`: 1 → serial, 2–7 → parallel, 8+ → ultra-parallel. */
+function executionProfile(concurrency: number): string {
+  if (concurrency <= 1) return 'Serial: one step at a time. Prefer few, well-ordered steps.';
+  if (concurrency < 8)
+    return `Parallel: up to ${concurrency} steps at once. Split independent work into steps without dependencies between them.`;
+  return `Ultra-parallel: up to ${concurrency} steps at once. Break the work into many small independent steps.`;
+}

@@ -1,0 +1,53 @@
+/** A deployed step's task (upstream's deploy prompt, research A:826-832), in our own words where upstream's are prose. */
+import type { GoalPlan, GoalSettings, PlanStep, GoalStepPrompt } from './goalTypes';
+
+/** Agents that only look: no build-and-test gate in their task (upstream's list). */
+const LOOK_ONLY_AGENTS: ReadonlySet<string> = new Set(['scout', 'researcher', 'context-builder']);
+
+export function stepPrompts(settings: GoalSettings, plan: GoalPlan): GoalStepPrompt[] {
+  return plan.steps.map((step) => ({
+    step_id: step.id,
+    agent: step.agent,
+    title: step.title,
+    task: workerTask(settings.goal, step, plan.validation),
+    model: stepModel(settings, step),
+    status: 'pending',
+    run_id: null,
+    summary: null,
+  }));
+}
+
+function workerTask(goal: string, step: PlanStep, validation: readonly string[]): string {
+  const criteria = validation.length ? validation.map((v) => `- ${v}`).join('\n') : '(none specified)';
+  let task = `# Goal\n${goal}\n\n# Step: ${step.title}\n${step.task}\n\n# Validation criteria for the overall goal\n${criteria}`;
+  task +=
+    '\n\n# Tools\nDeferred tools (git, web, bulk, browser) are not in your schema until loaded: call load_tools with the group you need.';
+  if (!LOOK_ONLY_AGENTS.has(step.agent)) {
+    task +=
+      '\n\n# Before you finish\nBuild the project and run its tests if it has any; fix what your change broke, and report what you ran and the results.';
+  }
+  return task;
+}
+
+/** The worker role pin, else the step's model; a model outside a non-empty allowlist becomes the first allowed one. */
+function stepModel(settings: GoalSettings, step: PlanStep): string | null {
+  const model = settings.roleModels.worker ?? step.model;
+  const allowed = settings.allowedModels;
+  if (model && allowed.length > 0 && !allowed.includes(model)) return allowed[0];
+  return model;
+}
+
+/** The outputs of a step's finished dependencies, prepended to its task (upstream's `inject_dependency_context`). */
+export function withDependencyOutputs(task: string, deps: readonly { prompt: GoalStepPrompt; artifact: string }[]): string {
+  const parts: string[] = [];
+  let total = 0;
+  for (const { prompt, artifact } of deps) {
+    if (prompt.status !== 'done' && prompt.status !== 'failed') continue;
+    const block = `## ${prompt.title} (${prompt.step_id}) — ${prompt.status}\n${(prompt.summary ?? '').slice(0, 2000)}\nFull output: ${artifact}`;
+    if (total + block.length > 8000) break;
+    total += block.length;
+    parts.push(block);
+  }
+  if (parts.length === 0) return task;
+  return `--- Prior step outputs ---\n${parts.join('\n\n')}\n--- End of prior step outputs ---\n\n${task}`;
+}

@@ -1,0 +1,179 @@
+// Goal mode over stdio (issue #16, the thin slice): the real core as a child process; the planning turn scripted on the
+// default FIFO, each worker on the route of its step's key (its task is its last user message).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { CoreEvent } from '../support/coreProcess';
+import { startScenario, TEST_MODEL, type Scenario } from '../support/coreScenario';
+import type { ScriptedResponse } from '../support/scriptedModelServer';
+
+const SCENARIO = { timeout: 60_000 };
+
+const says = (text: string): ScriptedResponse => ({ steps: [{ text }] });
+const calls = (id: string, name: string, args: object): ScriptedResponse => ({ steps: [{ toolCall: { id, name, arguments: args } }] });
+
+/** Two independent steps, then one that depends on both: waves [a, b] and [c]. */
+const THREE_STEPS = {
+  summary: 'Read the notes, then report.',
+  steps: [
+    { id: 'a', agent: 'worker', title: 'Read the notes', task: '[step-a] Read notes.txt and give its first line.' },
+    { id: 'b', agent: 'delegate', title: 'Look around', task: '[step-b] List the workspace.' },
+    { id: 'c', agent: 'worker', title: 'Report', task: '[step-c] Report what the others found.', depends_on: ['a', 'b'] },
+  ],
+  risks: ['none'],
+  validation: ['the report names the first line'],
+};
+
+const toolNames = (request: { body: any }): string[] => (request.body.tools ?? []).map((t: any) => t.function?.name ?? t.name);
+/** The chat requests (the core also asks GET /models). */
+const chats = (s: Scenario) => s.model.requests.filter((r) => r.method === 'POST');
+const lastUserMessage = (request: { body: any }): string =>
+  String(request.body.messages.filter((m: any) => m.role === 'user').at(-1)?.content ?? '');
+
+/** The goal_phase transitions of a slice, as `from→to`. */
+const phases = (events: CoreEvent[]): string[] => events.filter((e) => e.type === 'goal_phase').map((e) => `${e.from}→${e.to}`);
+
+async function startGoal(s: Scenario, fields: object): Promise<number> {
+  const from = s.core.events.length;
+  s.core.send({ type: 'start_goal', model: TEST_MODEL, ...fields });
+  return from;
+}
+
+test('a goal with auto_deploy off: plan, approve, two waves of workers as child runs, the completion summary', SCENARIO, async () => {
+  const s = await startScenario({
+    script: [calls('call_plan', 'goal_write_plan', THREE_STEPS), says('A plain answer.')],
+    routes: {
+      '[step-a]': [calls('call_1', 'read_file', { path: 'notes.txt' }), says('The first line is alpha.')],
+      '[step-b]': [says('The workspace holds notes.txt.')],
+      '[step-c]': [says('Report: the first line is alpha.')],
+    },
+    files: { 'notes.txt': 'alpha\nbeta\n' },
+  });
+  try {
+    const from = await startGoal(s, { goal: 'Report the first line of notes.txt', auto_deploy: false, concurrency: 1, max_tasks: 4 });
+    await s.core.waitForType('done', { from });
+    const planning = s.core.events.slice(from);
+    const opening = planning.filter((e) => ['work_state', 'goal_state', 'info'].includes(e.type)).slice(0, 3);
+    assert.deepEqual(
+      opening.map((e) => e.type),
+      ['work_state', 'goal_state', 'info'],
+      'start_goal: work_state, goal_state, then the info',
+    );
+    const started = opening[1];
+    assert.match(started.id, /^goal-\d+$/);
+    assert.deepEqual(
+      [started.phase, started.version, started.concurrency, started.max_tasks, started.auto_deploy],
+      ['planning', 1, 1, 4, false],
+    );
+    assert.equal(opening[2].message, 'Goal mode: planning…');
+    assert.deepEqual(phases(planning), ['planning→plan_ready']);
+
+    const plan = planning.find((e) => e.type === 'goal_plan')!;
+    assert.deepEqual(
+      plan.steps.map((st: any) => [st.id, st.agent, st.title, st.depends_on]),
+      [
+        ['a', 'worker', 'Read the notes', []],
+        ['b', 'delegate', 'Look around', []],
+        ['c', 'worker', 'Report', ['a', 'b']],
+      ],
+    );
+    assert.deepEqual(
+      [plan.id, plan.summary, plan.risks, plan.validation],
+      [started.id, THREE_STEPS.summary, ['none'], THREE_STEPS.validation],
+    );
+    const result = planning.find((e) => e.type === 'tool_result' && e.id === 'call_plan')!;
+    assert.equal(result.output, 'Plan accepted (3 steps). Waiting for approve_goal_plan.');
+    const planned = planning.filter((e) => e.type === 'work_state').at(-1)!;
+    assert.deepEqual([planned.next, planned.last_activity], [['Read the notes', 'Look around', 'Report'], 'goal:plan_ready']);
+    assert.ok(toolNames(chats(s)[0]).includes('goal_write_plan'), 'the planning turn offers goal_write_plan');
+    assert.match(lastUserMessage(chats(s)[0]), /Report the first line of notes\.txt/);
+    assert.equal(chats(s).length, 1, 'a plan accepted ends the planning turn after its tool batch');
+
+    let at = s.core.events.length;
+    s.core.send({ type: 'goal_status' });
+    await s.core.waitForType('goal_plan', { from: at });
+    assert.deepEqual(
+      s.core.events.slice(at).map((e) => [e.type, e.phase]),
+      [
+        ['goal_state', 'plan_ready'],
+        ['goal_plan', undefined],
+      ],
+    );
+
+    at = s.core.events.length;
+    s.core.send({ type: 'approve_goal_plan' });
+    await s.core.waitFor((e) => e.type === 'goal_phase' && e.to === 'done', { from: at, timeoutMs: 30_000 });
+    const deploy = s.core.events.slice(at);
+    assert.deepEqual(phases(deploy), [
+      'plan_ready→deploying',
+      'deploying→running',
+      'running→running',
+      'running→synthesizing',
+      'synthesizing→done',
+    ]);
+    const waves = deploy.filter((e) => e.type === 'goal_phase' && e.to === 'running');
+    assert.deepEqual(
+      waves.map((e) => [e.wave, e.step_count, e.done_count, e.message]),
+      [
+        [1, 2, 0, 'wave 1 — dispatching steps'],
+        [2, 1, 2, 'wave 2 — dispatching steps'],
+      ],
+    );
+
+    const starts = deploy.filter((e) => e.type === 'subagent_start');
+    assert.deepEqual(
+      starts.map((e) => [e.agent, e.mode, e.parent_run_id, e.depth]),
+      [
+        ['worker', 'single', started.id, 1],
+        ['delegate', 'single', started.id, 1],
+        ['worker', 'single', started.id, 1],
+      ],
+      "each step is a child run of the goal, in wave order (sorted ids), with upstream's subagent events",
+    );
+    const completes = deploy.filter((e) => e.type === 'goal_step_complete');
+    assert.deepEqual(
+      completes.map((e) => [e.step_id, e.ok, e.status, e.summary, e.run_id]),
+      [
+        ['a', true, 'done', 'The first line is alpha.', starts[0].run_id],
+        ['b', true, 'done', 'The workspace holds notes.txt.', starts[1].run_id],
+        ['c', true, 'done', 'Report: the first line is alpha.', starts[2].run_id],
+      ],
+    );
+    for (const start of starts) {
+      const done = deploy.find((e) => e.type === 'subagent_done' && e.run_id === start.run_id)!;
+      assert.equal(done.state, 'completed');
+      assert.ok(deploy.indexOf(done) < deploy.findIndex((e) => e.type === 'goal_step_complete' && e.run_id === start.run_id));
+    }
+    assert.ok(
+      deploy.some((e) => e.type === 'subagent_tool_result' && e.run_id === starts[0].run_id && e.name === 'read_file' && e.ok),
+      "step a's read_file ran in its child run",
+    );
+
+    const cTask = lastUserMessage(s.model.requestsFor('[step-c]')[0]);
+    assert.match(cTask, /Prior step outputs/);
+    assert.match(cTask, /The first line is alpha\./, "step c's task carries its dependencies' outputs");
+    assert.match(cTask, /# Validation criteria for the overall goal\n- the report names the first line/);
+    assert.ok(!toolNames(s.model.requestsFor('[step-a]')[0]).includes('goal_write_plan'), 'a worker is never offered goal_write_plan');
+    assert.ok(s.model.peakInFlight('[step-a]', '[step-b]', '[step-c]') <= 1, 'concurrency 1: never two workers at once');
+
+    const summary = deploy.find((e) => e.type === 'goal_completion_summary')!;
+    assert.match(summary.text, /Outcome: 3\/3 step\(s\) done/);
+    assert.match(summary.text, /\[done\] Report \(worker\): Report: the first line is alpha\./);
+    assert.ok(deploy.indexOf(summary) < deploy.findIndex((e) => e.type === 'goal_phase' && e.to === 'done'));
+    const finalState = deploy.filter((e) => e.type === 'goal_state').at(-1)!;
+    assert.deepEqual(
+      [finalState.phase, finalState.active_run_ids, finalState.prompts.map((p: any) => p.status)],
+      ['done', [], ['done', 'done', 'done']],
+    );
+    assert.equal(deploy.filter((e) => e.type === 'goal_certified').length, 0, 'the slice has no verifier: it never certifies');
+    const artifact = join(s.core.workspace, '.catalyst-code', 'goal-ux', 'artifacts', started.id, 'a.md');
+    assert.equal(readFileSync(artifact, 'utf8'), 'The first line is alpha.');
+
+    const turn = await s.turn('Anything else?');
+    assert.ok(turn.some((e) => e.type === 'done'));
+    assert.ok(!toolNames(chats(s).at(-1)!).includes('goal_write_plan'), 'an ordinary turn is not offered goal_write_plan');
+  } finally {
+    await s.close();
+  }
+});

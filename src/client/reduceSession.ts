@@ -3,6 +3,7 @@ import type { SessionSummary } from '../protocol';
 import type { CheckpointItem, SessionState, SessionView, TranscriptItem } from '../shared/sessionState';
 import { type UntrustedEvent, bool, num, records, str } from './eventFields';
 import { itemsFromHistory } from './historyItems';
+import { withHistorySubagents } from './historySubagents';
 import { reduceAllRunsEnded } from './reduceRun';
 import { newItemId } from './transcript';
 
@@ -72,11 +73,12 @@ export function reduceReset(s: SessionState): SessionState {
 
 /**
  * `history` replaces the transcript with the stored conversation (resume after a restart, load, undo), so nothing is
- * shown twice. Notices at the end of the transcript are kept after it: they tell what just happened (a restart).
+ * shown twice; a `subagent` card gets its ended runs' rows back. Notices at the end of the transcript are kept after it: they tell what just happened (a restart).
  */
 export function reduceHistory(s: SessionState, e: UntrustedEvent<'history'>): SessionState {
   if (!Array.isArray(e.messages)) return s;
-  const rebuilt = keepCheckpointRows(s.items, itemsFromHistory(e.messages, newItemId(s, 'h')));
+  const replayed = withHistorySubagents(itemsFromHistory(e.messages, newItemId(s, 'h')), e.subagents);
+  const rebuilt = keepCheckpointRows(s.items, replayed);
   const items: TranscriptItem[] = [...rebuilt, ...trailingNotices(s.items)];
   return { ...s, items };
 }

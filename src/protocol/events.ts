@@ -509,6 +509,28 @@ export interface HistoryEvent extends EventMetadata {
   type: 'history';
   messages: ChatMessage[];
   tokens_in: number;
+  /** Ours: the session's ended subagent runs (from its `_run` records), so that a replayed `subagent` card lists its children. */
+  subagents?: HistorySubagentRun[];
+}
+
+/** One ended subagent run of a replayed session, in start order (a parent before its children). */
+export interface HistorySubagentRun {
+  run_id: string;
+  /** The `subagent` call it ran for: the main agent's, or (nested) a child's. */
+  tool_call_id: string;
+  parent_run_id?: string;
+  mode: 'single' | 'parallel' | 'chain';
+  /** '' for a group. */
+  agent: string;
+  /** '' in a file from before the task was recorded. */
+  task: string;
+  depth: number;
+  /** `interrupted`: the core stopped while it ran. */
+  state: 'completed' | 'failed' | 'cancelled' | 'interrupted';
+  /** A single run's final text, capped as `subagent_done.summary`. */
+  summary?: string;
+  started_at: number;
+  ended_at: number;
 }
 
 export interface StatsEvent extends EventMetadata {

@@ -109,7 +109,7 @@ export class ChildRun {
       tool_call_id: spec.toolCallId,
       ...(routes.length ? { model: routes[0].model } : {}),
     });
-    recordRun(this.env, scope, spec.toolCallId, 'started', spec.agent.name);
+    recordRun(this.env, scope, spec.toolCallId, 'started', spec.agent.name, { mode: 'single', task: spec.task });
     this.emit({ type: 'subagent_message', run_id: scope.runId, role: 'user', content: spec.task });
     this.progress('start');
     if (!routes.length) return { ok: false, output: NO_MODEL_MESSAGE, state: 'failed' };

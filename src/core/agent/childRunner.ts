@@ -76,7 +76,7 @@ function openGroup(env: ChildEnv, caller: HostCaller, parentSignal: AbortSignal,
     parent_run_id: parentRunId,
     tool_call_id: spec.toolCallId,
   });
-  recordRun(env, scope, spec.toolCallId, 'started', spec.mode);
+  recordRun(env, scope, spec.toolCallId, 'started', spec.mode, { mode: spec.mode, task: spec.task });
   let finished = false;
   return {
     runId: spec.runId,

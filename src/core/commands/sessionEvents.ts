@@ -1,11 +1,14 @@
 import type { CoreRuntime } from '../coreRuntime';
 import type { ChatMessage } from '../providers/types';
 import type { LoadedSession } from '../sessions/sessionFile';
+import { historySubagents } from '../sessions/historySubagents';
 import type { RunRecord } from '../sessions/sessionTypes';
 
 /** `history`: the conversation as stored (OpenAI-chat shape) after a resume, load or undo. */
 export function emitHistory(rt: CoreRuntime): void {
-  rt.emit({ type: 'history', messages: [...rt.conversation.all], tokens_in: rt.usage.lastPromptTokens });
+  const messages = [...rt.conversation.all];
+  const subagents = historySubagents(messages, rt.conversation.runRecords);
+  rt.emit({ type: 'history', messages, tokens_in: rt.usage.lastPromptTokens, ...(subagents.length ? { subagents } : {}) });
 }
 
 /** `session_recovered` when the file had a damaged tail, malformed lines or runs that never finished (then marked interrupted). */

@@ -20,6 +20,10 @@ export interface RunRecord {
   state: RunState;
   timestamp_ms: number;
   detail?: string;
+  /** Ours, on a subagent run's `started` record: what a resumed session's card shows (upstream's reader ignores them). */
+  mode?: 'single' | 'parallel' | 'chain';
+  task?: string;
+  depth?: number;
 }
 
 export interface LoadedSession {

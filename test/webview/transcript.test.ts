@@ -87,6 +87,25 @@ describe('transcript views (real Chromium, real shell)', { timeout: 120_000 }, (
       assert.equal(streamed, fresh);
     });
 
+    it('the fonts of headings, bold, italic and code are in use from the start: a hidden sample with a reply’s styles', async () => {
+      await webview.snapshot(readyState([prompt, reply('### Heading\n\n**bold** *italic* `code` **`both`**', false)]));
+      await page.locator(`${BLOCKS} strong > code`).waitFor();
+      const sample = page.locator('.md-font-sample');
+      assert.equal(await sample.getAttribute('aria-hidden'), 'true');
+      assert.equal(await sample.isVisible(), false, 'laid out, never seen');
+      const fonts = (root: string) =>
+        page.evaluate(
+          (root) =>
+            ['h3', 'strong', 'em', ':not(strong) > code', 'strong > code'].map((sel) => {
+              const g = globalThis as any;
+              const el = g.document.querySelector(`${root} ${sel}`);
+              return el ? g.getComputedStyle(el).font : `no ${sel}`;
+            }),
+          root,
+        );
+      assert.deepEqual(await fonts('.md-font-sample'), await fonts(byTestId(TEST_IDS.assistantMessage)));
+    });
+
     it('is busy while it streams and settles when the final text arrives, keeping its blocks', async () => {
       const message = page.locator(byTestId(TEST_IDS.assistantMessage));
       await webview.snapshot(runningState([prompt, reply('One.\n\nTwo')]));

@@ -5,6 +5,7 @@ import { codicon, h } from '../infra/dom';
 import { OPEN_PATH_ATTR, type ItemContext, type ItemView } from './itemView';
 import { createMainFlowView, estimateItemHeight, itemKey } from './itemViews';
 import { fileLinkOf } from '../markdown/links';
+import { markdownFontSample } from '../markdown/fontSample';
 import { isFirstRun } from '../welcome/welcome';
 import type { StateChange } from '../state/store';
 import { VirtualList, type ListPosition } from './virtualList';
@@ -48,7 +49,7 @@ export class TranscriptView {
       h('div', { class: 'empty-title' }, 'What should we build?'),
       h('div', {}, 'Type / for commands, @ to mention a file; paste images to attach them.'),
     );
-    this.root = h('div', { class: 'transcript-wrap' }, scroller, this.empty, this.jumpButton);
+    this.root = h('div', { class: 'transcript-wrap' }, scroller, this.empty, this.jumpButton, markdownFontSample(document));
     this.list = new VirtualList(
       scroller,
       {

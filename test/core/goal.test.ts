@@ -177,3 +177,127 @@ test('a goal with auto_deploy off: plan, approve, two waves of workers as child 
     await s.close();
   }
 });
+
+for (const via of ['cancel_goal', 'abort'] as const) {
+  test(`${via} during deployment cancels every worker, and the goal ends cancelled`, SCENARIO, async () => {
+    const held = (key: string) => ({ [key]: [{ holdUntil: 'workers', steps: [{ text: 'never read' }] }] });
+    const s = await startScenario({
+      script: [
+        calls('call_plan', 'goal_write_plan', {
+          summary: 'Two at once.',
+          steps: [
+            { id: 'a', agent: 'delegate', task: '[step-a] First.' },
+            { id: 'b', agent: 'delegate', task: '[step-b] Second.' },
+            { id: 'c', agent: 'delegate', task: '[step-c] After both.', depends_on: ['a', 'b'] },
+          ],
+        }),
+      ],
+      routes: { ...held('[step-a]'), ...held('[step-b]'), '[step-c]': [says('not reached')] },
+    });
+    try {
+      const from = await startGoal(s, { goal: 'Run two workers at once', concurrency: 2 });
+      await s.model.held('workers', 2);
+      const running = s.core.events.slice(from);
+      assert.ok(
+        running.some(
+          (e) => e.type === 'tool_result' && e.output === 'Plan accepted (3 steps). Deploy will start after this planning turn.',
+        ),
+        'auto_deploy (the default) deploys after the planning turn',
+      );
+      const goalId = running.find((e) => e.type === 'goal_state')!.id;
+      const workers = running.filter((e) => e.type === 'subagent_start').map((e) => e.run_id);
+      assert.equal(workers.length, 2, 'concurrency 2: both steps of wave 1 run at once');
+
+      const at = s.core.events.length;
+      s.core.send({ type: via });
+      for (const runId of workers) {
+        const done = await s.core.waitFor((e) => e.type === 'subagent_done' && e.run_id === runId, { from: at });
+        assert.deepEqual([done.state, done.parent_run_id], ['cancelled', goalId]);
+      }
+      const ended = await s.core.waitFor((e) => e.type === 'goal_phase' && e.to === 'cancelled', { from: at });
+      assert.equal(ended.from, 'running');
+      await s.core.waitFor((e) => e.type === 'info' && e.message === 'goal cancelled', { from: at });
+
+      const asked = s.core.events.length;
+      s.core.send({ type: 'goal_status' });
+      const state = await s.core.waitForType('goal_state', { from: asked });
+      assert.deepEqual([state.phase, state.error, state.active_run_ids], ['cancelled', 'cancelled by user', []]);
+      const after = s.core.events.slice(at);
+      assert.deepEqual(
+        after.filter((e) => ['goal_step_complete', 'goal_completion_summary', 'subagent_start'].includes(e.type)),
+        [],
+        'no step completes, no wave starts and no summary is sent once the goal is cancelled',
+      );
+      assert.equal(s.model.requestsFor('[step-c]').length, 0);
+      if (via === 'abort') assert.ok(after.some((e) => e.type === 'aborted'));
+
+      const again = s.core.events.length;
+      s.core.send({ type: 'cancel_goal' });
+      await s.core.waitFor((e) => e.type === 'info' && e.message === 'no active goal to cancel', { from: again });
+    } finally {
+      s.model.release('workers');
+      await s.close();
+    }
+  });
+}
+
+test(
+  'start_goal refuses bad fields without a turn; approve needs a plan; ceo_mode and revise_goal are honestly unsupported',
+  SCENARIO,
+  async () => {
+    const s = await startScenario();
+    try {
+      const errorFor = async (cmd: object): Promise<CoreEvent> => {
+        const at = s.core.events.length;
+        s.core.send(cmd);
+        return s.core.waitForType('error', { from: at });
+      };
+      assert.equal((await errorFor({ type: 'start_goal', goal: 'abc', model: TEST_MODEL })).message, 'goal text is too short');
+      assert.equal((await errorFor({ type: 'start_goal', goal: '   ', model: TEST_MODEL })).message, 'goal text must not be empty');
+      assert.equal(
+        (await errorFor({ type: 'start_goal', goal: 'do the thing', model: TEST_MODEL, concurrency: 5, max_tasks: 2 })).message,
+        'concurrency (5) cannot exceed max_tasks (2)',
+      );
+      assert.equal((await errorFor({ type: 'start_goal', goal: 'do the thing', model: 'nope' })).message, 'unknown model: nope');
+      assert.equal((await errorFor({ type: 'start_goal', goal: 'do the thing', model: TEST_MODEL, ceo_mode: true })).code, 'unsupported');
+      assert.equal((await errorFor({ type: 'approve_goal_plan' })).message, 'approve_goal_plan requires phase plan_ready (got idle)');
+      assert.equal((await errorFor({ type: 'revise_goal', feedback: 'more', model: TEST_MODEL })).code, 'unsupported');
+      const at = s.core.events.length;
+      s.core.send({ type: 'goal_status' });
+      s.core.send({ type: 'stats' });
+      await s.core.waitForType('stats', { from: at });
+      const answered = s.core.events.slice(at);
+      assert.deepEqual(
+        answered.map((e) => [e.type, e.phase]),
+        [
+          ['goal_state', 'idle'],
+          ['stats', undefined],
+        ],
+        'no goal was started by any of them',
+      );
+      assert.equal(chats(s).length, 0, 'and no model request was made');
+    } finally {
+      await s.close();
+    }
+  },
+);
+
+test('a plan naming an unknown agent is refused and the planner re-plans in the same turn', SCENARIO, async () => {
+  const bad = { summary: 'x', steps: [{ id: 'a', agent: 'wizard', task: 'cast' }] };
+  const good = { summary: 'x', steps: [{ id: 'a', agent: 'delegate', task: 'do' }] };
+  const s = await startScenario({ script: [calls('call_bad', 'goal_write_plan', bad), calls('call_good', 'goal_write_plan', good)] });
+  try {
+    const from = await startGoal(s, { goal: 'Use a real agent', auto_deploy: false });
+    await s.core.waitForType('done', { from });
+    const events = s.core.events.slice(from);
+    const refused = events.find((e) => e.type === 'tool_result' && e.id === 'call_bad')!;
+    assert.equal(refused.ok, false);
+    assert.match(refused.output, /^step 'a' uses unknown agent 'wizard'; available agents: .*delegate/);
+    const accepted = events.find((e) => e.type === 'tool_result' && e.id === 'call_good')!;
+    assert.equal(accepted.output, 'Plan accepted (1 steps). Waiting for approve_goal_plan.');
+    assert.deepEqual(phases(events), ['planning→plan_ready']);
+    assert.equal(events.filter((e) => e.type === 'goal_plan').length, 1);
+  } finally {
+    await s.close();
+  }
+});

@@ -301,3 +301,34 @@ test('a plan naming an unknown agent is refused and the planner re-plans in the 
     await s.close();
   }
 });
+
+test('reset during deployment clears the goal and stops its workers', SCENARIO, async () => {
+  const s = await startScenario({
+    script: [calls('call_plan', 'goal_write_plan', { summary: 'One.', steps: [{ id: 'a', agent: 'delegate', task: '[step-a] Wait.' }] })],
+    routes: { '[step-a]': [{ holdUntil: 'worker', steps: [{ text: 'never read' }] }] },
+  });
+  try {
+    const from = await startGoal(s, { goal: 'Be reset midway' });
+    await s.model.held('worker');
+    const worker = s.core.events.slice(from).find((e) => e.type === 'subagent_start')!;
+    const at = s.core.events.length;
+    s.core.send({ type: 'reset' });
+    const done = await s.core.waitFor((e) => e.type === 'subagent_done' && e.run_id === worker.run_id, { from: at });
+    assert.equal(done.state, 'cancelled');
+    const cleared = await s.core.waitFor((e) => e.type === 'goal_state', { from: at });
+    assert.deepEqual([cleared.id, cleared.phase, cleared.concurrency, cleared.max_tasks, cleared.prompts], ['', 'idle', 0, 0, []]);
+    const work = await s.core.waitFor((e) => e.type === 'work_state', { from: at });
+    assert.deepEqual([work.goal, work.done, work.in_progress, work.next, work.last_activity], ['', [], [], [], '']);
+    const asked = s.core.events.length;
+    s.core.send({ type: 'goal_status' });
+    assert.equal((await s.core.waitForType('goal_state', { from: asked })).phase, 'idle');
+    assert.equal(
+      s.core.events.slice(at).filter((e) => e.type === 'goal_step_complete' || e.type === 'goal_phase').length,
+      0,
+      'the cleared goal reports nothing more',
+    );
+  } finally {
+    s.model.release('worker');
+    await s.close();
+  }
+});

@@ -6,7 +6,7 @@ import type { CoreRuntime } from '../coreRuntime';
 import type { RunScope } from '../runtime/runScope';
 import type { SessionEvent } from '../runtime/eventSink';
 import type { GoalDeploy } from './goalDeploy';
-import { goalPlanEvent, goalStateEvent, goalWorkState } from './goalEvents';
+import { emptyWorkState, goalPlanEvent, goalStateEvent, goalWorkState } from './goalEvents';
 import { canTransition } from './goalTransitions';
 import { isActive, type Goal, type GoalPhase } from './goalTypes';
 
@@ -41,6 +41,17 @@ export class GoalController {
 
   emitWorkState(): void {
     if (this.goal) this.emit(goalWorkState(this.goal, ++this.workVersion));
+  }
+
+  /** Reset, clear, new_session, load_session: the goal is gone, and its workers are stopped. */
+  clear(): void {
+    if (!this.goal) return;
+    this.deploy?.cancel();
+    this.deploy = undefined;
+    this.goal = undefined;
+    this.planningTurn = undefined;
+    this.rt.emit(goalStateEvent(undefined, true));
+    this.rt.emit(emptyWorkState(++this.workVersion));
   }
 
   /** A valid transition bumps the version and emits goal_phase then goal_state; an invalid one is upstream's error. */

@@ -2,9 +2,9 @@
 import type { SessionEventOf } from '../runtime/eventSink';
 import type { Goal, GoalStepPrompt } from './goalTypes';
 
-/** `goal_state`: the whole goal; without one, upstream's idle form. */
-export function goalStateEvent(goal: Goal | undefined): SessionEventOf<'goal_state'> {
-  if (!goal) return IDLE_GOAL_STATE;
+/** `goal_state`: the whole goal; without one, upstream's idle form (`cleared`: the form a reset sends). */
+export function goalStateEvent(goal: Goal | undefined, cleared = false): SessionEventOf<'goal_state'> {
+  if (!goal) return cleared ? CLEARED_GOAL_STATE : IDLE_GOAL_STATE;
   const s = goal.settings;
   return {
     type: 'goal_state',
@@ -56,6 +56,20 @@ const IDLE_GOAL_STATE: SessionEventOf<'goal_state'> = Object.freeze({
   role_models: { planner: null, worker: null, reviewer: null },
   model_concurrency: {},
 });
+
+/** What reset, clear, new_session and load_session send (upstream's `goal.rs` reset). */
+const CLEARED_GOAL_STATE: SessionEventOf<'goal_state'> = Object.freeze({
+  ...IDLE_GOAL_STATE,
+  concurrency: 0,
+  max_tasks: 0,
+  role_models: undefined,
+  model_concurrency: undefined,
+});
+
+/** The empty `work_state` of a cleared goal. */
+export function emptyWorkState(version: number): SessionEventOf<'work_state'> {
+  return { type: 'work_state', version, goal: '', done: [], in_progress: [], next: [], recent_files: [], last_activity: '' };
+}
 
 export function goalPlanEvent(goal: Goal): SessionEventOf<'goal_plan'> | undefined {
   if (!goal.plan) return undefined;

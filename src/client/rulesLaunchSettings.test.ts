@@ -20,6 +20,10 @@ test('a source turned off in any scope is off; the master switch turns all off',
   assert.deepEqual(off, ['claude_md', 'cursorrules']);
   assert.deepEqual(rulesOffEnvironment(off), { CATALYST_CODE_RULES_OFF: 'claude_md,cursorrules' });
   assert.deepEqual(readRulesOff(from({ 'rules.enabled': { defaultValue: true, workspaceValue: false } })), ['all']);
+  assert.deepEqual(
+    readRulesOff(from({ 'rules.copilotPathInstructions': { globalValue: false }, 'rules.cursorProjectRules': { workspaceValue: false } })),
+    ['copilot_path_instructions', 'cursor_project_rules'],
+  );
 });
 
 test("a workspace's settings cannot turn back on a source the user turned off", () => {

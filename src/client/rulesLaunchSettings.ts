@@ -17,7 +17,9 @@ export const RULES_SETTING_SOURCES = {
   'rules.agentsMd': 'agents_md',
   'rules.claudeMd': 'claude_md',
   'rules.copilotInstructions': 'copilot_instructions',
+  'rules.copilotPathInstructions': 'copilot_path_instructions',
   'rules.clinerules': 'clinerules',
+  'rules.cursorProjectRules': 'cursor_project_rules',
   'rules.cursorrules': 'cursorrules',
 } as const;
 

@@ -259,7 +259,7 @@ export interface SessionView {
 export interface RulesFileView {
   /** Workspace-relative. */
   path: string;
-  /** `agents_md`, `claude_md`, `copilot_instructions`, `clinerules`, `cursorrules`. */
+  /** `agents_md`, `claude_md`, `copilot_instructions`, `copilot_path_instructions`, `clinerules`, `cursor_project_rules`, `cursorrules`. */
   source: string;
   bytes: number;
   tokens: number;

@@ -5,7 +5,9 @@ const SOURCE_LABELS: Record<string, string> = {
   agents_md: 'AGENTS.md',
   claude_md: 'Claude Code',
   copilot_instructions: 'GitHub Copilot',
+  copilot_path_instructions: 'GitHub Copilot',
   clinerules: 'Cline',
+  cursor_project_rules: 'Cursor',
   cursorrules: 'Cursor',
 };
 

@@ -366,7 +366,7 @@ export const HELP_TEXT: string = [
   '  CATALYST_CODE_SHELL               bash | powershell [default: powershell on Windows, else bash]',
   '  CATALYST_CODE_AUTO_COMPACT        1/true or 0/false [default: on]',
   '  CATALYST_CODE_COMPACT_INSTRUCTIONS  guidance for the compaction summary',
-  '  CATALYST_CODE_RULES_OFF           project rules sources not read: all, or agents_md,claude_md,copilot_instructions,clinerules,cursorrules',
+  '  CATALYST_CODE_RULES_OFF           project rules sources not read: all, or agents_md,claude_md,copilot_instructions,copilot_path_instructions,clinerules,cursor_project_rules,cursorrules',
   '  CATALYST_CODE_APPROVAL_TIMEOUT_SECS  how long an approval request waits before it expires [default: 900]',
   "  each provider's api_key_env      e.g. UMANS_API_KEY, OPENCODE_GO_API_KEY, OPENROUTER_API_KEY, DEEPSEEK_API_KEY",
   '',

@@ -461,7 +461,7 @@ describe('loadConfig project_rules', () => {
     write(join(configDir, 'settings.json'), { project_rules: { claude_md: false, max_file_bytes: 4096 } });
     write(join(cwd, 'settings.json'), { project_rules: { claude_md: true, cursorrules: false, max_file_bytes: 99_999 } });
     const c = load([], { CATALYST_CODE_RULES_OFF: 'clinerules' });
-    assert.deepEqual(enabled(c), ['agents_md', 'copilot_instructions']);
+    assert.deepEqual(enabled(c), ['agents_md', 'copilot_instructions', 'copilot_path_instructions', 'cursor_project_rules']);
     assert.equal(c.projectRules.maxFileBytes, 4096);
     assert.deepEqual(
       c.warnings.filter((w) => w.includes('project_rules')),

@@ -192,6 +192,67 @@ describe('ProjectRules caps', () => {
   });
 });
 
+describe('ProjectRules: Copilot and Cursor files with a frontmatter', () => {
+  test('each is read in its place with what its frontmatter says in the heading; a manual-only one is skipped', async () => {
+    ws = makeTestWorkspace();
+    ws.write('.github/copilot-instructions.md', 'copilot');
+    ws.write('.github/instructions/ts.instructions.md', '---\napplyTo: "**/*.ts,**/*.tsx"\n---\nTS-RULES body');
+    ws.write('.github/instructions/all.instructions.md', "---\napplyTo: '**'\n---\nALL-RULES body");
+    ws.write('.github/instructions/manual.instructions.md', 'MANUAL-COPILOT without applyTo');
+    ws.write('.github/instructions/notes.md', 'not an instructions file');
+    ws.write('.clinerules', 'cline');
+    ws.write('.cursor/rules/always.mdc', '---\ndescription: Everywhere\nalwaysApply: true\n---\nALWAYS-RULES body');
+    ws.write('.cursor/rules/react.mdc', '---\nglobs: ["*.tsx", "*.jsx"]\nalwaysApply: false\n---\nREACT-RULES body');
+    ws.write('.cursor/rules/db.mdc', '---\ndescription: Database migrations\nglobs:\nalwaysApply: false\n---\nDB-RULES body');
+    ws.write('.cursor/rules/manual.mdc', '---\nalwaysApply: false\n---\nMANUAL-CURSOR');
+    ws.write('.cursorrules', 'legacy cursor');
+    const r = await rules();
+    assert.deepEqual(paths(r), [
+      '.github/copilot-instructions.md',
+      '.github/instructions/all.instructions.md',
+      '.github/instructions/ts.instructions.md',
+      '.clinerules',
+      '.cursor/rules/always.mdc',
+      '.cursor/rules/db.mdc',
+      '.cursor/rules/react.mdc',
+      '.cursorrules',
+    ]);
+    assert.deepEqual(skipped(r), [
+      ['.github/instructions/manual.instructions.md', 'manual_only'],
+      ['.cursor/rules/manual.mdc', 'manual_only'],
+    ]);
+    const prompt = r.current().prompt;
+    assert.ok(
+      prompt.includes(
+        '## .github/instructions/ts.instructions.md (GitHub Copilot; applies to files matching **/*.ts, **/*.tsx)\n\nTS-RULES body',
+      ),
+    );
+    assert.ok(prompt.includes('## .github/instructions/all.instructions.md (GitHub Copilot; applies to the whole workspace)\n\nALL-RULES'));
+    assert.ok(prompt.includes('## .cursor/rules/always.mdc (Cursor; applies to the whole workspace)\n\nALWAYS-RULES body'));
+    assert.ok(prompt.includes('## .cursor/rules/react.mdc (Cursor; applies to files matching *.tsx, *.jsx)\n\nREACT-RULES body'));
+    assert.ok(prompt.includes('## .cursor/rules/db.mdc (Cursor; applies to tasks where it is relevant: Database migrations)\n\nDB-RULES'));
+    assert.ok(!prompt.includes('applyTo') && !prompt.includes('alwaysApply'), 'the frontmatter itself stays out');
+    assert.ok(!prompt.includes('MANUAL-') && !prompt.includes('not an instructions file'));
+  });
+
+  test('the caps count the body, and each source has its own switch', async () => {
+    ws = makeTestWorkspace();
+    ws.write('.cursor/rules/big.mdc', `---\nalwaysApply: true\n---\n${'x'.repeat(100)}`);
+    ws.write('.github/instructions/a.instructions.md', '---\napplyTo: "*"\n---\ncopilot');
+    const capped = await rules({ maxFileBytes: 50 });
+    assert.deepEqual(
+      capped.current().files.map((f) => [f.path, f.truncated]),
+      [
+        ['.github/instructions/a.instructions.md', false],
+        ['.cursor/rules/big.mdc', true],
+      ],
+    );
+    assert.ok(capped.current().prompt.includes('.cursor/rules/big.mdc is 100 bytes, only the first 50 are shown'));
+    const off = await rules({ enabled: new Set<RuleSource>(['copilot_path_instructions']) });
+    assert.deepEqual(paths(off), ['.github/instructions/a.instructions.md']);
+  });
+});
+
 describe('ProjectRules settings and refresh', () => {
   test('a source turned off is neither read nor walked for', async () => {
     ws = makeTestWorkspace();
@@ -200,7 +261,13 @@ describe('ProjectRules settings and refresh', () => {
     ws.write('.cursorrules', 'cursor');
     const r = await rules({ enabled: new Set<RuleSource>(['agents_md', 'cursorrules']) });
     assert.deepEqual(paths(r), ['AGENTS.md', '.cursorrules']);
-    assert.deepEqual(r.current().disabled, ['claude_md', 'copilot_instructions', 'clinerules']);
+    assert.deepEqual(r.current().disabled, [
+      'claude_md',
+      'copilot_instructions',
+      'copilot_path_instructions',
+      'clinerules',
+      'cursor_project_rules',
+    ]);
     assert.ok(!r.current().prompt.includes('claude'));
   });
 

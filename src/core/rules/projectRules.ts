@@ -12,6 +12,7 @@ import type { RulesFileInfo, RulesSkippedFile } from '../../protocol';
 import { estimateTokens } from '../agent/tokenEstimate';
 import { RulesBudget } from './rulesBudget';
 import { RulesFileReader } from './rulesFileReader';
+import { applicability } from './rulesFrontmatter';
 import { fileBlock, rulesSection, type PromptRulesFile } from './rulesPrompt';
 import type { ProjectRulesSettings } from './rulesSettings';
 import { RULE_SOURCES, RULE_SOURCE_SPECS, type RuleSource, type RuleSourceSpec } from './ruleSources';
@@ -36,6 +37,7 @@ interface Candidate {
   source: RuleSource;
   scope: string;
   gitignored: boolean;
+  frontmatter?: RuleSourceSpec['frontmatter'];
 }
 
 export class ProjectRules {
@@ -101,11 +103,22 @@ export class ProjectRules {
         skip('duplicate');
         continue;
       }
+      const size = this.reader.sizeOf(read.real) ?? read.bytes.length;
+      const content = contentOf(c, read.bytes, size);
+      if (!content.applies) {
+        skip(content.reason);
+        continue;
+      }
       reals.add(read.real);
       hashes.add(hash);
-      const size = this.reader.sizeOf(read.real) ?? read.bytes.length;
-      const capped = budget.take(c.rel, read.bytes, size);
-      const block: PromptRulesFile = { path: c.rel, source: c.source, scope: c.scope, text: capped.text };
+      const capped = budget.take(c.rel, content.bytes, content.size);
+      const block: PromptRulesFile = {
+        path: c.rel,
+        source: c.source,
+        scope: c.scope,
+        text: capped.text,
+        ...(content.when ? { when: content.when } : {}),
+      };
       blocks.push(block);
       files.push({
         path: c.rel,
@@ -149,11 +162,13 @@ export class ProjectRules {
       source: spec.source,
       scope: '.',
       gitignored: await this.walker.ignoredAtRoot(p, isDirectory),
+      ...(spec.frontmatter ? { frontmatter: spec.frontmatter } : {}),
     });
-    if (!stat.isDirectory()) return [await one(rel)];
-    if (!spec.folderOfMarkdown) return [];
+    if (!stat.isDirectory()) return spec.folderOnly ? [] : [await one(rel)];
+    if (!spec.folderSuffix) return [];
     if (await this.walker.ignoredAtRoot(rel, true)) return [await one(rel, true)];
-    return Promise.all((await markdownFilesIn(path.join(this.workspace, rel))).map((name) => one(`${rel}/${name}`)));
+    const names = await filesIn(path.join(this.workspace, rel), spec.folderSuffix);
+    return Promise.all(names.map((name) => one(`${rel}/${name}`)));
   }
 }
 
@@ -168,10 +183,24 @@ function depth(dir: string): number {
   return dir === '.' ? 0 : dir.split('/').length;
 }
 
-async function markdownFilesIn(dir: string): Promise<string[]> {
+/** What of a file reaches the prompt: all of it, or (a file with a frontmatter) its body, if it applies without asking. */
+function contentOf(
+  c: Candidate,
+  bytes: Buffer,
+  size: number,
+): { applies: true; bytes: Buffer; size: number; when?: string } | { applies: false; reason: string } {
+  if (!c.frontmatter) return { applies: true, bytes, size };
+  const found = applicability(c.frontmatter, bytes.toString('utf8'));
+  if (!found.applies) return found;
+  const body = Buffer.from(found.body);
+  // A file read only in part (MAX_READ_BYTES) keeps its unread rest in the size the cut marker names.
+  return { applies: true, bytes: body, size: body.length + (size - bytes.length), ...(found.when ? { when: found.when } : {}) };
+}
+
+async function filesIn(dir: string, suffix: string): Promise<string[]> {
   try {
     return (await fs.promises.readdir(dir, { withFileTypes: true }))
-      .filter((e) => (e.isFile() || e.isSymbolicLink()) && e.name.toLowerCase().endsWith('.md'))
+      .filter((e) => (e.isFile() || e.isSymbolicLink()) && e.name.toLowerCase().endsWith(suffix))
       .map((e) => e.name)
       .sort();
   } catch {

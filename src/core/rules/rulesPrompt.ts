@@ -6,6 +6,8 @@ export interface PromptRulesFile {
   source: RuleSource;
   scope: string;
   text: string;
+  /** What its frontmatter says it applies to (`files matching …`), instead of its folder. */
+  when?: string;
 }
 
 export const RULES_SECTION_HEADING = '# Project rules';
@@ -29,7 +31,11 @@ export function fileBlock(file: PromptRulesFile): string {
 
 function fileHeading(file: PromptRulesFile): string {
   const tool = RULE_SOURCE_SPECS.find((s) => s.source === file.source)?.tool;
-  const applies = file.scope === '.' ? 'applies to the whole workspace' : `applies to ${file.scope}/`;
+  const applies = file.when
+    ? `applies to ${file.when}`
+    : file.scope === '.'
+      ? 'applies to the whole workspace'
+      : `applies to ${file.scope}/`;
   const from = tool && tool !== 'AGENTS.md' ? `${tool}; ` : '';
   return `## ${file.path} (${from}${applies})`;
 }

@@ -23,7 +23,13 @@ describe('project_rules settings', () => {
     const s = applyProjectRulesLayer(user, { claude_md: true, cursorrules: false, max_total_bytes: 5000, max_file_bytes: 10 }, false, (m) =>
       warnings.push(m),
     );
-    assert.deepEqual(sorted(s.enabled), ['agents_md', 'clinerules', 'copilot_instructions']);
+    assert.deepEqual(sorted(s.enabled), [
+      'agents_md',
+      'clinerules',
+      'copilot_instructions',
+      'copilot_path_instructions',
+      'cursor_project_rules',
+    ]);
     assert.equal(s.maxTotalBytes, 1000);
     assert.equal(s.maxFileBytes, 10);
     assert.deepEqual(warnings, [
@@ -47,11 +53,10 @@ describe('project_rules settings', () => {
   test('CATALYST_CODE_RULES_OFF only turns sources off', () => {
     const warnings: string[] = [];
     const d = defaultProjectRulesSettings();
-    assert.deepEqual(sorted(applyRulesOffVariable(d, 'claude_md, cursorrules,bogus', (m) => warnings.push(m)).enabled), [
-      'agents_md',
-      'clinerules',
-      'copilot_instructions',
-    ]);
+    assert.deepEqual(
+      sorted(applyRulesOffVariable(d, 'claude_md, cursorrules,cursor_project_rules,bogus', (m) => warnings.push(m)).enabled),
+      ['agents_md', 'clinerules', 'copilot_instructions', 'copilot_path_instructions'],
+    );
     assert.deepEqual(sorted(applyRulesOffVariable(d, 'all', () => {}).enabled), []);
     assert.equal(
       applyRulesOffVariable(d, '', () => {}),

@@ -32,6 +32,8 @@ import type { LoadedSession } from './sessions/sessionFile';
 import type { PresenceRecord } from './tools/presenceRecords';
 import { newLoadedTools } from './tools/registry';
 import type { TodoItem, ToolContext } from './tools/types';
+import { WEB_TOOLS, WebAccess } from './web/webAccess';
+import type { LoadedTools } from './tools/loadedTools';
 
 /** Everything one core process holds: configuration, the session, providers, approvals, runs and stores. */
 export class CoreRuntime {
@@ -52,7 +54,9 @@ export class CoreRuntime {
   todos: TodoItem[] = [];
   private readonly todosOfChildren = new WeakMap<ChildScope, TodoItem[]>();
   /** The deferred tools this session enabled with load_tools. */
-  readonly loadedTools = newLoadedTools();
+  readonly loadedTools: LoadedTools;
+  /** fetch and web_search: their policy, limits and the search keys (set_search_key keeps a key here, in memory only). */
+  readonly web: WebAccess;
   readonly memory: MemoryStore;
   /** The project rules files in the system prompt, as last refreshed (before each turn, on init and `context`). */
   readonly rules: ProjectRules;
@@ -81,6 +85,8 @@ export class CoreRuntime {
       () => this.secrets(),
     );
     this.providers = new ProviderRegistry(config, env);
+    this.web = new WebAccess(config, env);
+    this.loadedTools = newLoadedTools(this.web.enabled ? [] : WEB_TOOLS);
     const opened = Conversation.open(config.sessionFile, { secrets: () => this.secrets() });
     this.conversation = opened.conversation;
     this.loadedAtStart = opened.loaded;
@@ -166,6 +172,7 @@ export class CoreRuntime {
       loadedTools: this.loadedTools,
       memory: this.memory,
       presenceDir: this.presenceDir,
+      web: this.web,
       depth: 0,
       editedContent,
     };
@@ -234,7 +241,7 @@ export class CoreRuntime {
     if (name === 'bash' && this.config.sandbox !== 'none') {
       return `bash refused: sandbox '${this.config.sandbox}' was requested but this core runs commands only on the host (use --sandbox none)`;
     }
-    return undefined;
+    return this.web.refusal(name);
   }
 
   /** Switches to another session file: new session id, new conversation, new checkpoint index and escalations. */
@@ -255,11 +262,11 @@ export class CoreRuntime {
 
   /**
    * The live secrets, scrubbed from every event, log line and session file line (EventSink, Conversation): provider keys
-   * (set_key, config, env), web-search keys from the config, and sudo passwords given in this process.
+   * (set_key, config, env), web-search keys (set_search_key, config, env), and sudo passwords given in this process.
    */
   secrets(): string[] {
     const keys = this.providers.knownSecrets();
-    for (const k of Object.values(this.config.searchKeys ?? {})) if (typeof k === 'string' && k) keys.push(k);
+    keys.push(...this.web.keys.secrets());
     for (const p of this.sudoPasswords) keys.push(p);
     return keys;
   }

@@ -125,6 +125,11 @@ export interface SetSearchKeyCommand {
   provider: SearchProvider;
   /** "" clears the stored key. */
   api_key: string;
+  /**
+   * Ours (`runtime_search_keys`): also write the key to config.json `search_keys`, as upstream always does. Without it our
+   * core keeps the key in memory only, for this process.
+   */
+  persist?: boolean;
 }
 
 export interface SetProviderCommand {

@@ -50,6 +50,13 @@ export const CAPABILITY_WORKTREE = 'worktree';
 /** Our extension: a worktree child's changes come back as inner calls (`<call id>.<n>`) reviewed like direct edits. */
 export const CAPABILITY_WORKTREE_REVIEW = 'worktree_review';
 
+/**
+ * Our extension: `fetch` and `web_search` are built in, and `set_search_key` keeps a key in the core's memory only unless
+ * it says `persist: true` (upstream always writes it to config.json). A client that must keep keys off disk sends one
+ * only to a core that announces this.
+ */
+export const CAPABILITY_RUNTIME_SEARCH_KEYS = 'runtime_search_keys';
+
 /** Our extension: the core reads the project's rules files (AGENTS.md and others) into the system prompt and emits `rules`. */
 export const CAPABILITY_PROJECT_RULES = 'project_rules';
 

@@ -47,6 +47,7 @@ import {
 import { handleMemory, handleSetApproval, handleSetConfig } from './settingsCommands';
 import { handleContext, handleRuntimeStatus, handleStats } from './statusCommands';
 import { handleClearQueue, handleSend, handleSteer } from './turnCommands';
+import { handleSetSearchKey } from './webCommands';
 import { handleUserBash } from './userBashCommand';
 
 /** Answers one command of type K: the parameter is that command's interface, so a field the mirror lacks does not compile. */
@@ -71,6 +72,7 @@ const HANDLERS: Handlers = {
   runtime_status: handleRuntimeStatus,
   set_key: handleSetKey,
   set_provider: handleSetProvider,
+  set_search_key: handleSetSearchKey,
   list_provider_presets: (rt) => rt.emit(presetsEvent(rt)),
   login: handleLogin,
   logout: handleLogout,

@@ -205,7 +205,7 @@ function turnDeps(rt: CoreRuntime, scope: RunScope, model: ModelRoute): TurnDeps
   return {
     conversation: rt.conversation,
     usage: rt.usage,
-    tools: () => offeredTools(rt.loadedTools).map((t) => t.schema),
+    tools: () => offeredTools(rt.loadedTools, rt.web.withheldTools()).map((t) => t.schema),
     systemPrompt: () => rt.systemPrompt(),
     idleTimeoutMs: rt.config.idleTimeoutSecs * 1000,
     secrets: () => rt.secrets(),

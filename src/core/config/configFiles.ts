@@ -78,6 +78,10 @@ const UNTRUSTED_KEYS = new Set([
   'approval',
   'no_network',
   'fetch_allowlist',
+  // Ours: a repository must not raise the web tools' limits or turn them back on for itself.
+  'fetch_timeout_secs',
+  'fetch_max_bytes',
+  'web_tools',
   'permissions',
   'providers',
   'provider_keys',

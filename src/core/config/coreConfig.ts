@@ -16,8 +16,10 @@ export interface CoreConfig {
   fetchTimeoutSecs: number;
   diagTimeoutSecs: number;
   fetchMaxBytes: number;
-  /** Host globs the fetch tool may contact; empty = any. */
+  /** Host globs the fetch tool may contact; empty = any public host. */
   fetchAllowlist: string[];
+  /** Ours: `web_tools` / CATALYST_CODE_WEB_TOOLS; false withholds fetch and web_search from the model. */
+  webTools: boolean;
   idleTimeoutSecs: number;
   /** 0 = unlimited. */
   maxSessionTokens: number;
@@ -115,6 +117,7 @@ export function defaultConfig(home: string, cwd: string, configDir: string, plat
     diagTimeoutSecs: 120,
     fetchMaxBytes: 262_144,
     fetchAllowlist: [],
+    webTools: true,
     idleTimeoutSecs: 120,
     maxSessionTokens: 0,
     providers: [],

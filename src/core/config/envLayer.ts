@@ -59,6 +59,7 @@ export function applyEnvLayer(cfg: CoreConfig, env: NodeJS.ProcessEnv, cwd: stri
   if (text('CATALYST_CODE_SESSION')) cfg.sessionFile = resolve(cwd, text('CATALYST_CODE_SESSION')!);
   if (text('CATALYST_CODE_SANDBOX')) cfg.sandbox = parseSandbox(text('CATALYST_CODE_SANDBOX')!);
   if (get('CATALYST_CODE_NO_NETWORK') !== undefined) cfg.noNetwork = envFlagOn(get('CATALYST_CODE_NO_NETWORK')!);
+  applyWebTools(cfg, get('CATALYST_CODE_WEB_TOOLS'), warn);
   if (text('CATALYST_CODE_SANDBOX_IMAGE')) cfg.sandboxImage = text('CATALYST_CODE_SANDBOX_IMAGE')!.trim();
   if (text('CATALYST_CODE_SANDBOX_NETWORK')) cfg.sandboxNetworkMode = parseSandboxNetwork(text('CATALYST_CODE_SANDBOX_NETWORK')!);
   if (get('CATALYST_CODE_SANDBOX_ENV_ALLOWLIST') !== undefined)
@@ -74,6 +75,14 @@ export function applyEnvLayer(cfg: CoreConfig, env: NodeJS.ProcessEnv, cwd: stri
   }
   applyProvidersVar(cfg, get('UMANS_PROVIDERS'), warn);
   if (text('UMANS_ACTIVE_PROVIDER')) cfg.activeProvider = text('UMANS_ACTIVE_PROVIDER')!.trim();
+}
+
+/** Ours: CATALYST_CODE_WEB_TOOLS=0/false turns fetch and web_search off (the extension's catalystCode.web.enabled). */
+function applyWebTools(cfg: CoreConfig, raw: string | undefined, warn: (msg: string) => void): void {
+  if (raw === undefined) return;
+  const on = raw === '' ? true : parseBoolean(raw);
+  if (on === undefined) warn(`CATALYST_CODE_WEB_TOOLS=${raw} is not a boolean; ignored`);
+  else cfg.webTools = on;
 }
 
 function applyAutoCompact(cfg: CoreConfig, raw: string | undefined): void {

@@ -77,6 +77,7 @@ export function approvalOrDestructive(raw: string, warn: (msg: string) => void):
 function applyBooleans(cfg: CoreConfig, v: JsonObject): void {
   if (typeof v.auto_compact === 'boolean') cfg.autoCompact = v.auto_compact;
   if (typeof v.no_network === 'boolean') cfg.noNetwork = v.no_network;
+  if (typeof v.web_tools === 'boolean') cfg.webTools = v.web_tools;
 }
 
 function applyStrings(cfg: CoreConfig, v: JsonObject, cwd: string): void {

@@ -66,6 +66,8 @@ describe('registry', () => {
         'bulk_write',
         'bulk_edit',
         'workspace_activity',
+        'fetch',
+        'web_search',
         'subagent',
         'contact_supervisor',
         'intercom',
@@ -130,6 +132,18 @@ describe('registry', () => {
       'my_plugin_tool',
     ])
       assert.equal(toolKind(name), 'destructive', name);
+  });
+
+  test('withheld tools are not offered even when loaded, and absent ones cannot be loaded (web tools turned off)', () => {
+    const loaded = newLoadedTools();
+    loaded.load(['web']);
+    const names = (withheld?: ReadonlySet<string>) => offeredTools(loaded, withheld).map((tool) => tool.name);
+    assert.ok(names().includes('fetch') && names().includes('web_search'));
+    assert.ok(!names(new Set(['web_search'])).includes('web_search'));
+    assert.ok(names(new Set(['web_search'])).includes('fetch'));
+    const off = newLoadedTools(['fetch', 'web_search']);
+    assert.deepEqual(off.load(['web']).notInThisCore, ['fetch', 'web_search']);
+    assert.ok(!offeredTools(off).some((tool) => tool.name === 'fetch'));
   });
 
   test("a child's intercom tools are never offered to the main agent, even with every deferred tool loaded", () => {

@@ -10,6 +10,7 @@ import { contactSupervisorTool } from './contactSupervisorTool';
 import { deleteTool } from './deleteTool';
 import { diagnosticsTool } from './diagnosticsTool';
 import { editTool } from './editTool';
+import { fetchTool } from './fetchTool';
 import { finishTool } from './finishTool';
 import { gitAddTool } from './gitAddTool';
 import { gitCommitTool } from './gitCommitTool';
@@ -32,6 +33,7 @@ import { subagentTool } from './subagentTool';
 import { todoReadTool, todoWriteTool } from './todoTools';
 import type { ToolDefinition, ToolKind } from './types';
 import { UPSTREAM_READONLY_TOOLS_NOT_BUILT_IN } from './upstreamReadonlyTools';
+import { webSearchTool } from './webSearchTool';
 import { workspaceActivityTool } from './workspaceActivityTool';
 import { writeFileTool } from './writeFileTool';
 
@@ -64,6 +66,8 @@ export const CORE_TOOLS: readonly ToolDefinition[] = Object.freeze([
   bulkWriteTool,
   bulkEditTool,
   workspaceActivityTool,
+  fetchTool,
+  webSearchTool,
   subagentTool,
   contactSupervisorTool,
   intercomTool,
@@ -81,14 +85,22 @@ export function getTool(name: string): ToolDefinition | undefined {
 /** A child's end of the intercom: offered to subagents (agents/childTools.ts), never to the main agent. */
 const CHILD_ONLY_TOOLS: ReadonlySet<string> = new Set(BRIDGE_TOOLS);
 
-/** The tools the main agent is offered now: every one that is not deferred or child-only, and the deferred ones the session loaded. */
-export function offeredTools(loaded: Pick<LoadedTools, 'has'>): ToolDefinition[] {
-  return CORE_TOOLS.filter((tool) => !CHILD_ONLY_TOOLS.has(tool.name) && (!tool.deferred || loaded.has(tool.name)));
+/**
+ * The tools the main agent is offered now: every one that is not deferred or child-only, and the deferred ones the
+ * session loaded, but those `withheld` now (the web tools while they are off, web_search while no search key is set).
+ */
+export function offeredTools(loaded: Pick<LoadedTools, 'has'>, withheld: ReadonlySet<string> = NO_TOOLS): ToolDefinition[] {
+  return CORE_TOOLS.filter(
+    (tool) => !CHILD_ONLY_TOOLS.has(tool.name) && (!tool.deferred || loaded.has(tool.name)) && !withheld.has(tool.name),
+  );
 }
 
-/** A session's empty set of loaded deferred tools, over this core's tools. */
-export function newLoadedTools(): LoadedTools {
-  const names = (deferred: boolean) => CORE_TOOLS.filter((tool) => !!tool.deferred === deferred).map((tool) => tool.name);
+const NO_TOOLS: ReadonlySet<string> = new Set();
+
+/** A session's empty set of loaded deferred tools, over this core's tools but the `absent` ones (the web tools turned off). */
+export function newLoadedTools(absent: readonly string[] = []): LoadedTools {
+  const names = (deferred: boolean) =>
+    CORE_TOOLS.filter((tool) => !!tool.deferred === deferred && !absent.includes(tool.name)).map((tool) => tool.name);
   return new LoadedTools(names(true), names(false));
 }
 

@@ -4,6 +4,7 @@ import type { SubagentHost } from '../agent/subagentHost';
 import type { IntercomBus } from '../intercom/intercomBus';
 import type { GoalPlanWriter } from '../goal/goalTypes';
 import type { MemoryStore } from '../memory/memoryStore';
+import type { WebAccess } from '../web/webAccess';
 import type { LoadedTools } from './loadedTools';
 
 export type ToolKind = 'readonly' | 'destructive';
@@ -77,6 +78,8 @@ export interface ToolContext {
   intercom?: ToolIntercom;
   /** The goal `goal_write_plan` writes to: given only to a goal's planning turn. */
   goalPlan?: GoalPlanWriter;
+  /** The web tools' policy, limits and search keys (fetch, web_search); absent where a core gives none. */
+  web?: WebAccess;
 }
 
 export interface ToolIntercom {

@@ -3,7 +3,6 @@
  * by name only (e.g. a plugin's). A built-in declares its kind in its own file; registry.test checks it against upstream.
  */
 export const UPSTREAM_READONLY_TOOLS_NOT_BUILT_IN: ReadonlySet<string> = new Set([
-  'web_search',
   'knowledge',
   'collections',
   'goal_write_plan',

@@ -2,6 +2,8 @@ import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import { SLASH_COMMANDS } from './client/slashCommands';
 import { ApiKeyStore } from './vscode/apiKeyStore';
+import { SearchKeyFlow } from './vscode/searchKeyFlow';
+import { SearchKeyStore } from './vscode/searchKeyStore';
 import { ChatHub } from './vscode/chatHub';
 import { ChatPanelManager } from './vscode/chatPanel';
 import { ChatViewProvider } from './vscode/chatViewProvider';
@@ -54,6 +56,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const hub = new ChatHub(host);
   const panels = new ChatPanelManager(hub, context.extensionUri);
   const stats = new StatsDocument(cores);
+  const searchKeys = new SearchKeyFlow(cores, new SearchKeyStore(context.secrets), log);
 
   context.subscriptions.push(
     log,
@@ -76,7 +79,8 @@ export function activate(context: vscode.ExtensionContext): void {
     new CoreStatusBar(cores),
     new ChatContextKeys(cores),
     watchLaunchSettings(cores),
-    ...registerCommands({ cores, hub, panels, login: new LoginFlow(cores, keys, log), models, stats, log }),
+    searchKeys,
+    ...registerCommands({ cores, hub, panels, login: new LoginFlow(cores, keys, log), searchKeys, models, stats, log }),
   );
   log.info(`Catalyst Code ${String(context.extension.packageJSON.version)} activated in ${(performance.now() - started).toFixed(1)} ms`);
 }

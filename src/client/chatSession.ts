@@ -65,6 +65,8 @@ export interface ChatSession {
   stats(report?: boolean): unknown;
   context(report?: boolean): unknown;
   setKey(provider: string, key: string): unknown;
+  /** A web-search key for this core process only ("" clears it); `quiet`: say nothing when the core cannot keep it off disk. */
+  setSearchKey(provider: 'exa' | 'tavily', key: string, quiet?: boolean): boolean;
   /** `keyFollows`: a `setKey` for it comes next, so the core lists its models only with the key. */
   addCustomProvider(p: {
     name: string;

@@ -16,6 +16,7 @@ describe('readLaunchSettings', () => {
       bashTimeoutSecs: undefined,
       autoCompact: true,
       scvApprovalPolicy: 'on-risk',
+      webEnabled: true,
     });
   });
 
@@ -43,6 +44,7 @@ describe('readLaunchSettings', () => {
       bashTimeoutSecs: 60,
       autoCompact: false,
       scvApprovalPolicy: 'never',
+      webEnabled: true,
     });
     assert.equal(readLaunchSettings(from({ 'core.kind': 'scv', 'scv.approvalPolicy': 'always' })).scvApprovalPolicy, 'always');
     assert.equal(readLaunchSettings(from({ 'core.kind': 'scv' })).kind, 'scv');
@@ -80,5 +82,7 @@ describe('coreEnvironment', () => {
       CATALYST_CODE_AUTO_COMPACT: '0',
     });
     assert.equal(coreEnvironment(readLaunchSettings(from({}))).CATALYST_CODE_AUTO_COMPACT, '1');
+    assert.equal(coreEnvironment(readLaunchSettings(from({}))).CATALYST_CODE_WEB_TOOLS, undefined, 'on: left to the config files');
+    assert.equal(coreEnvironment(readLaunchSettings(from({ 'web.enabled': false }))).CATALYST_CODE_WEB_TOOLS, '0');
   });
 });

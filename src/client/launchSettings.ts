@@ -13,6 +13,8 @@ export interface LaunchSettings {
   autoCompact: boolean;
   /** `catalystCode.scv.approvalPolicy`: SCV's `--approval-policy` (only an SCV core uses it). */
   scvApprovalPolicy: ScvApprovalPolicy;
+  /** `catalystCode.web.enabled`: false turns the core's fetch and web_search off (CATALYST_CODE_WEB_TOOLS=0). */
+  webEnabled: boolean;
 }
 
 const SCV_POLICIES: readonly ScvApprovalPolicy[] = ['on-risk', 'always', 'never'];
@@ -34,12 +36,15 @@ export function readLaunchSettings(get: (key: string) => unknown): LaunchSetting
     bashTimeoutSecs: typeof timeout === 'number' && Number.isInteger(timeout) && timeout > 0 ? timeout : undefined,
     autoCompact: typeof autoCompact === 'boolean' ? autoCompact : true,
     scvApprovalPolicy: SCV_POLICIES.includes(scvPolicy as ScvApprovalPolicy) ? (scvPolicy as ScvApprovalPolicy) : 'on-risk',
+    webEnabled: get('web.enabled') !== false,
   };
 }
 
 /** Environment for the core: the user's extra variables plus the settings that have an env form upstream too. */
 export function coreEnvironment(s: LaunchSettings): Record<string, string> {
-  return { ...s.env, CATALYST_CODE_AUTO_COMPACT: s.autoCompact ? '1' : '0' };
+  const env = { ...s.env, CATALYST_CODE_AUTO_COMPACT: s.autoCompact ? '1' : '0' };
+  // Only ever turns the web tools off: a workspace setting cannot turn back on what the user's config.json turned off.
+  return s.webEnabled ? env : { ...env, CATALYST_CODE_WEB_TOOLS: '0' };
 }
 
 function stringArray(v: unknown): string[] {

@@ -1,4 +1,4 @@
-import type { AgentInfo, CommandOf, HeadersSpec, ProviderKind } from '../protocol';
+import type { AgentInfo, CommandOf, HeadersSpec, ProviderKind, SearchProvider } from '../protocol';
 import { timestampedSessionName } from '../protocol/sessionLayout';
 import { supports, type UiCapability } from '../shared/coreCapabilities';
 import {
@@ -507,6 +507,19 @@ export class SessionController implements SlashTarget {
   }
 
   /** A key for this core process only (never persisted by the core); the caller keeps it in SecretStorage. */
+  /**
+   * A web-search key ("" clears it) for this core process only: sent only to a core that keeps it in memory
+   * (`runtime_search_keys`); upstream's core would write it to config.json. `quiet`: no warning when the core lacks it.
+   */
+  setSearchKey(provider: SearchProvider, key: string, quiet = false): boolean {
+    if (this.state.core.status !== 'ready') return false;
+    if (quiet && !this.capabilities().has(UI_CAPABILITIES.runtimeSearchKeys)) return false;
+    return (
+      this.requireCapability(UI_CAPABILITIES.runtimeSearchKeys, 'web search keys') &&
+      this.core.send({ type: 'set_search_key', provider, api_key: key.trim() })
+    );
+  }
+
   setKey(provider: string, key: string): boolean {
     if (typeof key !== 'string' || !key.trim()) return this.refuse('The API key is empty.');
     const cmd: CommandOf<'set_key'> = { type: 'set_key', api_key: key.trim() };

@@ -349,4 +349,6 @@ export const UI_CAPABILITIES = {
   intercom: 'intercom',
   /** list_skills, apply_skill and the skill marketplace: protocol v2's own (no core announces them), never SCV's. */
   skills: 'skills',
+  /** Ours: fetch and web_search built in, and set_search_key kept in the core's memory only (never config.json). */
+  runtimeSearchKeys: 'runtime_search_keys',
 } as const;

@@ -4,6 +4,7 @@ import type { ChatPanelManager } from './chatPanel';
 import { errorText, type CoreManager, type FolderCore } from './coreManager';
 import { COMMANDS } from './ids';
 import type { LoginFlow } from './loginFlow';
+import type { SearchKeyFlow } from './searchKeyFlow';
 import { addFileToChat, askAboutSelection } from './mentionCommands';
 import type { ModelPreference } from './modelPreference';
 import { pickApprovalMode, pickFolder, pickModel, pickSession } from './pickers';
@@ -18,6 +19,7 @@ export interface CommandDeps {
   hub: ChatHub;
   panels: ChatPanelManager;
   login: LoginFlow;
+  searchKeys: SearchKeyFlow;
   models: ModelPreference;
   stats: StatsDocument;
   log: vscode.LogOutputChannel;
@@ -56,6 +58,7 @@ export function registerCommands(d: CommandDeps): vscode.Disposable[] {
     [COMMANDS.setApprovalMode]: withCore((core) => pickApprovalMode(core)),
     [COMMANDS.selectModel]: withCore((core) => pickModel(core, d.models)),
     [COMMANDS.login]: () => d.login.login(),
+    [COMMANDS.setWebSearchKey]: () => d.searchKeys.run(),
     [COMMANDS.logout]: () => d.login.logout(),
     [COMMANDS.addCustomProvider]: () => d.login.addCustomProvider(),
     [COMMANDS.showStats]: withCore((core) => d.stats.show(core)),

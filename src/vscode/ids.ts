@@ -20,6 +20,7 @@ export const COMMANDS = {
   setApprovalMode: 'catalystCode.setApprovalMode',
   selectModel: 'catalystCode.selectModel',
   login: 'catalystCode.login',
+  setWebSearchKey: 'catalystCode.setWebSearchKey',
   logout: 'catalystCode.logout',
   addCustomProvider: 'catalystCode.addCustomProvider',
   showStats: 'catalystCode.showStats',

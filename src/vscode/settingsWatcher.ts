@@ -10,6 +10,7 @@ const LAUNCH_SETTINGS = [
   'catalystCode.autoCompact',
   'catalystCode.rules',
   'catalystCode.scv',
+  'catalystCode.web',
 ];
 
 export function watchLaunchSettings(cores: CoreManager): vscode.Disposable {

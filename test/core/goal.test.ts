@@ -54,19 +54,16 @@ test('a goal with auto_deploy off: plan, approve, two waves of workers as child 
     const from = await startGoal(s, { goal: 'Report the first line of notes.txt', auto_deploy: false, concurrency: 1, max_tasks: 4 });
     await s.core.waitForType('done', { from });
     const planning = s.core.events.slice(from);
-    const opening = planning.filter((e) => ['work_state', 'goal_state', 'info'].includes(e.type)).slice(0, 3);
-    assert.deepEqual(
-      opening.map((e) => e.type),
-      ['work_state', 'goal_state', 'info'],
-      'start_goal: work_state, goal_state, then the info',
-    );
-    const started = opening[1];
+    const workState = planning.findIndex((e) => e.type === 'work_state');
+    const stateAt = planning.findIndex((e) => e.type === 'goal_state');
+    const infoAt = planning.findIndex((e) => e.type === 'info' && e.message === 'Goal mode: planning…');
+    assert.ok(workState >= 0 && workState < stateAt && stateAt < infoAt, 'start_goal: work_state, goal_state, then the info');
+    const started = planning[stateAt];
     assert.match(started.id, /^goal-\d+$/);
     assert.deepEqual(
       [started.phase, started.version, started.concurrency, started.max_tasks, started.auto_deploy],
       ['planning', 1, 1, 4, false],
     );
-    assert.equal(opening[2].message, 'Goal mode: planning…');
     assert.deepEqual(phases(planning), ['planning→plan_ready']);
 
     const plan = planning.find((e) => e.type === 'goal_plan')!;
@@ -103,7 +100,8 @@ test('a goal with auto_deploy off: plan, approve, two waves of workers as child 
 
     at = s.core.events.length;
     s.core.send({ type: 'approve_goal_plan' });
-    await s.core.waitFor((e) => e.type === 'goal_phase' && e.to === 'done', { from: at, timeoutMs: 30_000 });
+    // goal_state follows its goal_phase: waiting for it keeps the slice from ending between the two.
+    await s.core.waitFor((e) => e.type === 'goal_state' && e.phase === 'done', { from: at, timeoutMs: 30_000 });
     const deploy = s.core.events.slice(at);
     assert.deepEqual(phases(deploy), [
       'plan_ready→deploying',
@@ -197,6 +195,9 @@ for (const via of ['cancel_goal', 'abort'] as const) {
     try {
       const from = await startGoal(s, { goal: 'Run two workers at once', concurrency: 2 });
       await s.model.held('workers', 2);
+      // The requests can reach the server before the core's stdout reaches the test: wait for both starts too.
+      for (const key of ['[step-a]', '[step-b]'])
+        await s.core.waitFor((e) => e.type === 'subagent_start' && e.task.includes(key), { from });
       const running = s.core.events.slice(from);
       assert.ok(
         running.some(
@@ -242,15 +243,18 @@ for (const via of ['cancel_goal', 'abort'] as const) {
 }
 
 test(
-  'start_goal refuses bad fields without a turn; approve needs a plan; ceo_mode and revise_goal are honestly unsupported',
+  'start_goal refuses bad fields without a turn; approve and revise need a goal; ceo_mode is honestly unsupported',
   SCENARIO,
   async () => {
     const s = await startScenario();
     try {
-      const errorFor = async (cmd: object): Promise<CoreEvent> => {
+      /** The command's error; `withDone`: upstream also ends it with `done`, awaited so it cannot land in a later slice. */
+      const errorFor = async (cmd: object, withDone = false): Promise<CoreEvent> => {
         const at = s.core.events.length;
         s.core.send(cmd);
-        return s.core.waitForType('error', { from: at });
+        const error = await s.core.waitForType('error', { from: at });
+        if (withDone) await s.core.waitForType('done', { from: at });
+        return error;
       };
       assert.equal((await errorFor({ type: 'start_goal', goal: 'abc', model: TEST_MODEL })).message, 'goal text is too short');
       assert.equal((await errorFor({ type: 'start_goal', goal: '   ', model: TEST_MODEL })).message, 'goal text must not be empty');
@@ -258,15 +262,18 @@ test(
         (await errorFor({ type: 'start_goal', goal: 'do the thing', model: TEST_MODEL, concurrency: 5, max_tasks: 2 })).message,
         'concurrency (5) cannot exceed max_tasks (2)',
       );
-      assert.equal((await errorFor({ type: 'start_goal', goal: 'do the thing', model: 'nope' })).message, 'unknown model: nope');
+      assert.equal((await errorFor({ type: 'start_goal', goal: 'do the thing', model: 'nope' }, true)).message, 'unknown model: nope');
       assert.equal((await errorFor({ type: 'start_goal', goal: 'do the thing', model: TEST_MODEL, ceo_mode: true })).code, 'unsupported');
       assert.equal((await errorFor({ type: 'approve_goal_plan' })).message, 'approve_goal_plan requires phase plan_ready (got idle)');
-      assert.equal((await errorFor({ type: 'revise_goal', feedback: 'more', model: TEST_MODEL })).code, 'unsupported');
+      assert.equal(
+        (await errorFor({ type: 'revise_goal', feedback: 'more', model: TEST_MODEL }, true)).message,
+        'no goal to revise — use start_goal first',
+      );
       const at = s.core.events.length;
       s.core.send({ type: 'goal_status' });
       s.core.send({ type: 'stats' });
       await s.core.waitForType('stats', { from: at });
-      const answered = s.core.events.slice(at);
+      const answered = s.core.events.slice(at).filter((e) => e.type.startsWith('goal_') || e.type === 'work_state' || e.type === 'stats');
       assert.deepEqual(
         answered.map((e) => [e.type, e.phase]),
         [
@@ -310,7 +317,7 @@ test('reset during deployment clears the goal and stops its workers', SCENARIO, 
   try {
     const from = await startGoal(s, { goal: 'Be reset midway' });
     await s.model.held('worker');
-    const worker = s.core.events.slice(from).find((e) => e.type === 'subagent_start')!;
+    const worker = await s.core.waitForType('subagent_start', { from });
     const at = s.core.events.length;
     s.core.send({ type: 'reset' });
     const done = await s.core.waitFor((e) => e.type === 'subagent_done' && e.run_id === worker.run_id, { from: at });
@@ -329,6 +336,32 @@ test('reset during deployment clears the goal and stops its workers', SCENARIO, 
     );
   } finally {
     s.model.release('worker');
+    await s.close();
+  }
+});
+
+test('revise_goal with feedback: a new planning turn that reads it, and a new plan version', SCENARIO, async () => {
+  const first = { summary: 'First try.', steps: [{ id: 'a', agent: 'delegate', task: 'do it roughly' }] };
+  const second = { summary: 'Second try.', steps: [{ id: 'a', agent: 'delegate', task: 'do it carefully' }] };
+  const s = await startScenario({ script: [calls('call_p1', 'goal_write_plan', first), calls('call_p2', 'goal_write_plan', second)] });
+  try {
+    const from = await startGoal(s, { goal: 'Do it well', auto_deploy: false });
+    await s.core.waitForType('done', { from });
+    const plan1 = s.core.events.slice(from).find((e) => e.type === 'goal_plan')!;
+
+    const at = s.core.events.length;
+    s.core.send({ type: 'revise_goal', feedback: 'Be more careful.', model: TEST_MODEL });
+    await s.core.waitForType('done', { from: at });
+    const revised = s.core.events.slice(at);
+    assert.deepEqual(phases(revised), ['plan_ready→planning', 'planning→plan_ready']);
+    assert.equal(revised.find((e) => e.type === 'goal_phase')!.message, 'revising plan');
+    const plan2 = revised.find((e) => e.type === 'goal_plan')!;
+    assert.equal(plan2.summary, 'Second try.');
+    assert.equal(plan2.id, plan1.id, 'the same goal');
+    assert.ok(plan2.version > plan1.version, 'a new plan version');
+    assert.match(lastUserMessage(chats(s)[1]), /Revision feedback on the previous plan\nBe more careful\./);
+    assert.ok(toolNames(chats(s)[1]).includes('goal_write_plan'));
+  } finally {
     await s.close();
   }
 });

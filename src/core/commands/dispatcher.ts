@@ -12,7 +12,14 @@ import {
 } from './checkpointCommands';
 import { handleCompact } from './compactCommand';
 import { handleInit } from './initCommand';
-import { handleAbortWithGoal, handleApproveGoalPlan, handleCancelGoal, handleGoalStatus, handleStartGoal } from './goalCommands';
+import {
+  handleAbortWithGoal,
+  handleApproveGoalPlan,
+  handleCancelGoal,
+  handleGoalStatus,
+  handleReviseGoal,
+  handleStartGoal,
+} from './goalCommands';
 import { handleGetVisionConfig, handleListPluginCommands, handleListPlugins } from './inventoryCommands';
 import { handleApprove, handleAskReply, handleIntercomReply, handleSudoReply } from './interactionCommands';
 import {
@@ -117,6 +124,7 @@ const HANDLERS: Handlers = {
   start_goal: handleStartGoal,
   approve_goal_plan: handleApproveGoalPlan,
   cancel_goal: handleCancelGoal,
+  revise_goal: handleReviseGoal,
 };
 
 /**

@@ -1,22 +1,32 @@
 /**
- * The goal commands (research A:695-751). Classic mode only for now: `ceo_mode` and `revise_goal` answer `unsupported`
+ * The goal commands (research A:695-751). Classic mode only for now: `ceo_mode` answers `unsupported`
  * (docs/plans/issue-16-goal-mode.md §3) rather than pretend.
  */
 import type { CommandOf } from '../../protocol';
 import type { CoreRuntime } from '../coreRuntime';
 import { goalPlanEvent } from '../goal/goalEvents';
 import { goalOf } from '../goal/goalController';
-import { approvePlan, cancelGoal, startGoal } from '../goal/goalLifecycle';
+import { approvePlan, cancelGoal, reviseGoal, startGoal } from '../goal/goalLifecycle';
 import { goalSettings } from '../goal/goalOptions';
 import { handleAbort } from './turnCommands';
 
-export function handleStartGoal(rt: CoreRuntime, cmd: CommandOf<'start_goal'>): void {
+/** Upstream's `unknown model: X` + `done` when the model is not in the list (true when it is known). */
+function knownModel(rt: CoreRuntime, model: unknown): model is string {
   const known = rt.providers.models();
-  if (typeof cmd.model !== 'string' || !cmd.model || (known.length > 0 && !known.some((m) => m.id === cmd.model))) {
-    rt.emit({ type: 'error', code: 'unknown_model', message: `unknown model: ${String(cmd.model)}` });
-    rt.emit({ type: 'done' });
-    return;
-  }
+  if (typeof model === 'string' && model && (known.length === 0 || known.some((m) => m.id === model))) return true;
+  rt.emit({ type: 'error', code: 'unknown_model', message: `unknown model: ${String(model)}` });
+  rt.emit({ type: 'done' });
+  return false;
+}
+
+function refuseWhileBusy(rt: CoreRuntime, what: string): boolean {
+  if (!rt.runs.active) return false;
+  rt.emit({ type: 'error', code: 'busy', message: `a turn is running; wait for it or abort it before ${what}` });
+  return true;
+}
+
+export function handleStartGoal(rt: CoreRuntime, cmd: CommandOf<'start_goal'>): void {
+  if (!knownModel(rt, cmd.model)) return;
   if (cmd.ceo_mode === true) {
     rt.emit({ type: 'error', code: 'unsupported', message: 'ceo_mode is not supported by this core yet; start the goal without it' });
     return;
@@ -26,11 +36,22 @@ export function handleStartGoal(rt: CoreRuntime, cmd: CommandOf<'start_goal'>): 
     rt.emit({ type: 'error', code: 'invalid_goal', message: settings });
     return;
   }
-  if (rt.runs.active) {
-    rt.emit({ type: 'error', code: 'busy', message: 'a turn is running; wait for it or abort it before starting a goal' });
+  if (refuseWhileBusy(rt, 'starting a goal')) return;
+  startGoal(goalOf(rt), settings);
+}
+
+/** `revise_goal{feedback, model, reasoning_effort?}`: a new planning turn with the user's feedback. */
+export function handleReviseGoal(rt: CoreRuntime, cmd: CommandOf<'revise_goal'>): void {
+  if (!knownModel(rt, cmd.model)) return;
+  const ctl = goalOf(rt);
+  if (!ctl.goal) {
+    rt.emit({ type: 'error', code: 'invalid_goal_phase', message: 'no goal to revise — use start_goal first' });
+    rt.emit({ type: 'done' });
     return;
   }
-  startGoal(goalOf(rt), settings);
+  if (refuseWhileBusy(rt, 'revising the goal')) return;
+  const feedback = typeof cmd.feedback === 'string' ? cmd.feedback.trim() : '';
+  reviseGoal(ctl, feedback, cmd.model, typeof cmd.reasoning_effort === 'string' ? cmd.reasoning_effort : undefined);
 }
 
 /** `goal_status`: the goal's state, then its plan when it has one. */

@@ -54,15 +54,19 @@ export class GoalController {
     this.rt.emit(emptyWorkState(++this.workVersion));
   }
 
+  /** Whether the goal may move to `to` now; if not, upstream's `invalid_goal_transition` error is sent. */
+  transitionAllowed(to: GoalPhase): boolean {
+    const from = this.goal?.phase ?? 'idle';
+    if (canTransition(from, to)) return true;
+    this.emit({ type: 'error', code: 'invalid_goal_transition', from, to, message: `invalid goal transition: ${from} -> ${to}` });
+    return false;
+  }
+
   /** A valid transition bumps the version and emits goal_phase then goal_state; an invalid one is upstream's error. */
   transition(to: GoalPhase, message?: string): boolean {
     const goal = this.goal;
     if (!goal) return false;
-    const from = goal.phase;
-    if (!canTransition(from, to)) {
-      this.emit({ type: 'error', code: 'invalid_goal_transition', from, to, message: `invalid goal transition: ${from} -> ${to}` });
-      return false;
-    }
+    if (!this.transitionAllowed(to)) return false;
     this.enter(to, { message });
     return true;
   }

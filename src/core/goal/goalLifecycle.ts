@@ -28,6 +28,7 @@ export function startGoal(ctl: GoalController, settings: GoalSettings): void {
     activeRunIds: [],
     error: null,
     parentModel: settings.roleModels.planner ?? settings.model,
+    feedback: null,
   };
   ctl.emitWorkState();
   ctl.emitState();
@@ -40,16 +41,33 @@ function agentNames(ctl: GoalController): string[] {
   return discoverAgents(agentDirs(rt.config.homeDir, rt.workspace), rt.config.subagents).map((a) => a.name);
 }
 
-/** The planning turn: the planner model when the registry knows it, else the goal's; its tools include goal_write_plan. */
-function startPlanningTurn(ctl: GoalController): void {
+/**
+ * `revise_goal` once its checks passed: the feedback is kept for the planner, the plan dropped, and a new planning turn
+ * starts on `model`. Unlike upstream, a refused transition (from a running goal) starts no turn (the plan's D4).
+ */
+export function reviseGoal(ctl: GoalController, feedback: string, model: string, effort: string | undefined): void {
+  const goal = ctl.goal!;
+  if (!ctl.transitionAllowed('planning')) return;
+  goal.feedback = feedback;
+  goal.plan = undefined;
+  goal.prompts = [];
+  goal.error = null;
+  goal.parentModel = model;
+  if (effort) goal.settings.reasoningEffort = effort;
+  ctl.transition('planning', 'revising plan');
+  startPlanningTurn(ctl, model);
+}
+
+/** The planning turn: `model`, else the planner model when the registry knows it, else the goal's; its tools include goal_write_plan. */
+function startPlanningTurn(ctl: GoalController, revisionModel?: string): void {
   const { rt } = ctl;
   const goal = ctl.goal!;
   const planner = goal.settings.roleModels.planner;
-  const model = planner && rt.providers.models().some((m) => m.id === planner) ? planner : goal.settings.model;
+  const model = revisionModel ?? (planner && rt.providers.models().some((m) => m.id === planner) ? planner : goal.settings.model);
   const writer = { writePlan: (args: Record<string, unknown>) => writePlan(ctl, args) };
   startTurn(
     rt,
-    { prompt: planningPrompt(goal.settings, agentNames(ctl)), model, reasoning_effort: goal.settings.reasoningEffort },
+    { prompt: planningPrompt(goal.settings, agentNames(ctl), goal.feedback), model, reasoning_effort: goal.settings.reasoningEffort },
     { tools: [goalWritePlanTool], toolContext: { goalPlan: writer }, onEnd: (scope, outcome) => planningEnded(ctl, scope, outcome) },
   );
   ctl.planningTurn = rt.runs.active;

@@ -70,6 +70,8 @@ export interface Goal {
   activeRunIds: string[];
   error: string | null;
   parentModel: string;
+  /** revise_goal's feedback, given to the next planning turn. */
+  feedback: string | null;
 }
 
 /** Any phase but idle, done, failed and cancelled (upstream's `is_active`). */

@@ -1,7 +1,7 @@
 /** The planning turn's prompt (classic mode), in our own words after upstream's `planning_prompt` (research A:796-806). */
 import type { GoalSettings } from './goalTypes';
 
-export function planningPrompt(settings: GoalSettings, agents: readonly string[]): string {
+export function planningPrompt(settings: GoalSettings, agents: readonly string[], feedback: string | null = null): string {
   const lines = [
     'You are planning a goal. Plan only: do not implement anything in this turn.',
     '',
@@ -14,6 +14,7 @@ export function planningPrompt(settings: GoalSettings, agents: readonly string[]
   ];
   if (settings.allowedModels.length) lines.push(`- Models allowed: ${settings.allowedModels.join(', ')}.`);
   if (settings.allowedProviders.length) lines.push(`- Providers allowed: ${settings.allowedProviders.join(', ')}.`);
+  if (feedback) lines.push('', '# Revision feedback on the previous plan', feedback, 'Write a new plan that addresses it.');
   lines.push(
     '',
     '# Scheduling',

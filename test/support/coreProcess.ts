@@ -110,7 +110,11 @@ export class CoreProcess {
     return this.waitFor((e) => e.type === type, opts);
   }
 
-  /** Sends `init` (v2) and waits for ready and protocol_hello. */
+  /**
+   * Sends `init` (v2) and waits for ready and protocol_hello, and, from a core that reads project rules, for the first
+   * `rules` event: the walk that produces it runs after `ready` without holding up commands, so a test that reads the
+   * events after its next command would otherwise find it in among them, or not, depending on the walk's speed.
+   */
   async handshake(): Promise<{ ready: CoreEvent; hello: CoreEvent }> {
     const from = this.events.length;
     this.send({
@@ -120,6 +124,7 @@ export class CoreProcess {
     });
     const ready = await this.waitForType('ready', { from });
     const hello = await this.waitForType('protocol_hello', { from });
+    if (Array.isArray(hello.capabilities) && hello.capabilities.includes('project_rules')) await this.waitForType('rules', { from });
     return { ready, hello };
   }
 

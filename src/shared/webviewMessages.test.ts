@@ -77,6 +77,10 @@ const VALID = {
     { type: 'openFile', path: 'src/a.ts' },
     { type: 'openFile', path: 'src/a.ts', line: 12 },
   ],
+  openExternal: [
+    { type: 'openExternal', url: 'https://doc.rust-lang.org/std/' },
+    { type: 'openExternal', url: 'http://127.0.0.1:8080/page?q=1#x' },
+  ],
   action: [
     ...HOST_ACTIONS.map((action) => ({ type: 'action' as const, action })),
     { type: 'action', action: 'answerSudo', arg: 'sudo-1' },
@@ -128,6 +132,23 @@ describe('validateWebviewMessage rejects', () => {
     reject({ type: 'toString' }, 'inherited Object property');
     reject({ type: '__proto__' }, 'prototype key');
     reject({ type: 'hasOwnProperty' }, 'inherited method name');
+  });
+
+  test('an external link that is not a plain http(s) URL', () => {
+    for (const url of [
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'command:workbench.action.terminal.new',
+      'vscode://settings',
+      'data:text/html,x',
+      'https://user:pw@example.com/',
+      'https:// example.com',
+      '/relative',
+      `https://example.com/${'x'.repeat(2048)}`,
+    ]) {
+      reject({ type: 'openExternal', url }, url);
+    }
+    reject({ type: 'openExternal' }, 'no url');
   });
 
   test('wrong field types', () => {

@@ -75,6 +75,8 @@ export type WebviewToHost =
   | { type: 'copy'; text: string }
   | { type: 'insertAtCursor'; text: string }
   | { type: 'openFile'; path: string; line?: number }
+  /* A web tool card's link: the host opens only an absolute http(s) URL, in the browser. */
+  | { type: 'openExternal'; url: string }
   | { type: 'action'; action: HostAction; arg?: string }
   | { type: 'checkpointAction'; id: string; action: CheckpointRowAction }
   /** A server-side queue (SCV, capability server_queue): edit, reorder (null = to the end), remove, pause. */
@@ -131,6 +133,7 @@ const CHECKS: { [K in WebviewToHost['type']]: Check } = {
   copy: (m) => str(m.text),
   insertAtCursor: (m) => str(m.text),
   openFile: (m) => nonEmpty(m.path, 4096) && (m.line === undefined || int(m.line)),
+  openExternal: (m) => typeof m.url === 'string' && isExternalUrl(m.url),
   action: (m) => oneOf(HOST_ACTIONS)(m.action) && (m.arg === undefined || str(m.arg, 4096)),
   checkpointAction: (m) => nonEmpty(m.id, 200) && !/[\u0000-\u001f]/.test(m.id as string) && oneOf(CHECKPOINT_ROW_ACTIONS)(m.action),
   queueEdit: (m) => nonEmpty(m.id, 200) && nonEmpty(m.prompt),
@@ -158,6 +161,8 @@ export const TEST_IDS = {
   assistantMessage: 'assistant-message',
   thinking: 'thinking-block',
   toolCard: 'tool-card',
+  webResult: 'web-result',
+  webLink: 'web-link',
   approvalCard: 'approval-card',
   approvalAccept: 'approval-accept',
   approvalReject: 'approval-reject',
@@ -216,3 +221,14 @@ export const TEST_IDS = {
   intercomReplyInput: 'intercom-reply-input',
   intercomSend: 'intercom-send',
 } as const;
+
+/** An absolute http(s) URL without credentials, at most 2048 characters: the only links a web tool card may open. */
+export function isExternalUrl(raw: string): boolean {
+  if (raw.length > 2048 || /[\u0000-\u0020]/.test(raw)) return false;
+  try {
+    const url = new URL(raw);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}

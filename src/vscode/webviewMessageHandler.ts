@@ -1,6 +1,6 @@
 import type { ApprovalDecision } from '../shared/sessionState';
 import * as vscode from 'vscode';
-import type { CompletionItem, HostAction, SlashCommandInfo } from '../shared/webviewMessages';
+import { isExternalUrl, type CompletionItem, type HostAction, type SlashCommandInfo } from '../shared/webviewMessages';
 import type { ChatSession } from '../client/chatSession';
 import type { CoreManager } from './coreManager';
 import { insertAtCursor, openWorkspaceFile } from './editorActions';
@@ -46,6 +46,10 @@ export class WebviewMessageHandler {
         return true;
       case 'openFile':
         await openWorkspaceFile(m.path, this.deps.cores.activeFolder(), m.line);
+        return true;
+      case 'openExternal':
+        // Checked again here: only an absolute http(s) URL reaches the browser (VS Code asks before a new domain).
+        if (isExternalUrl(m.url)) await vscode.env.openExternal(vscode.Uri.parse(m.url, true));
         return true;
       case 'complete':
         bridge.post({ type: 'completions', requestId: m.requestId, kind: m.kind, items: await this.completions(m.kind, m.query) });

@@ -9,6 +9,7 @@ import { clippedText } from '../infra/clippedText';
 import { SubagentPanel } from '../subagents/subagentPanel';
 import { isSubagentCard } from '../subagents/subagentModel';
 import type { ChildViewFactory } from '../subagents/subagentRow';
+import { WEB_RESULT_TOOLS, WebResultView } from './webResultView';
 
 /**
  * A tool call: codicon, name, key argument and status badge in a summary line; the server's progress lines while it
@@ -28,6 +29,7 @@ export class ToolCardView implements ItemView<ToolItem> {
   private renderedFiles = '';
   private renderedProgress: readonly string[] = [];
   private panel: SubagentPanel | undefined;
+  private web: WebResultView | undefined;
 
   constructor(
     private readonly ctx: ItemContext,
@@ -57,6 +59,16 @@ export class ToolCardView implements ItemView<ToolItem> {
     this.renderFiles(item);
     this.renderBody();
     this.renderPanel(item);
+    this.renderWeb(item);
+  }
+
+  private renderWeb(item: ToolItem): void {
+    if (!WEB_RESULT_TOOLS.has(item.name)) return;
+    if (!this.web) {
+      this.web = new WebResultView(this.ctx);
+      this.progress.after(this.web.root);
+    }
+    this.web.update(item);
   }
 
   dispose(): void {

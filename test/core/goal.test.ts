@@ -365,3 +365,84 @@ test('revise_goal with feedback: a new planning turn that reads it, and a new pl
     await s.close();
   }
 });
+
+test('a worker past its timeout is cancelled and fails; its dependent is skipped; the summary says so', SCENARIO, async () => {
+  const s = await startScenario({
+    env: { CATALYST_CODE_GOAL_WORKER_TIMEOUT_SECS: '1' },
+    script: [
+      calls('call_plan', 'goal_write_plan', {
+        summary: 'Slow, then dependent.',
+        steps: [
+          { id: 'a', agent: 'delegate', task: '[step-a] Hang.' },
+          { id: 'b', agent: 'delegate', task: '[step-b] After a.', depends_on: ['a'] },
+        ],
+      }),
+    ],
+    routes: { '[step-a]': [{ holdUntil: 'never', steps: [{ text: 'never read' }] }], '[step-b]': [says('not reached')] },
+  });
+  try {
+    const from = await startGoal(s, { goal: 'Time out a worker' });
+    await s.core.waitFor((e) => e.type === 'goal_state' && e.phase === 'done', { from });
+    const events = s.core.events.slice(from);
+    const start = events.find((e) => e.type === 'subagent_start')!;
+    assert.equal(events.find((e) => e.type === 'subagent_done' && e.run_id === start.run_id)!.state, 'cancelled');
+    assert.deepEqual(
+      events.filter((e) => e.type === 'goal_step_complete').map((e) => [e.step_id, e.ok, e.status, e.summary]),
+      [
+        ['a', false, 'failed', 'goal worker timed out after 1s and was cancelled'],
+        ['b', false, 'skipped', 'skipped: a dependency step failed or was skipped'],
+      ],
+    );
+    assert.equal(s.model.requestsFor('[step-b]').length, 0);
+    assert.match(
+      events.find((e) => e.type === 'goal_completion_summary')!.text,
+      /Outcome: 0\/2 step\(s\) done with 1 failed step\(s\), 1 skipped/,
+    );
+    assert.equal(events.find((e) => e.type === 'goal_phase' && e.to === 'done')!.message, 'goal complete with 1 failed step(s), 1 skipped');
+  } finally {
+    s.model.release('never');
+    await s.close();
+  }
+});
+
+test("model_concurrency caps a model's workers below the goal's concurrency", SCENARIO, async () => {
+  const s = await startScenario({
+    script: [
+      calls('call_plan', 'goal_write_plan', {
+        summary: 'Two independent steps.',
+        steps: [
+          { id: 'a', agent: 'delegate', task: '[step-a] First.' },
+          { id: 'b', agent: 'delegate', task: '[step-b] Second.' },
+        ],
+      }),
+    ],
+    routes: { '[step-a]': [{ holdUntil: 'first', steps: [{ text: 'a done' }] }], '[step-b]': [says('b done')] },
+  });
+  try {
+    const from = await startGoal(s, {
+      goal: 'One worker per model',
+      concurrency: 2,
+      allowed_models: [TEST_MODEL],
+      model_concurrency: { [TEST_MODEL]: 1 },
+    });
+    await s.model.held('first');
+    await s.core.waitFor((e) => e.type === 'subagent_start' && e.task.includes('[step-a]'), { from });
+    const asked = s.core.events.length;
+    s.core.send({ type: 'goal_status' });
+    const state = await s.core.waitForType('goal_state', { from: asked });
+    assert.deepEqual(
+      state.prompts.map((p: any) => [p.step_id, p.status]),
+      [
+        ['a', 'running'],
+        ['b', 'pending'],
+      ],
+      'b waits for the model slot a holds, though the goal allows 2',
+    );
+    s.model.release('first');
+    await s.core.waitFor((e) => e.type === 'goal_state' && e.phase === 'done', { from });
+    assert.equal(s.model.peakInFlight('[step-a]', '[step-b]'), 1);
+  } finally {
+    s.model.release('first');
+    await s.close();
+  }
+});

@@ -13,6 +13,7 @@ import { mapInOrder } from '../agents/parallelRun';
 import type { CoreRuntime } from '../coreRuntime';
 import { RunScope } from '../runtime/runScope';
 import { completionReport, outcomeMessage } from './completionReport';
+import { ModelSlots } from './modelSlots';
 import type { GoalController } from './goalController';
 import type { Goal, GoalStepPrompt } from './goalTypes';
 import { planWaves } from './planValidation';
@@ -52,6 +53,7 @@ export class GoalDeploy {
     }
     ctl.transition('deploying', 'deploying plan steps');
     const host = createSubagentHost(ctl.rt.childEnv(route), { root: this.scope, depth: 0, maxDepth: ctl.rt.config.subagents.maxDepth });
+    const slots = new ModelSlots(goal.settings.modelConcurrency, goal.settings.concurrency);
     const waves = planWaves(goal.plan?.steps ?? []) ?? [];
     for (const [index, ids] of waves.entries()) {
       if (this.cancelled) return;
@@ -63,7 +65,14 @@ export class GoalDeploy {
         goal.activeRunIds.push(prompt.run_id);
         ctl.emitState();
       }
-      await mapInOrder(runnable, goal.settings.concurrency, (prompt) => this.runStep(host, prompt));
+      await mapInOrder(runnable, goal.settings.concurrency, async (prompt) => {
+        const release = await slots.acquire(prompt.model ?? route.model);
+        try {
+          await this.runStep(host, prompt);
+        } finally {
+          release();
+        }
+      });
     }
     if (this.cancelled) return;
     this.finish();
@@ -102,7 +111,9 @@ export class GoalDeploy {
     ctl.emitState();
     ctl.emitWorkState();
     const agent = findAgent(host.agents(), prompt.agent);
-    const result = agent
+    const timeoutSecs = workerTimeoutSecs(ctl.rt);
+    const timeout = AbortSignal.timeout(timeoutSecs * 1000);
+    const ran = agent
       ? await host.runChild({
           agent,
           task: withDependencyOutputs(prompt.task, this.dependencies(prompt)),
@@ -113,9 +124,11 @@ export class GoalDeploy {
           runId,
           parentRunId: goal.id,
           toolCallId: '',
-          signal: this.abort.signal,
+          signal: AbortSignal.any([this.abort.signal, timeout]),
         })
       : { ok: false, output: `unknown agent '${prompt.agent}'`, state: 'failed' as const };
+    const timedOut = timeout.aborted && !this.cancelled && !ran.ok;
+    const result = timedOut ? { ...ran, output: `goal worker timed out after ${timeoutSecs}s and was cancelled` } : ran;
     goal.activeRunIds = goal.activeRunIds.filter((id) => id !== runId);
     prompt.status = result.ok ? 'done' : 'failed';
     prompt.summary = result.output.length > 1600 ? `${result.output.slice(0, 1600)}…` : result.output;
@@ -168,6 +181,13 @@ export class GoalDeploy {
     ctl.transition('done', `goal complete${outcomeMessage(failed, skipped)}`);
     ctl.emitWorkState();
   }
+}
+
+/** Upstream's max(5 × idle timeout, 300) s; CATALYST_CODE_GOAL_WORKER_TIMEOUT_SECS overrides it (for tests). */
+function workerTimeoutSecs(rt: CoreRuntime): number {
+  const override = Number(rt.env.CATALYST_CODE_GOAL_WORKER_TIMEOUT_SECS);
+  if (Number.isFinite(override) && override > 0) return override;
+  return Math.max(5 * rt.config.idleTimeoutSecs, 300);
 }
 
 function modelRoute(rt: CoreRuntime, model: string): ModelRoute | undefined {

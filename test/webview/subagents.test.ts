@@ -96,6 +96,15 @@ describe('subagent runs and intercom (real Chromium, real shell)', { timeout: 12
     assert.deepEqual(hidden, [0, 0, 0, 0, 0, 0, 0], 'four runs and three child items, each of zero height');
   });
 
+  it('only the card spins while its children run: a running row has a still icon', async () => {
+    await showFanOut();
+    const animated = await page
+      .locator(`${byTestId(TEST_IDS.toolCard)} .codicon`)
+      .evaluateAll((els) => els.filter((e) => (globalThis as any).getComputedStyle(e).animationName !== 'none').length);
+    assert.equal(animated, 1, "the card's spinner, none in its three running rows");
+    assert.equal(await page.locator(`${row('run-1-0')} summary > .codicon-play-circle`).count(), 1);
+  });
+
   it("a child's patch re-renders its row only: the prompt and the other rows keep their nodes", async () => {
     await showFanOut();
     await tagNodes(page, `${byTestId(TEST_IDS.userMessage)}, ${byTestId(TEST_IDS.userMessage)} *`, 'user');

@@ -7,8 +7,12 @@ import { CHILD_PAGE, formatElapsed, formatTokens, runStatusText, visibleChildIte
 /** The view of a child's reply or tool call inside an expanded row (the main flow's AssistantMessageView / ToolCardView). */
 export type ChildViewFactory = (item: TranscriptItem) => ItemView;
 
+/**
+ * A running row's icon stands still: the card above it has the spinner, the row its phase badge and ticking time. Eight
+ * spinners turning side by side cost the renderer's main thread a style recalc and a paint every frame (issue #14).
+ */
 const STATE_ICONS: Record<SubagentItem['state'], string> = {
-  running: 'loading',
+  running: 'play-circle',
   completed: 'pass',
   failed: 'error',
   cancelled: 'circle-slash',
@@ -109,7 +113,7 @@ export class SubagentRowView {
     const key = `${item.state}\0${item.phase}\0${item.tool ?? ''}\0${item.toolCount}\0${item.tokensIn}\0${item.tokensOut}\0${item.elapsedMs}\0${item.model ?? ''}\0${item.task}\0${item.agent}`;
     if (key === this.renderedSummary) return;
     this.renderedSummary = key;
-    const icon = item.state === 'running' ? codicon('loading', 'codicon-modifier-spin') : codicon(STATE_ICONS[item.state]);
+    const icon = codicon(STATE_ICONS[item.state]);
     const phase =
       item.state === 'running' && item.phase === 'tool' && item.tool ? `${runStatusText(item)}: ${item.tool}` : runStatusText(item);
     const tokens = `${formatTokens(item.tokensIn)}↑ ${formatTokens(item.tokensOut)}↓`;

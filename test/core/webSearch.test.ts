@@ -199,3 +199,21 @@ test('web_search: a rate-limited provider cools down and the other one answers; 
     await api.close();
   }
 });
+
+test("set_search_key with persist: true writes upstream's config.json search_keys (mode 0600); an empty key removes it", async () => {
+  const s = await startScenario({ script: [] });
+  try {
+    const config = join(s.core.home, '.config', 'catalyst-code', 'config.json');
+    const from = s.core.events.length;
+    s.core.send({ type: 'set_search_key', provider: 'tavily', api_key: TAVILY_KEY, persist: true });
+    assert.equal((await s.core.waitForType('search_key_set', { from })).has_key, true);
+    assert.equal(JSON.parse(readFileSync(config, 'utf8')).search_keys.tavily, TAVILY_KEY);
+    assert.equal(statSync(config).mode & 0o777, 0o600);
+    const next = s.core.events.length;
+    s.core.send({ type: 'set_search_key', provider: 'tavily', api_key: '', persist: true });
+    assert.equal((await s.core.waitForType('search_key_set', { from: next })).has_key, false);
+    assert.deepEqual(JSON.parse(readFileSync(config, 'utf8')).search_keys, {});
+  } finally {
+    await s.close();
+  }
+});

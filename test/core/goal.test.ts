@@ -103,6 +103,12 @@ test('a goal with auto_deploy off: plan, approve, two waves of workers as child 
     // goal_state follows its goal_phase: waiting for it keeps the slice from ending between the two.
     await s.core.waitFor((e) => e.type === 'goal_state' && e.phase === 'done', { from: at, timeoutMs: 30_000 });
     const deploy = s.core.events.slice(at);
+    const checkpoint = deploy.find((e) => e.type === 'checkpoint_created')!;
+    assert.deepEqual([checkpoint.label, checkpoint.auto], ['auto-before-goal-deploy', true]);
+    assert.ok(
+      deploy.indexOf(checkpoint) < deploy.findIndex((e) => e.type === 'goal_phase' && e.to === 'deploying'),
+      'the workspace is snapshotted before any worker runs',
+    );
     assert.deepEqual(phases(deploy), [
       'plan_ready→deploying',
       'deploying→running',

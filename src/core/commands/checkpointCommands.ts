@@ -235,6 +235,27 @@ function checkpointBudgetMs(rt: CoreRuntime): number {
 }
 
 /**
+ * Goal mode's snapshot before its workers run (upstream's `auto-before-goal-deploy`), under the same time budget as a
+ * turn's; a failure or an overrun only informs, and the deploy goes on.
+ */
+export async function createGoalDeployCheckpoint(rt: CoreRuntime, goalId: string, signal: AbortSignal): Promise<void> {
+  const budget = AbortSignal.timeout(checkpointBudgetMs(rt));
+  try {
+    const cp = await rt.checkpoints.create({
+      label: 'auto-before-goal-deploy',
+      auto: true,
+      runId: goalId,
+      signal: AbortSignal.any([signal, budget]),
+    });
+    emitCreated(rt, cp);
+  } catch (err) {
+    if (signal.aborted) return;
+    const why = budget.aborted ? 'snapshotting the workspace took too long' : (err as Error).message;
+    rt.emit({ type: 'info', message: `no checkpoint before the goal deploy: ${why}` });
+  }
+}
+
+/**
  * The automatic checkpoint before a turn's first destructive tool. It gets a time budget: past it the snapshot is
  * abandoned (git killed, nothing recorded), the turn goes on, and `error{code:'checkpoint_timeout'}` says so.
  */

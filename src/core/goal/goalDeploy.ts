@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { createSubagentHost, type ModelRoute } from '../agent/childRunner';
 import type { SubagentHost } from '../agent/subagentHost';
 import { childMaxDepth } from '../agents/childTools';
+import { createGoalDeployCheckpoint } from '../commands/checkpointCommands';
 import { findAgent } from '../agents/discovery';
 import { mapInOrder } from '../agents/parallelRun';
 import type { CoreRuntime } from '../coreRuntime';
@@ -51,6 +52,9 @@ export class GoalDeploy {
       ctl.transition('failed', goal.error);
       return;
     }
+    ctl.rt.emit({ type: 'info', message: 'Goal deploy: snapshotting workspace…' });
+    await createGoalDeployCheckpoint(ctl.rt, goal.id, this.abort.signal);
+    if (this.cancelled) return;
     ctl.transition('deploying', 'deploying plan steps');
     const host = createSubagentHost(ctl.rt.childEnv(route), { root: this.scope, depth: 0, maxDepth: ctl.rt.config.subagents.maxDepth });
     const slots = new ModelSlots(goal.settings.modelConcurrency, goal.settings.concurrency);

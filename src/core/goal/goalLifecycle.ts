@@ -118,7 +118,7 @@ function planningEnded(ctl: GoalController, scope: RunScope, _outcome: TurnOutco
 export function approvePlan(ctl: GoalController): void {
   ctl.goal!.settings.autoDeploy = true;
   ctl.emitState();
-  ctl.rt.emit({ type: 'info', message: 'Goal plan approved — deploying' });
+  ctl.rt.emit({ type: 'info', message: 'Goal plan approved — deploying (snapshotting workspace…)' });
   deploy(ctl);
 }
 

@@ -192,7 +192,7 @@ type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | Look
  * With an empty allowlist, a public-looking name that resolves to a private address is refused at connect time (upstream
  * at 15165db checks only the name; its later versions resolve and check too).
  */
-function publicOnlyLookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
+export function publicOnlyLookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
   dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
     if (err) return callback(err, []);
     if (addresses.length === 0) return callback(new Error(`DNS resolution returned no addresses for '${hostname}'`), []);

@@ -59,6 +59,18 @@ test('a goal with auto_deploy off: plan, approve, two waves of workers as child 
     const infoAt = planning.findIndex((e) => e.type === 'info' && e.message === 'Goal mode: planning…');
     assert.ok(workState >= 0 && workState < stateAt && stateAt < infoAt, 'start_goal: work_state, goal_state, then the info');
     const started = planning[stateAt];
+    const UPSTREAM_GOAL_STATE_FIELDS =
+      'id goal phase concurrency max_tasks allowed_models allowed_providers auto_deploy ceo_mode mode iteration max_iterations plan_revision ' +
+      'max_plan_revisions review_verdict verify_verdict remaining_gaps self_review_feedback certified role_models model_concurrency prompts ' +
+      'active_run_ids version error parent_model';
+    const envelope = new Set(['type', 'protocol_version', 'session_id', 'run_id', 'sequence']);
+    assert.deepEqual(
+      Object.keys(started)
+        .filter((k) => !envelope.has(k))
+        .sort(),
+      UPSTREAM_GOAL_STATE_FIELDS.split(' ').sort(),
+      "goal_state carries upstream's fields, no more, no fewer",
+    );
     assert.match(started.id, /^goal-\d+$/);
     assert.deepEqual(
       [started.phase, started.version, started.concurrency, started.max_tasks, started.auto_deploy],
@@ -67,6 +79,12 @@ test('a goal with auto_deploy off: plan, approve, two waves of workers as child 
     assert.deepEqual(phases(planning), ['planning→plan_ready']);
 
     const plan = planning.find((e) => e.type === 'goal_plan')!;
+    assert.deepEqual(
+      Object.keys(plan)
+        .filter((k) => !envelope.has(k))
+        .sort(),
+      ['id', 'summary', 'steps', 'risks', 'validation', 'version'].sort(),
+    );
     assert.deepEqual(
       plan.steps.map((st: any) => [st.id, st.agent, st.title, st.depends_on]),
       [

@@ -217,3 +217,16 @@ test("set_search_key with persist: true writes upstream's config.json search_key
     await s.close();
   }
 });
+
+test("web_search loaded but held out of the schema for want of a key: a call anyway gets upstream's answer, not 'call load_tools'", async () => {
+  const s = await startScenario({
+    script: [call('l1', 'load_tools', { tool: 'web' }), call('w1', 'web_search', { query: 'rust vec' }), say('no key')],
+  });
+  try {
+    const events = await s.turn('search without a key');
+    assert.equal(offeredAt(s, 1).includes('web_search'), false, 'web_search was offered with no key set');
+    assert.match(resultOf(events, 'w1').output, /^web_search: all backends failed; .*query was "rust vec"/);
+  } finally {
+    await s.close();
+  }
+});

@@ -33,6 +33,11 @@ export interface TurnDeps extends GateDeps {
   usage: UsageTracker;
   /** The tools offered to the model now (load_tools can add some during the turn). */
   tools(): ToolSchema[];
+  /**
+   * The tools a call may name now, when more than those offered: a loaded tool held out of the schema for a reason
+   * its own run explains (web_search with no search key answers in upstream's words, not "call load_tools").
+   */
+  callableTools?(): ReadonlySet<string>;
   systemPrompt(): string;
   idleTimeoutMs: number;
   secrets(): string[];
@@ -91,7 +96,7 @@ function leadingWaveLength(calls: ToolCall[]): number {
 
 /** Checks the call against the tools offered now, as upstream does per call: load_tools may have added some. */
 function runOffered(deps: TurnDeps, scope: RunScope, call: ToolCall): Promise<ToolOutcome> {
-  return runToolCall(deps, scope, call, new Set(deps.tools().map((t) => t.name)));
+  return runToolCall(deps, scope, call, deps.callableTools?.() ?? new Set(deps.tools().map((t) => t.name)));
 }
 
 function recordResult(deps: TurnDeps, call: ToolCall, outcome: ToolOutcome): void {

@@ -206,6 +206,7 @@ function turnDeps(rt: CoreRuntime, scope: RunScope, model: ModelRoute): TurnDeps
     conversation: rt.conversation,
     usage: rt.usage,
     tools: () => offeredTools(rt.loadedTools, rt.web.withheldTools()).map((t) => t.schema),
+    callableTools: () => new Set(offeredTools(rt.loadedTools).map((t) => t.name)),
     systemPrompt: () => rt.systemPrompt(),
     idleTimeoutMs: rt.config.idleTimeoutSecs * 1000,
     secrets: () => rt.secrets(),

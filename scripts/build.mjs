@@ -29,7 +29,9 @@ const cjsImportMeta = {
 const htmlparser2ParserOnly = {
   name: 'htmlparser2-parser-only',
   setup(build) {
-    build.onResolve({ filter: /^htmlparser2$/ }, () => ({ path: new URL('../node_modules/htmlparser2/dist/esm/Parser.js', import.meta.url).pathname }));
+    build.onResolve({ filter: /^htmlparser2$/ }, () => ({
+      path: new URL('../node_modules/htmlparser2/dist/esm/Parser.js', import.meta.url).pathname,
+    }));
   },
 };
 const targets = [

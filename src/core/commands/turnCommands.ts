@@ -192,9 +192,12 @@ async function autoCompact(rt: CoreRuntime, scope: RunScope, provider: ResolvedP
 function withExtras(deps: TurnDeps, extras: TurnExtras | undefined): TurnDeps {
   if (!extras) return deps;
   const tools = (extras.tools ?? []).map((t) => t.schema);
+  const callable = deps.callableTools;
   return {
     ...deps,
     tools: () => [...deps.tools(), ...tools],
+    // The turn's own tools (goal_write_plan in a planning turn) are callable as well as offered.
+    callableTools: callable && (() => new Set([...callable(), ...tools.map((t) => t.name)])),
     toolContext: (edited) => ({ ...deps.toolContext(edited), ...extras.toolContext }),
   };
 }

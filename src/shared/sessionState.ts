@@ -5,6 +5,7 @@
  */
 
 import { TOOL_STATUSES, type ApprovalMode } from '../protocol/common';
+import type { GoalView, WorkStateView } from './goalState';
 
 export { APPROVAL_DECISIONS, APPROVAL_MODES, type ApprovalDecision, type ApprovalMode } from '../protocol/common';
 
@@ -306,6 +307,10 @@ export interface SessionState {
   rules?: RulesView;
   /** Absent until the core sends `skills` (on init and after list_skills or a marketplace change). */
   skills?: SkillView[];
+  /** The session's goal (goal mode): absent until the core reports one; kept after it ends, until the core clears it. */
+  goal?: GoalView;
+  /** The core's work summary (work_state) while a goal is set. */
+  workState?: WorkStateView;
   sessionFile?: string;
   workspace?: string;
   /** Monotonic counter bumped on every reducer step that changed state (debugging aid). */
@@ -351,4 +356,6 @@ export const UI_CAPABILITIES = {
   skills: 'skills',
   /** Ours: fetch and web_search built in, and set_search_key kept in the core's memory only (never config.json). */
   runtimeSearchKeys: 'runtime_search_keys',
+  /** start_goal and the other goal commands: protocol v2's own (our core announces `goal`; upstream's has them unannounced). */
+  goal: 'goal',
 } as const;

@@ -102,6 +102,17 @@ const VALID = {
     { type: 'queuePause', paused: false },
   ],
   intercomReply: [{ type: 'intercomReply', id: 'ask-1-1767225600000', reply: 'use the second option' }],
+  goalStart: [
+    { type: 'goalStart', goal: 'add a --json flag to the CLI', autoDeploy: false, ceoMode: true },
+    { type: 'goalStart', goal: 'port the parser', autoDeploy: true, ceoMode: false, concurrency: 3, maxTasks: 8, model: 'scripted/m1' },
+  ],
+  goalAction: [
+    { type: 'goalAction', action: 'approve' },
+    { type: 'goalAction', action: 'revise', feedback: 'split step 2 in two' },
+    { type: 'goalAction', action: 'cancel' },
+    { type: 'goalAction', action: 'refresh' },
+    { type: 'goalAction', action: 'openControlCenter' },
+  ],
 } satisfies { [K in WebviewToHost['type']]: Extract<WebviewToHost, { type: K }>[] };
 
 describe('validateWebviewMessage accepts', () => {
@@ -132,6 +143,17 @@ describe('validateWebviewMessage rejects', () => {
     reject({ type: 'toString' }, 'inherited Object property');
     reject({ type: '__proto__' }, 'prototype key');
     reject({ type: 'hasOwnProperty' }, 'inherited method name');
+  });
+
+  test('goal messages out of range or without their feedback', () => {
+    reject({ type: 'goalStart', goal: '', autoDeploy: true, ceoMode: false }, 'empty goal');
+    reject({ type: 'goalStart', goal: 'x', autoDeploy: 'yes', ceoMode: false }, 'autoDeploy not a boolean');
+    reject({ type: 'goalStart', goal: 'x', autoDeploy: true, ceoMode: false, concurrency: 33 }, 'concurrency over 32');
+    reject({ type: 'goalStart', goal: 'x', autoDeploy: true, ceoMode: false, maxTasks: 0 }, 'max_tasks under 1');
+    reject({ type: 'goalAction', action: 'revise' }, 'revise without feedback');
+    reject({ type: 'goalAction', action: 'revise', feedback: '   ' }, 'blank feedback');
+    reject({ type: 'goalAction', action: 'approve', feedback: 'x' }, 'feedback on approve');
+    reject({ type: 'goalAction', action: 'deploy' }, 'unknown action');
   });
 
   test('an external link that is not a plain http(s) URL', () => {

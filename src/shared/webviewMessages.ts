@@ -14,8 +14,8 @@ export type HostToWebview =
   | { type: 'focusInput' };
 
 export interface ViewContext {
-  /** 'sidebar' for the WebviewView, 'editor' for the editor-tab panel. */
-  placement: 'sidebar' | 'editor';
+  /** 'sidebar' for the WebviewView, 'editor' for the editor-tab panel, 'controlCenter' for goal mode's panel (renders `state.goal`). */
+  placement: 'sidebar' | 'editor' | 'controlCenter';
   slashCommands: SlashCommandInfo[];
 }
 
@@ -85,7 +85,14 @@ export type WebviewToHost =
   | { type: 'queueRemove'; id: string }
   | { type: 'queuePause'; paused: boolean }
   /** The answer to a subagent's intercom question (IntercomItem id); never empty. */
-  | { type: 'intercomReply'; id: string; reply: string };
+  | { type: 'intercomReply'; id: string; reply: string }
+  /** Goal mode (the Control Center, /goal): start_goal with the form's fields; the host fills model from the session. */
+  | { type: 'goalStart'; goal: string; autoDeploy: boolean; ceoMode: boolean; concurrency?: number; maxTasks?: number; model?: string }
+  | { type: 'goalAction'; action: GoalAction; feedback?: string };
+
+/** approve_goal_plan, revise_goal (with feedback), cancel_goal, goal_status; and the host's own: open the Control Center. */
+export const GOAL_ACTIONS = ['approve', 'revise', 'cancel', 'refresh', 'openControlCenter'] as const;
+export type GoalAction = (typeof GOAL_ACTIONS)[number];
 
 export const MAX_TEXT = 1_000_000;
 export const MAX_IMAGES = 8;
@@ -141,6 +148,16 @@ const CHECKS: { [K in WebviewToHost['type']]: Check } = {
   queueRemove: (m) => nonEmpty(m.id, 200),
   queuePause: (m) => typeof m.paused === 'boolean',
   intercomReply: (m) => nonEmpty(m.id, 300) && nonEmpty(m.reply, 64 * 1024) && (m.reply as string).trim().length > 0,
+  goalStart: (m) =>
+    nonEmpty(m.goal, 64 * 1024) &&
+    typeof m.autoDeploy === 'boolean' &&
+    typeof m.ceoMode === 'boolean' &&
+    (m.concurrency === undefined || (int(m.concurrency) && m.concurrency >= 1 && m.concurrency <= 32)) &&
+    (m.maxTasks === undefined || (int(m.maxTasks) && m.maxTasks >= 1 && m.maxTasks <= 64)) &&
+    (m.model === undefined || nonEmpty(m.model, 500)),
+  goalAction: (m) =>
+    oneOf(GOAL_ACTIONS)(m.action) &&
+    (m.action === 'revise' ? nonEmpty(m.feedback, 64 * 1024) && (m.feedback as string).trim().length > 0 : m.feedback === undefined),
 };
 
 /** Validates a message from the webview (untrusted: it renders model output). Returns it typed, or undefined. */

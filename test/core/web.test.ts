@@ -155,3 +155,36 @@ test('fetch asks for approval in destructive mode (upstream kind), and web tools
     await web.close();
   }
 });
+
+test("permission rules and allow_pattern answers match fetch's URL: allow runs it unasked, deny refuses it, others ask", async () => {
+  const web = await pages();
+  const s = await startScenario({
+    approval: 'destructive',
+    config: {
+      fetch_allowlist: ['127.0.0.1'],
+      permissions: { allow: [`fetch(${web.origin}/page)`], deny: ['fetch(*/secret)'] },
+    },
+    script: [
+      calls(['l1', 'load_tools', { tool: 'web' }]),
+      calls(['f1', 'fetch', { url: `${web.origin}/page` }]),
+      calls(['f2', 'fetch', { url: `${web.origin}/secret` }]),
+      calls(['f3', 'fetch', { url: `${web.origin}/big` }]),
+      calls(['f4', 'fetch', { url: `${web.origin}/big` }]),
+      say('done'),
+    ],
+  });
+  try {
+    const events = await s.turnAnswering('fetch them', [{ decision: 'allow_pattern', pattern: `${web.origin}/big*` }]);
+    const asked = events.filter((e) => e.type === 'approval_request').map((e) => e.tool_call_id);
+    assert.deepEqual(asked, ['f3'], 'only the URL no rule covers asks; the pattern answered for it covers the next one');
+    assert.equal(resultOf(events, 'f1').ok, true);
+    assert.equal(resultOf(events, 'f2').output, "tool call 'fetch' was denied by the user (blocked by a permission rule)");
+    assert.ok(!web.requested.includes('/secret'), 'the denied URL was never asked');
+    assert.equal(resultOf(events, 'f3').ok, true);
+    assert.equal(resultOf(events, 'f4').ok, true);
+    assert.ok(events.some((e) => e.type === 'approval_changed' && e.pattern === `${web.origin}/big*`));
+  } finally {
+    await s.close();
+    await web.close();
+  }
+});

@@ -230,3 +230,35 @@ test("web_search loaded but held out of the schema for want of a key: a call any
     await s.close();
   }
 });
+
+test("permission rules match web_search's query: a deny rule refuses it, an ask rule prompts though it is read-only", async () => {
+  const api = await startSearchApiStandIn(HITS);
+  const s = await startScenario({
+    approval: 'destructive',
+    env: { CATALYST_CODE_EXA_URL: api.exaUrl, CATALYST_CODE_TAVILY_URL: api.tavilyUrl, EXA_API_KEY: EXA_KEY },
+    config: { fetch_allowlist: ['127.0.0.1'], permissions: { deny: ['web_search(*password*)'], ask: ['web_search(internal *)'] } },
+    script: [
+      call('l1', 'load_tools', { tool: 'web_search' }),
+      call('w1', 'web_search', { query: 'leaked password list' }),
+      call('w2', 'web_search', { query: 'internal wiki' }),
+      call('w3', 'web_search', { query: 'rust vec' }),
+      say('searched'),
+    ],
+  });
+  try {
+    const events = await s.turnAnswering('search', ['yes']);
+    assert.equal(resultOf(events, 'w1').output, "tool call 'web_search' was denied by the user (blocked by a permission rule)");
+    const asked = events.filter((e) => e.type === 'approval_request').map((e) => e.tool_call_id);
+    assert.deepEqual(asked, ['w2'], 'only the query an ask rule matches prompts');
+    assert.match(resultOf(events, 'w2').output, /^Search: internal wiki {2}\(Exa API/);
+    assert.match(resultOf(events, 'w3').output, /^Search: rust vec {2}\(Exa API/);
+    assert.deepEqual(
+      api.requests.map((r) => r.body.query),
+      ['internal wiki', 'rust vec'],
+      'the denied query never left the machine',
+    );
+  } finally {
+    await s.close();
+    await api.close();
+  }
+});

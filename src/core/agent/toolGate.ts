@@ -116,7 +116,7 @@ async function decideAndExecute(
   if (confinement) return failed(confinement);
 
   const kind = toolKind(call.name);
-  const target = targets.command ?? targets.paths[0];
+  const target = targets.command ?? targets.subject ?? targets.paths[0];
   const restricted = targets.paths.some(
     (p) => isRestrictedPath(p.replace(/^\.\//, '')) || isRestrictedPath(relativeTarget(ctx.workspace, p)),
   );

@@ -1,7 +1,7 @@
 /** fetch: GET an http(s) URL and read it as text (upstream's deferred, destructive, parallel-safe tool; research §9.1). */
 import { fetchPage } from '../web/fetchPage';
 import { failed, guarded, succeeded } from './outcome';
-import { noTargets } from './toolTargets';
+import { subjectArgument } from './toolTargets';
 import type { ToolDefinition } from './types';
 
 export const fetchTool: ToolDefinition = {
@@ -24,7 +24,7 @@ export const fetchTool: ToolDefinition = {
       required: ['url'],
     },
   },
-  targets: noTargets,
+  targets: subjectArgument('url'),
   execute: guarded('fetch', async (args, ctx) => {
     const url = typeof args.url === 'string' ? args.url : '';
     if (!url) return failed("fetch requires a 'url'");

@@ -17,3 +17,8 @@ export function pathArguments(...keys: string[]): (args: Args) => ToolTargets {
 export function noTargets(): ToolTargets {
   return { paths: [] };
 }
+
+/** The targets of a tool whose permission rules match this string argument (fetch's `url`), not a workspace path. */
+export function subjectArgument(key: string): (args: Args) => ToolTargets {
+  return (args) => ({ paths: [], subject: stringArgument(args, key) });
+}

@@ -98,6 +98,8 @@ export interface ToolSchema {
 export interface ToolTargets {
   paths: string[];
   command?: string;
+  /** For a tool that touches no path or command: what its permission rules and `allow_pattern` answers match (fetch's URL, web_search's query). */
+  subject?: string;
 }
 
 /** Everything about one tool: its file declares all of it, and the registry only lists it. */

@@ -4,7 +4,7 @@
  */
 import { webSearch } from '../web/webSearch';
 import { failed, guarded, succeeded } from './outcome';
-import { noTargets } from './toolTargets';
+import { subjectArgument } from './toolTargets';
 import type { ToolDefinition } from './types';
 
 export const webSearchTool: ToolDefinition = {
@@ -25,7 +25,7 @@ export const webSearchTool: ToolDefinition = {
       required: ['query'],
     },
   },
-  targets: noTargets,
+  targets: subjectArgument('query'),
   execute: guarded('web_search', async (args, ctx) => {
     const query = typeof args.query === 'string' ? args.query : '';
     if (!query.trim()) return failed("web_search requires a non-empty 'query'");

@@ -188,3 +188,26 @@ test("permission rules and allow_pattern answers match fetch's URL: allow runs i
     await web.close();
   }
 });
+
+test('web tools turned off: a child agent that declares fetch is refused at the gate, and nothing is requested', async () => {
+  const web = await pages();
+  const agent = ['---', 'name: webby', 'description: reads the web', 'tools: fetch', '---', 'You read pages.'].join('\n');
+  const s = await startScenario({
+    approval: 'never',
+    env: { CATALYST_CODE_WEB_TOOLS: '0' },
+    config: { fetch_allowlist: ['127.0.0.1'] },
+    files: { '.catalyst-code/agents/webby.md': agent },
+    script: [calls(['p1', 'subagent', { agent: 'webby', task: '[webby] read the page' }]), say('the child could not')],
+    routes: { '[webby]': [calls(['c1', 'fetch', { url: `${web.origin}/page` }]), say('refused')] },
+  });
+  try {
+    const events = await s.turn('let webby read it');
+    const result = events.find((e) => e.type === 'subagent_tool_result' && e.call_id === 'c1');
+    assert.equal(result.ok, false);
+    assert.match(result.result, /^fetch: web tools are turned off \(web_tools: false/);
+    assert.deepEqual(web.requested, []);
+  } finally {
+    await s.close();
+    await web.close();
+  }
+});

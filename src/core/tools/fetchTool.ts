@@ -29,8 +29,6 @@ export const fetchTool: ToolDefinition = {
     const url = typeof args.url === 'string' ? args.url : '';
     if (!url) return failed("fetch requires a 'url'");
     if (!ctx.web) return failed('fetch: this core was started without web access');
-    const refusal = ctx.web.refusal('fetch');
-    if (refusal) return failed(refusal);
     const result = await fetchPage(url, args.raw === true, ctx.web, ctx.signal);
     if (ctx.signal.aborted) return failed('fetch: cancelled', 'cancelled');
     return result.ok ? succeeded(result.output) : failed(result.output);

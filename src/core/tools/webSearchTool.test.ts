@@ -24,17 +24,15 @@ describe('web_search', () => {
     );
   });
 
-  test("an empty query and web tools turned off are refused in upstream's words and ours", async () => {
+  test("an empty query is refused in upstream's words; web tools turned off are withheld (the gate refuses a call anyway)", async () => {
     assert.equal(
       (await webSearchTool.execute({ query: '  ' }, { ...ws.context(), web: webAccess() })).output,
       "web_search requires a non-empty 'query'",
     );
     const config = defaultConfig('/home/u', '/w', '/home/u/.config/catalyst-code', 'linux');
     const off = new WebAccess({ ...config, webTools: false }, { EXA_API_KEY: 'k-1234' });
-    assert.match(
-      (await webSearchTool.execute({ query: 'q' }, { ...ws.context(), web: off })).output,
-      /^web_search: web tools are turned off/,
-    );
+    assert.match(off.refusal('web_search') ?? '', /^web_search: web tools are turned off/);
+    assert.equal(off.refusal('read_file'), undefined);
     assert.deepEqual([...off.withheldTools()], ['fetch', 'web_search']);
   });
 

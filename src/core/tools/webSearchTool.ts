@@ -30,8 +30,6 @@ export const webSearchTool: ToolDefinition = {
     const query = typeof args.query === 'string' ? args.query : '';
     if (!query.trim()) return failed("web_search requires a non-empty 'query'");
     if (!ctx.web) return failed('web_search: this core was started without web access');
-    const refusal = ctx.web.refusal('web_search');
-    if (refusal) return failed(refusal);
     const result = await webSearch(query, resultCount(args.count), ctx.web, ctx.signal);
     if (ctx.signal.aborted) return failed('web_search: cancelled', 'cancelled');
     return result.ok ? succeeded(result.output) : failed(result.output);

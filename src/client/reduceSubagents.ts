@@ -96,6 +96,8 @@ function linkOf(s: SessionState, parentRunId: string | undefined, toolCallId: st
     const parent = s.items[parentIndex] as SubagentItem;
     return compact({ runId: parent.runId, parentRunId, parentToolCallId: parent.parentToolCallId });
   }
+  // A goal's worker: the goal is its root (a turn's end never closes it) and no tool card started it, so none may claim it.
+  if (parentRunId !== undefined && parentRunId === s.goal?.id) return { runId: parentRunId, parentRunId };
   const runId = parentRunId ?? s.run.runId;
   const card = foregroundCard(s.items, toolCallId, runId);
   const nestedParent = card === undefined ? undefined : shallowerRunningChild(s.items, card, depth);

@@ -76,11 +76,24 @@ import { reduceIntercomError, reduceIntercomMessage, reduceIntercomReplied, redu
 import { reduceSkills } from './reduceSkills';
 import { reduceContextBreakdown, reduceCostUpdate, reduceMetrics, reduceStats } from './reduceUsage';
 import { reduceRules } from './reduceRules';
+import {
+  reduceGoalCertified,
+  reduceGoalCompletionSummary,
+  reduceGoalIteration,
+  reduceGoalPhase,
+  reduceGoalPlan,
+  reduceGoalReviewVerdict,
+  reduceGoalState,
+  reduceGoalStepComplete,
+  reduceGoalStepVerdict,
+  reduceGoalVerifyVerdict,
+  reduceWorkState,
+} from './reduceGoal';
 
 /** One reducer per core event type, reading the event by the mirror's field names (values still unchecked). */
 type CoreReducers = { [K in EventType]?: (s: SessionState, e: UntrustedEvent<K>) => SessionState };
 
-/** The core events the UI shows. Every other type (plugins, goals, future events) leaves the state as is. */
+/** The core events the UI shows. Every other type (plugins, future events) leaves the state as is. */
 const CORE_REDUCERS: CoreReducers = {
   ready: reduceReady,
   protocol_hello: reduceProtocolHello,
@@ -144,6 +157,17 @@ const CORE_REDUCERS: CoreReducers = {
   worktree_seeded: reduceWorktreeSeeded,
   worktree_promoted: reduceWorktreePromoted,
   worktree_cleaned: reduceWorktreeCleaned,
+  goal_state: reduceGoalState,
+  goal_plan: reduceGoalPlan,
+  goal_phase: reduceGoalPhase,
+  goal_step_complete: reduceGoalStepComplete,
+  goal_step_verdict: reduceGoalStepVerdict,
+  goal_review_verdict: reduceGoalReviewVerdict,
+  goal_verify_verdict: reduceGoalVerifyVerdict,
+  goal_iteration: reduceGoalIteration,
+  goal_certified: reduceGoalCertified,
+  goal_completion_summary: reduceGoalCompletionSummary,
+  work_state: reduceWorkState,
 };
 
 type ClientReducers = { [T in ClientEventType]: (s: SessionState, e: Extract<ClientEvent, { type: T }>) => SessionState };

@@ -935,6 +935,19 @@ export interface GoalStateEvent extends EventMetadata {
   active_run_ids: string[];
   parent_model: string;
   error: string | null;
+  ceo_mode?: boolean;
+  mode?: string;
+  iteration?: number;
+  max_iterations?: number;
+  plan_revision?: number;
+  max_plan_revisions?: number;
+  review_verdict?: unknown;
+  verify_verdict?: unknown;
+  remaining_gaps?: string[];
+  self_review_feedback?: string | null;
+  certified?: boolean;
+  role_models?: unknown;
+  model_concurrency?: unknown;
   [field: string]: unknown;
 }
 
@@ -1010,6 +1023,8 @@ export interface GoalStepCompleteEvent extends EventMetadata {
   ok: boolean;
   status: string;
   summary: string;
+  /** The step's child run (absent for a skipped step). */
+  run_id?: string;
 }
 
 export interface GoalCompletionSummaryEvent extends EventMetadata {

@@ -47,6 +47,29 @@ describe('PatchStream', () => {
     });
   });
 
+  test('a patch after a quiet window goes out at once; what follows within the window waits for its end', () => {
+    const h = harness();
+    h.stream.snapshot(initialSessionState(), VIEW);
+    h.tick();
+    assert.equal(h.posted.length, 1, 'the window after the snapshot ends with nothing to send');
+    h.stream.push([append('a')]);
+    assert.deepEqual(h.posted[1], { type: 'patches', seq: 2, patches: [append('a')] }, 'the leading patch waits for no timer');
+    h.stream.push([append('b')]);
+    h.stream.push([append('c')]);
+    assert.equal(h.posted.length, 2, 'the next patches wait for the window to end');
+    h.tick();
+    assert.deepEqual(h.posted[2], { type: 'patches', seq: 3, patches: [append('bc')] });
+    h.stream.push([append('d')]);
+    assert.equal(h.posted.length, 3, 'a message just went out: a new window is open');
+    h.tick();
+    h.tick();
+    h.stream.push([append('e')]);
+    assert.deepEqual(
+      h.posted.map((m) => m.type === 'patches' && m.patches),
+      [false, [append('a')], [append('bc')], [append('d')], [append('e')]],
+    );
+  });
+
   test('sequence numbers are consecutive from the snapshot', () => {
     const h = harness();
     h.stream.snapshot(initialSessionState(), VIEW);

@@ -5,7 +5,8 @@ import type { HostToWebview, ViewContext } from '../../shared/webviewMessages';
 /**
  * Patches go out at most every other frame. Measured in code-server: each message costs the workbench a socket read,
  * an RPC reply and two postMessage hops on the renderer's main thread, which the webview shares; at one message per
- * frame that overhead alone pushed frames past 16.7 ms while streaming. Two frames of batching add at most ~33 ms.
+ * frame that overhead alone pushed frames past 16.7 ms while streaming. A patch after a quiet window goes out at once
+ * (leading edge); only what follows within BATCH_MS of a message waits, at most ~33 ms.
  */
 export const BATCH_MS = 33;
 
@@ -17,12 +18,15 @@ export interface PatchStreamOptions {
 }
 
 /**
- * The state stream to one webview: a snapshot, then patches batched every BATCH_MS with consecutive sequence numbers.
- * Patches produced before the first snapshot (or before a resync's snapshot) are dropped: the snapshot contains them.
+ * The state stream to one webview: a snapshot, then patches with consecutive sequence numbers, at most one message per
+ * BATCH_MS: a patch when nothing was posted in the last BATCH_MS is posted at once, later ones wait for the window's
+ * end and go out together. Patches produced before the first snapshot (or before a resync's snapshot) are dropped: the
+ * snapshot contains them.
  */
 export class PatchStream {
   private seq = 0;
   private pending: Patch[] = [];
+  /** Running while the last message is younger than the interval: pushes meanwhile wait for it. */
   private timer: unknown;
   private live = false;
   private readonly intervalMs: number;
@@ -41,21 +45,22 @@ export class PatchStream {
     this.pending = [];
     this.live = true;
     this.options.post({ type: 'snapshot', seq: ++this.seq, state, view });
+    this.startWindow();
   }
 
   push(patches: readonly Patch[]): void {
     if (!this.live || patches.length === 0) return;
     this.pending.push(...patches);
-    if (this.timer === undefined) this.timer = this.setTimer(() => this.flush(), this.intervalMs);
+    if (this.timer === undefined) this.flush();
   }
 
   /** Sends what is pending now (also used before a message that must not overtake the patches). */
   flush(): void {
-    this.cancelTimer();
     if (this.pending.length === 0) return;
     const patches = compactPatches(this.pending);
     this.pending = [];
     this.options.post({ type: 'patches', seq: ++this.seq, patches });
+    this.startWindow();
   }
 
   /** The webview went away or is reloading: nothing is sent until the next snapshot. */
@@ -67,6 +72,15 @@ export class PatchStream {
 
   get lastSeq(): number {
     return this.seq;
+  }
+
+  /** The window's end sends what came meanwhile (and opens the next window), or closes it when nothing did. */
+  private startWindow(): void {
+    this.cancelTimer();
+    this.timer = this.setTimer(() => {
+      this.timer = undefined;
+      this.flush();
+    }, this.intervalMs);
   }
 
   private cancelTimer(): void {

@@ -31,17 +31,22 @@ export interface TurnInput {
 export interface TurnDeps extends GateDeps {
   conversation: Conversation;
   usage: UsageTracker;
-  /** The tools offered to the model now (load_tools can add some during the turn). */
-  tools(): ToolSchema[];
-  /**
-   * The tools a call may name now, when more than those offered: a loaded tool held out of the schema for a reason
-   * its own run explains (web_search with no search key answers in upstream's words, not "call load_tools").
-   */
-  callableTools?(): ReadonlySet<string>;
+  /** The turn's tools now (load_tools can add some during the turn). */
+  tools(): TurnTools;
   systemPrompt(): string;
   idleTimeoutMs: number;
   secrets(): string[];
   imagePart(ref: string): ContentPart;
+}
+
+export interface TurnTools {
+  /** The schemas offered to the model. */
+  offered: ToolSchema[];
+  /**
+   * The names a call may use: the offered ones and any loaded tool held out of the schema for a reason its own run
+   * explains (web_search with no search key answers in upstream's words, not "call load_tools").
+   */
+  callable: ReadonlySet<string>;
 }
 
 export type TurnOutcome = 'completed' | 'cancelled' | 'failed';
@@ -96,7 +101,7 @@ function leadingWaveLength(calls: ToolCall[]): number {
 
 /** Checks the call against the tools offered now, as upstream does per call: load_tools may have added some. */
 function runOffered(deps: TurnDeps, scope: RunScope, call: ToolCall): Promise<ToolOutcome> {
-  return runToolCall(deps, scope, call, deps.callableTools?.() ?? new Set(deps.tools().map((t) => t.name)));
+  return runToolCall(deps, scope, call, deps.tools().callable);
 }
 
 function recordResult(deps: TurnDeps, call: ToolCall, outcome: ToolOutcome): void {
@@ -113,7 +118,7 @@ async function streamOnce(deps: TurnDeps, scope: RunScope, input: TurnInput): Pr
         provider: input.provider,
         model: input.model,
         messages,
-        tools: deps.tools(),
+        tools: deps.tools().offered,
         reasoningEffort: input.modelInfo?.reasoning === false ? undefined : input.reasoningEffort,
         maxTokens: input.modelInfo?.max_tokens,
         signal: scope.signal,

@@ -191,13 +191,14 @@ async function autoCompact(rt: CoreRuntime, scope: RunScope, provider: ResolvedP
 
 function withExtras(deps: TurnDeps, extras: TurnExtras | undefined): TurnDeps {
   if (!extras) return deps;
-  const tools = (extras.tools ?? []).map((t) => t.schema);
-  const callable = deps.callableTools;
+  const own = extras.tools ?? [];
   return {
     ...deps,
-    tools: () => [...deps.tools(), ...tools],
-    // The turn's own tools (goal_write_plan in a planning turn) are callable as well as offered.
-    callableTools: callable && (() => new Set([...callable(), ...tools.map((t) => t.name)])),
+    // The turn's own tools (goal_write_plan in a planning turn) are offered and callable.
+    tools: () => {
+      const base = deps.tools();
+      return { offered: [...base.offered, ...own.map((t) => t.schema)], callable: new Set([...base.callable, ...own.map((t) => t.name)]) };
+    },
     toolContext: (edited) => ({ ...deps.toolContext(edited), ...extras.toolContext }),
   };
 }
@@ -208,8 +209,10 @@ function turnDeps(rt: CoreRuntime, scope: RunScope, model: ModelRoute): TurnDeps
   return {
     conversation: rt.conversation,
     usage: rt.usage,
-    tools: () => offeredTools(rt.loadedTools, rt.web.withheldTools()).map((t) => t.schema),
-    callableTools: () => new Set(offeredTools(rt.loadedTools).map((t) => t.name)),
+    tools: () => ({
+      offered: offeredTools(rt.loadedTools, rt.web.withheldTools()).map((t) => t.schema),
+      callable: new Set(offeredTools(rt.loadedTools).map((t) => t.name)),
+    }),
     systemPrompt: () => rt.systemPrompt(),
     idleTimeoutMs: rt.config.idleTimeoutSecs * 1000,
     secrets: () => rt.secrets(),

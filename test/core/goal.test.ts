@@ -1,5 +1,5 @@
-// Goal mode over stdio (issue #16, the thin slice): the real core as a child process; the planning turn scripted on the
-// default FIFO, each worker on the route of its step's key (its task is its last user message).
+// Goal mode over stdio (issue #16, classic mode): the real core as a child process; the planning and wrap-up turns
+// scripted on the default FIFO, each worker on the route of its step's key (its task is its last user message).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -42,7 +42,7 @@ async function startGoal(s: Scenario, fields: object): Promise<number> {
 
 test('a goal with auto_deploy off: plan, approve, two waves of workers as child runs, the completion summary', SCENARIO, async () => {
   const s = await startScenario({
-    script: [calls('call_plan', 'goal_write_plan', THREE_STEPS), says('A plain answer.')],
+    script: [calls('call_plan', 'goal_write_plan', THREE_STEPS), says('Wrapped up.'), says('A plain answer.')],
     routes: {
       '[step-a]': [calls('call_1', 'read_file', { path: 'notes.txt' }), says('The first line is alpha.')],
       '[step-b]': [says('The workspace holds notes.txt.')],
@@ -119,7 +119,9 @@ test('a goal with auto_deploy off: plan, approve, two waves of workers as child 
     at = s.core.events.length;
     s.core.send({ type: 'approve_goal_plan' });
     // goal_state follows its goal_phase: waiting for it keeps the slice from ending between the two.
-    await s.core.waitFor((e) => e.type === 'goal_state' && e.phase === 'done', { from: at, timeoutMs: 30_000 });
+    const ended = await s.core.waitFor((e) => e.type === 'goal_state' && e.phase === 'done', { from: at, timeoutMs: 30_000 });
+    // The wrap-up turn's own done follows the goal's: waiting for it keeps the next turn from being queued behind it.
+    await s.core.waitForType('done', { from: s.core.events.indexOf(ended) });
     const deploy = s.core.events.slice(at);
     const checkpoint = deploy.find((e) => e.type === 'checkpoint_created')!;
     assert.deepEqual([checkpoint.label, checkpoint.auto], ['auto-before-goal-deploy', true]);
@@ -138,8 +140,8 @@ test('a goal with auto_deploy off: plan, approve, two waves of workers as child 
     assert.deepEqual(
       waves.map((e) => [e.wave, e.step_count, e.done_count, e.message]),
       [
-        [1, 2, 0, 'wave 1 — dispatching steps'],
-        [2, 1, 2, 'wave 2 — dispatching steps'],
+        [1, 3, 0, 'wave 1 — dispatching steps'],
+        [2, 3, 2, 'wave 2 — dispatching steps'],
       ],
     );
 
@@ -179,6 +181,17 @@ test('a goal with auto_deploy off: plan, approve, two waves of workers as child 
     assert.ok(!toolNames(s.model.requestsFor('[step-a]')[0]).includes('goal_write_plan'), 'a worker is never offered goal_write_plan');
     assert.ok(s.model.peakInFlight('[step-a]', '[step-b]', '[step-c]') <= 1, 'concurrency 1: never two workers at once');
 
+    const wrapUp = chats(s).find((r) => lastUserMessage(r).startsWith('# Goal wrap-up'))!;
+    assert.match(
+      lastUserMessage(wrapUp),
+      /\[done\] Report \(worker\): Report: the first line is alpha\./,
+      'the wrap-up turn reads the results',
+    );
+    assert.ok(
+      deploy.findIndex((e) => e.type === 'info' && e.message === 'Goal deploy complete — starting follow-up turn…') >
+        deploy.findIndex((e) => e.type === 'goal_phase' && e.to === 'synthesizing'),
+    );
+    // "Wrapped up." is shorter than a summary: the deterministic report is sent as well.
     const summary = deploy.find((e) => e.type === 'goal_completion_summary')!;
     assert.match(summary.text, /Outcome: 3\/3 step\(s\) done/);
     assert.match(summary.text, /\[done\] Report \(worker\): Report: the first line is alpha\./);
@@ -188,7 +201,7 @@ test('a goal with auto_deploy off: plan, approve, two waves of workers as child 
       [finalState.phase, finalState.active_run_ids, finalState.prompts.map((p: any) => p.status)],
       ['done', [], ['done', 'done', 'done']],
     );
-    assert.equal(deploy.filter((e) => e.type === 'goal_certified').length, 0, 'the slice has no verifier: it never certifies');
+    assert.equal(deploy.filter((e) => e.type === 'goal_certified').length, 0, 'classic mode has no verifier: it never certifies');
     const artifact = join(s.core.workspace, '.catalyst-code', 'goal-ux', 'artifacts', started.id, 'a.md');
     assert.equal(readFileSync(artifact, 'utf8'), 'The first line is alpha.');
 
@@ -266,52 +279,47 @@ for (const via of ['cancel_goal', 'abort'] as const) {
   });
 }
 
-test(
-  'start_goal refuses bad fields without a turn; approve and revise need a goal; ceo_mode is honestly unsupported',
-  SCENARIO,
-  async () => {
-    const s = await startScenario();
-    try {
-      /** The command's error; `withDone`: upstream also ends it with `done`, awaited so it cannot land in a later slice. */
-      const errorFor = async (cmd: object, withDone = false): Promise<CoreEvent> => {
-        const at = s.core.events.length;
-        s.core.send(cmd);
-        const error = await s.core.waitForType('error', { from: at });
-        if (withDone) await s.core.waitForType('done', { from: at });
-        return error;
-      };
-      assert.equal((await errorFor({ type: 'start_goal', goal: 'abc', model: TEST_MODEL })).message, 'goal text is too short');
-      assert.equal((await errorFor({ type: 'start_goal', goal: '   ', model: TEST_MODEL })).message, 'goal text must not be empty');
-      assert.equal(
-        (await errorFor({ type: 'start_goal', goal: 'do the thing', model: TEST_MODEL, concurrency: 5, max_tasks: 2 })).message,
-        'concurrency (5) cannot exceed max_tasks (2)',
-      );
-      assert.equal((await errorFor({ type: 'start_goal', goal: 'do the thing', model: 'nope' }, true)).message, 'unknown model: nope');
-      assert.equal((await errorFor({ type: 'start_goal', goal: 'do the thing', model: TEST_MODEL, ceo_mode: true })).code, 'unsupported');
-      assert.equal((await errorFor({ type: 'approve_goal_plan' })).message, 'approve_goal_plan requires phase plan_ready (got idle)');
-      assert.equal(
-        (await errorFor({ type: 'revise_goal', feedback: 'more', model: TEST_MODEL }, true)).message,
-        'no goal to revise — use start_goal first',
-      );
+test('start_goal refuses bad fields without a turn; approve and revise need a goal', SCENARIO, async () => {
+  const s = await startScenario();
+  try {
+    /** The command's error; `withDone`: upstream also ends it with `done`, awaited so it cannot land in a later slice. */
+    const errorFor = async (cmd: object, withDone = false): Promise<CoreEvent> => {
       const at = s.core.events.length;
-      s.core.send({ type: 'goal_status' });
-      s.core.send({ type: 'stats' });
-      await s.core.waitForType('stats', { from: at });
-      const answered = s.core.events.slice(at).filter((e) => e.type.startsWith('goal_') || e.type === 'work_state' || e.type === 'stats');
-      assert.deepEqual(
-        answered.map((e) => [e.type, e.phase]),
-        [
-          ['goal_state', 'idle'],
-          ['stats', undefined],
-        ],
-        'no goal was started by any of them',
-      );
-      assert.equal(chats(s).length, 0, 'and no model request was made');
-    } finally {
-      await s.close();
-    }
-  },
-);
+      s.core.send(cmd);
+      const error = await s.core.waitForType('error', { from: at });
+      if (withDone) await s.core.waitForType('done', { from: at });
+      return error;
+    };
+    assert.equal((await errorFor({ type: 'start_goal', goal: 'abc', model: TEST_MODEL })).message, 'goal text is too short');
+    assert.equal((await errorFor({ type: 'start_goal', goal: '   ', model: TEST_MODEL })).message, 'goal text must not be empty');
+    assert.equal(
+      (await errorFor({ type: 'start_goal', goal: 'do the thing', model: TEST_MODEL, concurrency: 5, max_tasks: 2 })).message,
+      'concurrency (5) cannot exceed max_tasks (2)',
+    );
+    assert.equal((await errorFor({ type: 'start_goal', goal: 'do the thing', model: 'nope' }, true)).message, 'unknown model: nope');
+    assert.equal((await errorFor({ type: 'approve_goal_plan' })).message, 'approve_goal_plan requires phase plan_ready (got idle)');
+    assert.equal(
+      (await errorFor({ type: 'revise_goal', feedback: 'more', model: TEST_MODEL }, true)).message,
+      'no goal to revise — use start_goal first',
+    );
+    const at = s.core.events.length;
+    s.core.send({ type: 'goal_status' });
+    s.core.send({ type: 'stats' });
+    await s.core.waitForType('stats', { from: at });
+    const answered = s.core.events.slice(at).filter((e) => e.type.startsWith('goal_') || e.type === 'work_state' || e.type === 'stats');
+    assert.deepEqual(
+      answered.map((e) => [e.type, e.phase]),
+      [
+        ['goal_state', 'idle'],
+        ['stats', undefined],
+      ],
+      'no goal was started by any of them',
+    );
+    assert.equal(chats(s).length, 0, 'and no model request was made');
+  } finally {
+    await s.close();
+  }
+});
 
 test('a plan naming an unknown agent is refused and the planner re-plans in the same turn', SCENARIO, async () => {
   const bad = { summary: 'x', steps: [{ id: 'a', agent: 'wizard', task: 'cast' }] };
@@ -401,6 +409,7 @@ test('a worker past its timeout is cancelled and fails; its dependent is skipped
           { id: 'b', agent: 'delegate', task: '[step-b] After a.', depends_on: ['a'] },
         ],
       }),
+      says('Wrapped up.'),
     ],
     routes: { '[step-a]': [{ holdUntil: 'never', steps: [{ text: 'never read' }] }], '[step-b]': [says('not reached')] },
   });
@@ -439,6 +448,7 @@ test("model_concurrency caps a model's workers below the goal's concurrency", SC
           { id: 'b', agent: 'delegate', task: '[step-b] Second.' },
         ],
       }),
+      says('Wrapped up.'),
     ],
     routes: { '[step-a]': [{ holdUntil: 'first', steps: [{ text: 'a done' }] }], '[step-b]': [says('b done')] },
   });

@@ -1,7 +1,4 @@
-/**
- * The goal commands (research A:695-751). Classic mode only for now: `ceo_mode` answers `unsupported`
- * (docs/plans/issue-16-goal-mode.md §3) rather than pretend.
- */
+/** The goal commands (research A:695-751), classic and CEO (`ceo_mode`) alike. */
 import type { CommandOf } from '../../protocol';
 import type { CoreRuntime } from '../coreRuntime';
 import { goalPlanEvent } from '../goal/goalEvents';
@@ -27,10 +24,6 @@ function refuseWhileBusy(rt: CoreRuntime, what: string): boolean {
 
 export function handleStartGoal(rt: CoreRuntime, cmd: CommandOf<'start_goal'>): void {
   if (!knownModel(rt, cmd.model)) return;
-  if (cmd.ceo_mode === true) {
-    rt.emit({ type: 'error', code: 'unsupported', message: 'ceo_mode is not supported by this core yet; start the goal without it' });
-    return;
-  }
   const settings = goalSettings(cmd, rt.config.subagents);
   if (typeof settings === 'string') {
     rt.emit({ type: 'error', code: 'invalid_goal', message: settings });

@@ -12,8 +12,8 @@ import { isActive, type Goal, type GoalPhase } from './goalTypes';
 
 export class GoalController {
   goal: Goal | undefined;
-  /** The planning turn while it runs: events it causes carry its run_id and sequence, as upstream's do. */
-  planningTurn: RunScope | undefined;
+  /** The goal's turn while it runs (planning, self-review, verify, wrap-up): events it causes carry its run_id and sequence, as upstream's do. */
+  turn: RunScope | undefined;
   /** The live deploy: its root run (id = the goal id) holds every worker's child scope. */
   deploy: GoalDeploy | undefined;
   private workVersion = 0;
@@ -25,7 +25,7 @@ export class GoalController {
   }
 
   emit(event: SessionEvent): void {
-    const turn = this.planningTurn;
+    const turn = this.turn;
     if (turn && !turn.cancelled && this.rt.runs.active === turn) this.rt.emitInRun(turn, event);
     else this.rt.emit(event);
   }
@@ -49,7 +49,7 @@ export class GoalController {
     this.deploy?.cancel();
     this.deploy = undefined;
     this.goal = undefined;
-    this.planningTurn = undefined;
+    this.turn = undefined;
     this.rt.emit(goalStateEvent(undefined, true));
     this.rt.emit(emptyWorkState(++this.workVersion));
   }
@@ -69,6 +69,34 @@ export class GoalController {
     if (!this.transitionAllowed(to)) return false;
     this.enter(to, { message });
     return true;
+  }
+
+  /** Whether `goal` is still the session's goal and in `phase` (a follow-up that waited checks it before acting). */
+  still(goal: Goal, phase: GoalPhase): boolean {
+    return this.goal === goal && goal.phase === phase;
+  }
+
+  /** Upstream's `fail_goal`: the error, no runs, → failed. */
+  fail(error: string): void {
+    if (!this.goal) return;
+    this.goal.error = error;
+    this.goal.activeRunIds = [];
+    this.transition('failed', error);
+  }
+
+  /** Upstream's `cancel_goal`: the reason as the error, no runs, → cancelled. */
+  cancel(reason: string): void {
+    if (!this.goal) return;
+    this.goal.error = reason;
+    this.goal.activeRunIds = [];
+    this.transition('cancelled', reason);
+  }
+
+  /** A change outside a transition (a verdict): a new version, then goal_state. */
+  touch(): void {
+    if (!this.goal) return;
+    this.goal.version++;
+    this.emitState();
   }
 
   /**

@@ -1,10 +1,10 @@
 /**
- * Deploys an accepted plan (upstream's `deploy_goal`, research A:850-912, classic mode): waves in dependency order, each
- * step a fresh child run of our subagent runner under the goal's root run, at most `concurrency` at once; a failed
- * step skips its dependents; then the deterministic completion summary and `done`.
+ * Deploys an accepted plan (upstream's `deploy_goal`, research A:850-912): waves in dependency order, each step a fresh
+ * child run of our subagent runner under the goal's root run, at most `concurrency` at once; a failed step skips its
+ * dependents. What follows the last wave (verify, or the wrap-up) is the lifecycle's.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname } from 'node:path';
 import { createSubagentHost, type ModelRoute } from '../agent/childRunner';
 import type { SubagentHost } from '../agent/subagentHost';
 import { childMaxDepth } from '../agents/childTools';
@@ -13,7 +13,7 @@ import { findAgent } from '../agents/discovery';
 import { mapInOrder } from '../agents/parallelRun';
 import type { CoreRuntime } from '../coreRuntime';
 import { RunScope } from '../runtime/runScope';
-import { completionReport, outcomeMessage } from './completionReport';
+import { stepArtifactPath } from './goalArtifacts';
 import { ModelSlots } from './modelSlots';
 import type { GoalController } from './goalController';
 import type { Goal, GoalStepPrompt } from './goalTypes';
@@ -44,26 +44,27 @@ export class GoalDeploy {
     this.ctl.rt.subagents.cancelTree(this.ctl.rt.approvals.broker, this.scope);
   }
 
-  async run(): Promise<void> {
+  /** Runs every wave; true when the deploy finished (not cancelled, not failed), so the follow-up may start. */
+  async run(): Promise<boolean> {
     const { ctl, goal } = this;
     const route = modelRoute(ctl.rt, goal.parentModel) ?? modelRoute(ctl.rt, goal.settings.model);
     if (!route) {
-      goal.error = `no provider serves model '${goal.settings.model}'`;
-      ctl.transition('failed', goal.error);
-      return;
+      ctl.fail(`no provider serves model '${goal.settings.model}'`);
+      return false;
     }
     ctl.rt.emit({ type: 'info', message: 'Goal deploy: snapshotting workspace…' });
     await createGoalDeployCheckpoint(ctl.rt, goal.id, this.abort.signal);
-    if (this.cancelled) return;
+    if (this.cancelled) return false;
     ctl.transition('deploying', 'deploying plan steps');
     const host = createSubagentHost(ctl.rt.childEnv(route), { root: this.scope, depth: 0, maxDepth: ctl.rt.config.subagents.maxDepth });
     const slots = new ModelSlots(goal.settings.modelConcurrency, goal.settings.concurrency);
     const waves = planWaves(goal.plan?.steps ?? []) ?? [];
     for (const [index, ids] of waves.entries()) {
-      if (this.cancelled) return;
+      if (this.cancelled) return false;
       const wave = ids.map((id) => goal.prompts.find((p) => p.step_id === id)!);
       const runnable = wave.filter((prompt) => !this.skipIfBlocked(prompt));
-      ctl.startWave(index + 1, wave.length, goal.prompts.filter((p) => p.status === 'done').length);
+      // Upstream's progress: the plan's step count, and how many steps have settled (done, failed or skipped).
+      ctl.startWave(index + 1, goal.prompts.length, goal.prompts.filter((p) => p.status !== 'pending' && p.status !== 'running').length);
       for (const prompt of runnable) {
         prompt.run_id = host.allocateRunId();
         goal.activeRunIds.push(prompt.run_id);
@@ -78,8 +79,7 @@ export class GoalDeploy {
         }
       });
     }
-    if (this.cancelled) return;
-    this.finish();
+    return !this.cancelled;
   }
 
   /** Cascading skip: a step whose dependency failed or was skipped is skipped too. */
@@ -164,7 +164,7 @@ export class GoalDeploy {
   private async writeArtifact(stepId: string, output: string): Promise<void> {
     const path = this.artifactPath(stepId);
     try {
-      await mkdir(join(path, '..'), { recursive: true });
+      await mkdir(dirname(path), { recursive: true });
       await writeFile(path, output);
     } catch (err) {
       this.ctl.rt.log(`goal artifact ${path} not written: ${(err as Error).message}`);
@@ -172,18 +172,7 @@ export class GoalDeploy {
   }
 
   artifactPath(stepId: string): string {
-    return join(this.ctl.rt.workspace, '.catalyst-code', 'goal-ux', 'artifacts', safeName(this.goal.id), `${safeName(stepId)}.md`);
-  }
-
-  /** Classic mode without the wrap-up turn: upstream's deterministic report, then done. */
-  private finish(): void {
-    const { ctl, goal } = this;
-    const failed = goal.prompts.filter((p) => p.status === 'failed').length;
-    const skipped = goal.prompts.filter((p) => p.status === 'skipped').length;
-    ctl.transition('synthesizing', `workers finished${outcomeMessage(failed, skipped)} — summarizing`);
-    ctl.emit({ type: 'goal_completion_summary', text: completionReport(goal, (id) => this.artifactPath(id)) });
-    ctl.transition('done', `goal complete${outcomeMessage(failed, skipped)}`);
-    ctl.emitWorkState();
+    return stepArtifactPath(this.ctl.rt.workspace, this.goal.id, stepId);
   }
 }
 
@@ -198,9 +187,4 @@ function modelRoute(rt: CoreRuntime, model: string): ModelRoute | undefined {
   const name = rt.providers.providerForModel(model);
   const provider = name ? rt.providers.resolve(name) : undefined;
   return provider ? { model, provider, modelInfo: rt.providers.modelInfo(model, name) } : undefined;
-}
-
-/** A path segment: anything outside [A-Za-z0-9_-] becomes '-', so an id never climbs out of the folder. */
-function safeName(id: string): string {
-  return id.replace(/[^A-Za-z0-9_-]/g, '-') || '-';
 }

@@ -1,17 +1,21 @@
 /**
- * A goal from start_goal to its end (classic mode): the planning turn with `goal_write_plan`, approval, the deploy, and
- * cancellation. The commands (goalCommands.ts) validate their fields and call these.
+ * A goal from start_goal to its end: the planning turn with `goal_write_plan`, approval (or the CEO self-review), the
+ * deploy, what follows it (the CEO verify, or the classic synthesis), and cancellation. The commands (goalCommands.ts)
+ * validate their fields and call these.
  */
 import { agentDirs, discoverAgents } from '../agents/discovery';
-import { cancelActive, startTurn } from '../commands/turnCommands';
-import type { TurnOutcome } from '../agent/turnRunner';
+import { cancelActive } from '../commands/turnCommands';
 import type { RunScope } from '../runtime/runScope';
 import { goalWritePlanTool } from '../tools/goalWritePlanTool';
+import { startSelfReview, startVerify, type CeoSteps } from './ceoFlow';
+import { outcomeMessage } from './completionReport';
 import type { GoalController } from './goalController';
 import { GoalDeploy } from './goalDeploy';
+import { goalTurnModel, startGoalTurn } from './goalTurns';
 import type { GoalSettings } from './goalTypes';
 import { planningPrompt } from './planningPrompt';
 import { validatePlan } from './planValidation';
+import { finishSynthesis } from './synthesis';
 import { stepPrompts } from './workerPrompt';
 
 export function startGoal(ctl: GoalController, settings: GoalSettings): void {
@@ -29,6 +33,13 @@ export function startGoal(ctl: GoalController, settings: GoalSettings): void {
     error: null,
     parentModel: settings.roleModels.planner ?? settings.model,
     feedback: null,
+    iteration: 0,
+    planRevision: 0,
+    reviewVerdict: null,
+    verifyVerdict: null,
+    remainingGaps: [],
+    selfReviewFeedback: null,
+    certified: false,
   };
   ctl.emitWorkState();
   ctl.emitState();
@@ -58,23 +69,21 @@ export function reviseGoal(ctl: GoalController, feedback: string, model: string,
   startPlanningTurn(ctl, model);
 }
 
-/** The planning turn: `model`, else the planner model when the registry knows it, else the goal's; its tools include goal_write_plan. */
-function startPlanningTurn(ctl: GoalController, revisionModel?: string): void {
-  const { rt } = ctl;
+/** The CEO loop's ways back into the lifecycle. */
+const CEO_STEPS: CeoSteps = { deploy: (ctl) => deploy(ctl), replan: (ctl) => startPlanningTurn(ctl) };
+
+/** The planning turn: `model`, else the parent model when the registry knows it, else the goal's; its tools include goal_write_plan. */
+function startPlanningTurn(ctl: GoalController, model = goalTurnModel(ctl)): void {
   const goal = ctl.goal!;
-  const planner = goal.settings.roleModels.planner;
-  const model = revisionModel ?? (planner && rt.providers.models().some((m) => m.id === planner) ? planner : goal.settings.model);
   const writer = { writePlan: (args: Record<string, unknown>) => writePlan(ctl, args) };
-  startTurn(
-    rt,
-    { prompt: planningPrompt(goal.settings, agentNames(ctl), goal.feedback), model, reasoning_effort: goal.settings.reasoningEffort },
-    { tools: [goalWritePlanTool], toolContext: { goalPlan: writer }, onEnd: (scope, outcome) => planningEnded(ctl, scope, outcome) },
-  );
-  ctl.planningTurn = rt.runs.active;
-  if (!ctl.planningTurn) {
-    goal.error = 'the planning turn could not start';
-    ctl.transition('failed', goal.error);
-  }
+  const replan = goal.settings.ceoMode ? { gaps: goal.remainingGaps, iteration: goal.iteration } : undefined;
+  const started = startGoalTurn(ctl, {
+    prompt: planningPrompt(goal.settings, agentNames(ctl), goal.feedback, replan),
+    model,
+    extras: { tools: [goalWritePlanTool], toolContext: { goalPlan: writer } },
+    onEnd: (scope) => planningEnded(ctl, scope),
+  });
+  if (!started) ctl.fail('the planning turn could not start');
 }
 
 /** `goal_write_plan`: validates the plan against the goal's limits and the known agents; on success → plan_ready. */
@@ -98,23 +107,22 @@ function writePlan(ctl: GoalController, args: Record<string, unknown>): { ok: bo
   return { ok: true, output: `Plan accepted (${plan.steps.length} steps). ${next}` };
 }
 
-/** Just before the planning turn's `done`: deploy (auto_deploy), or fail when no plan was written, or cancelled. */
-function planningEnded(ctl: GoalController, scope: RunScope, _outcome: TurnOutcome): void {
+/** Just before the planning turn's `done`: deploy or self-review (auto_deploy), or fail when no plan was written, or cancelled. */
+function planningEnded(ctl: GoalController, scope: RunScope): void {
   const goal = ctl.goal;
-  if (!goal || ctl.planningTurn !== scope) return;
+  if (!goal) return;
   if (goal.phase === 'planning') {
-    if (scope.cancelled) ctl.transition('cancelled', 'planning aborted');
-    else {
-      goal.error = 'planning turn ended without goal_write_plan — re-run /goal';
-      ctl.transition('failed', goal.error);
-    }
+    if (scope.cancelled) ctl.cancel('planning aborted');
+    else ctl.fail('planning turn ended without goal_write_plan — re-run /goal');
   } else if (goal.phase === 'plan_ready' && goal.settings.autoDeploy) {
-    deploy(ctl);
+    // Upstream self-reviews only with a revision budget; without one the plan deploys as written.
+    if (goal.settings.ceoMode && goal.settings.maxPlanRevisions > 0)
+      void startSelfReview(ctl, CEO_STEPS).catch((err) => followUpFailed(ctl, err));
+    else deploy(ctl);
   }
-  ctl.planningTurn = undefined;
 }
 
-/** `approve_goal_plan` once its checks passed: auto_deploy on, then the deploy. */
+/** `approve_goal_plan` once its checks passed: auto_deploy on, then the deploy (no self-review). */
 export function approvePlan(ctl: GoalController): void {
   ctl.goal!.settings.autoDeploy = true;
   ctl.emitState();
@@ -125,16 +133,36 @@ export function approvePlan(ctl: GoalController): void {
 function deploy(ctl: GoalController): void {
   const run = new GoalDeploy(ctl, ctl.goal!);
   ctl.deploy = run;
-  void run.run().catch((err: Error) => {
-    ctl.rt.log(`goal deploy failed: ${err.stack ?? err}`);
-    if (ctl.deploy !== run || !ctl.active) return;
-    ctl.goal!.error = `goal deploy failed: ${err.message}`;
-    ctl.transition('failed', ctl.goal!.error);
-  });
+  void run
+    .run()
+    .then((finished) => {
+      if (finished && ctl.deploy === run && ctl.active) return afterDeploy(ctl);
+    })
+    .catch((err: Error) => {
+      ctl.rt.log(`goal deploy failed: ${err.stack ?? err}`);
+      if (ctl.deploy !== run || !ctl.active) return;
+      ctl.fail(`goal deploy failed: ${err.message}`);
+    });
+}
+
+/** After the last wave: the CEO verify, or the classic synthesis. */
+async function afterDeploy(ctl: GoalController): Promise<void> {
+  const goal = ctl.goal!;
+  const outcome = outcomeMessage(
+    goal.prompts.filter((p) => p.status === 'failed').length,
+    goal.prompts.filter((p) => p.status === 'skipped').length,
+  );
+  if (goal.settings.ceoMode) await startVerify(ctl, outcome, CEO_STEPS);
+  else await finishSynthesis(ctl, outcome);
+}
+
+function followUpFailed(ctl: GoalController, err: Error): void {
+  ctl.rt.log(`goal follow-up failed: ${err.stack ?? err}`);
+  if (ctl.active) ctl.fail(`goal follow-up failed: ${err.message}`);
 }
 
 /**
- * `cancel_goal` (and `abort`, whose own run_cancelled is already out): stops the workers and the planning turn; an active
+ * `cancel_goal` (and `abort`, whose own run_cancelled is already out): stops the workers and the goal's turn; an active
  * goal ends `cancelled` with upstream's error and info.
  */
 export function cancelGoal(ctl: GoalController, via: 'cancel_goal' | 'abort'): void {
@@ -146,8 +174,6 @@ export function cancelGoal(ctl: GoalController, via: 'cancel_goal' | 'abort'): v
     if (via === 'cancel_goal') rt.emit({ type: 'info', message: 'no active goal to cancel' });
     return;
   }
-  goal.error = 'cancelled by user';
-  goal.activeRunIds = [];
-  ctl.transition('cancelled', 'cancelled by user');
+  ctl.cancel('cancelled by user');
   rt.emit({ type: 'info', message: 'goal cancelled' });
 }

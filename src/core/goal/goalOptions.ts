@@ -25,6 +25,7 @@ export function goalSettings(cmd: CommandOf<'start_goal'>, subagents: SubagentSe
     allowedModels,
     allowedProviders: strings(cmd.allowed_providers),
     autoDeploy: cmd.auto_deploy !== false,
+    ceoMode: ceo,
     maxIterations: ceo ? clamp(numberOr(cmd.max_iterations, 3), 1, 32) : numberOr(cmd.max_iterations, 0),
     maxPlanRevisions: ceo ? clamp(numberOr(cmd.max_plan_revisions, 2), 0, 16) : numberOr(cmd.max_plan_revisions, 0),
     roleModels: { planner: role(cmd.planner_model), worker: role(cmd.worker_model), reviewer: role(cmd.reviewer_model) },

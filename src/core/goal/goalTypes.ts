@@ -53,6 +53,8 @@ export interface GoalSettings {
   allowedModels: string[];
   allowedProviders: string[];
   autoDeploy: boolean;
+  /** The Control Center loop: self-review, verify and re-plan until certified (upstream's `ceo_mode`). */
+  ceoMode: boolean;
   maxIterations: number;
   maxPlanRevisions: number;
   roleModels: { planner: string | null; worker: string | null; reviewer: string | null };
@@ -70,8 +72,26 @@ export interface Goal {
   activeRunIds: string[];
   error: string | null;
   parentModel: string;
-  /** revise_goal's feedback, given to the next planning turn. */
+  /** revise_goal's feedback, or the self-review's or verifier's, given to the next planning turn. */
   feedback: string | null;
+  /** Verify → re-plan rounds spent (CEO). */
+  iteration: number;
+  /** Self-review → revise rounds spent (CEO). */
+  planRevision: number;
+  reviewVerdict: GoalVerdict | null;
+  verifyVerdict: GoalVerdict | null;
+  /** The last verify's gaps, given to the re-planning turn. */
+  remainingGaps: string[];
+  selfReviewFeedback: string | null;
+  certified: boolean;
+}
+
+/** A review or verify verdict as `goal_state` carries it (upstream's `GoalVerdict`). */
+export interface GoalVerdict {
+  ok: boolean;
+  summary: string;
+  evidence_paths: string[];
+  at: number;
 }
 
 /** Any phase but idle, done, failed and cancelled (upstream's `is_active`). */

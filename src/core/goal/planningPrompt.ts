@@ -1,8 +1,21 @@
-/** The planning turn's prompt (classic mode), in our own words after upstream's `planning_prompt` (research A:796-806). */
+/** The planning turn's prompt, in our own words after upstream's `planning_prompt` (research A:796-806). */
+import { CEO_PERSONA } from './ceoPrompts';
 import type { GoalSettings } from './goalTypes';
 
-export function planningPrompt(settings: GoalSettings, agents: readonly string[], feedback: string | null = null): string {
+/** `gaps`: what the last verify found missing (CEO re-planning), with the iteration it was found in. */
+export interface ReplanGaps {
+  gaps: readonly string[];
+  iteration: number;
+}
+
+export function planningPrompt(
+  settings: GoalSettings,
+  agents: readonly string[],
+  feedback: string | null = null,
+  replan?: ReplanGaps,
+): string {
   const lines = [
+    ...(settings.ceoMode ? [CEO_PERSONA, ''] : []),
     'You are planning a goal. Plan only: do not implement anything in this turn.',
     '',
     '# Goal',
@@ -15,6 +28,14 @@ export function planningPrompt(settings: GoalSettings, agents: readonly string[]
   if (settings.allowedModels.length) lines.push(`- Models allowed: ${settings.allowedModels.join(', ')}.`);
   if (settings.allowedProviders.length) lines.push(`- Providers allowed: ${settings.allowedProviders.join(', ')}.`);
   if (feedback) lines.push('', '# Revision feedback on the previous plan', feedback, 'Write a new plan that addresses it.');
+  if (settings.ceoMode && replan?.gaps.length) {
+    lines.push(
+      '',
+      `# Gaps the last verification found (iteration ${replan.iteration}/${settings.maxIterations})`,
+      ...replan.gaps.map((g) => `- ${g}`),
+      'Plan only the work that closes these gaps; what was verified as done stays done.',
+    );
+  }
   lines.push(
     '',
     '# Scheduling',
@@ -22,8 +43,11 @@ export function planningPrompt(settings: GoalSettings, agents: readonly string[]
     '',
     '# What to do',
     '1. Optionally read a few files to understand the workspace.',
-    '2. Call goal_write_plan exactly once: a summary, the steps (each with an agent and a self-contained task; depends_on for order), risks, and validation criteria.',
-    '3. Then confirm the plan in one short paragraph.',
+    settings.ceoMode
+      ? '2. Do not call ask: nobody will answer. Decide for yourself and write your assumptions into the plan summary.'
+      : '2. If something that changes the plan is unclear (scope, success criteria, anything irreversible), you may call ask once with 1–3 questions; otherwise skip it.',
+    '3. Call goal_write_plan exactly once: a summary, the steps (each with an agent and a self-contained task; depends_on for order), risks, and validation criteria.',
+    '4. Then confirm the plan in one short paragraph.',
     '',
     'Each step runs as a separate agent that sees only its own task and the outputs of the steps it depends on: write every task so it can be done alone.',
   );

@@ -2,6 +2,7 @@ import type { AgentInfo } from '../protocol';
 import type { Patch } from '../shared/statePatch';
 import type { ApprovalMode, SessionState, ApprovalDecision, SkillView } from '../shared/sessionState';
 import type { SkillMarketplaceCommand } from './skillRequests';
+import type { GoalCoreAction, GoalStartForm } from './goalCommands';
 
 /**
  * The part of the SessionController (./sessionController.ts) the VS Code glue uses. Declared apart from it so the glue
@@ -50,6 +51,10 @@ export interface ChatSession {
     cmd: SkillMarketplaceCommand,
     answers: readonly string[],
   ): Promise<{ type: string; [field: string]: unknown } | undefined>;
+  /** Goal mode's start_goal (the session's model and effort unless the form names a model). */
+  startGoal(form: GoalStartForm): unknown;
+  /** approve_goal_plan, revise_goal (feedback never empty), cancel_goal, goal_status. */
+  goalAction(action: GoalCoreAction, feedback?: string): unknown;
   setModel(model: string): unknown;
   setReasoning(effort: string): unknown;
   setApprovalMode(mode: ApprovalMode): unknown;

@@ -21,6 +21,7 @@ import { perChangeOffReason } from './review/perChangeReview';
 import { SessionStore, type StateListener } from './sessionStore';
 import { isMarketplaceCommand, shownSkillPrompt, skillsReport, type SkillMarketplaceCommand } from './skillRequests';
 import { runSlashCommand, type SlashTarget } from './slashCommands';
+import { goalActionCommand, startGoalCommand, type GoalCoreAction, type GoalStartForm } from './goalCommands';
 
 export type { StateListener } from './sessionStore';
 
@@ -286,6 +287,24 @@ export class SessionController implements SlashTarget {
     if (!name || !text) return this.refuse('Pick an agent and describe its task.');
     if (!this.requireSubagents()) return false;
     return this.sendPrompt(subagentPrompt(name, text));
+  }
+
+  /** Goal mode: start_goal on the session's model (unless the form names one) and reasoning effort. */
+  startGoal(form: GoalStartForm): boolean {
+    if (typeof form?.goal !== 'string' || !form.goal.trim()) return this.refuse('Describe the goal: /goal <what to achieve>.');
+    if (!this.requireGoal() || !this.requireReady()) return false;
+    const model = form.model ?? this.state.model;
+    if (!model) return this.refuse('No model is available: log in to a provider or add one.', 'login', 'error');
+    return this.core.send(startGoalCommand(form, model, this.state.reasoningEffort));
+  }
+
+  /** The plan's buttons and the Control Center's refresh: approve_goal_plan, revise_goal{feedback}, cancel_goal, goal_status. */
+  goalAction(action: GoalCoreAction, feedback = ''): boolean {
+    if (action === 'revise' && (typeof feedback !== 'string' || !feedback.trim())) return this.refuse('Say what the plan should change.');
+    if (!this.requireGoal() || !this.requireReady()) return false;
+    const model = this.state.goal?.parentModel ?? this.state.model;
+    if (action === 'revise' && !model) return this.refuse('No model is available: log in to a provider or add one.', 'login', 'error');
+    return this.core.send(goalActionCommand(action, feedback, model ?? '', this.state.reasoningEffort));
   }
 
   /** `/skills`: the core's skills, shown as a notice when they arrive. */
@@ -575,6 +594,12 @@ export class SessionController implements SlashTarget {
   private requireSkills(): boolean {
     if (this.can(UI_CAPABILITIES.skills)) return true;
     this.notice('warning', `${this.o.launch.kind === 'scv' ? 'An SCV server' : 'This core'} does not support skills.`);
+    return false;
+  }
+
+  private requireGoal(): boolean {
+    if (this.can(UI_CAPABILITIES.goal)) return true;
+    this.notice('warning', `${this.o.launch.kind === 'scv' ? 'An SCV server' : 'This core'} has no goal mode.`);
     return false;
   }
 

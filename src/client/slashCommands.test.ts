@@ -36,6 +36,8 @@ test('every slash command maps to its intent', () => {
     ['skills', '', 'listSkills()'],
     ['skill', 'lint', 'applySkill("lint","")'],
     ['skill', 'lint  only src/\n and tests', 'applySkill("lint","only src/\\n and tests")'],
+    ['goal', ' ship the parser ', 'startGoal({"goal":"ship the parser","autoDeploy":false})'],
+    ['goal', '', 'goalAction("refresh")'],
   ];
   for (const [name, args, expected] of cases) {
     const { target, calls } = recorder();

@@ -1,5 +1,6 @@
 import type { SlashCommandInfo } from '../shared/webviewMessages';
 import type { ApprovalMode } from '../shared/sessionState';
+import type { GoalCoreAction, GoalStartForm } from './goalCommands';
 
 /** The chat's slash commands (the composer completes them; `runSlashCommand` carries them out). */
 export const SLASH_COMMANDS: readonly SlashCommandInfo[] = [
@@ -20,6 +21,7 @@ export const SLASH_COMMANDS: readonly SlashCommandInfo[] = [
   { name: 'agents', description: 'List the agents subagents can run as' },
   { name: 'skills', description: 'List the skills of this workspace and your home' },
   { name: 'skill', description: 'Apply a skill (also /skill:<name>)', args: '<name> [task]' },
+  { name: 'goal', description: 'Start a goal: a plan to review, then workers in waves (opens the Control Center)', args: '[goal]' },
   { name: 'help', description: 'List the slash commands' },
 ];
 
@@ -42,6 +44,8 @@ export interface SlashTarget {
   listAgents(): boolean;
   listSkills(): boolean;
   applySkill(name: string, task?: string): boolean;
+  startGoal(form: GoalStartForm): boolean;
+  goalAction(action: GoalCoreAction): boolean;
   notify(level: 'info' | 'warning' | 'error', text: string): boolean;
 }
 
@@ -87,6 +91,9 @@ export function runSlashCommand(target: SlashTarget, name: string, args: string)
         const [, skill, task] = /^(\S+)\s*([\s\S]*)$/.exec(a)!;
         return target.applySkill(skill, task);
       });
+    // The plan waits for the user's review; `/goal` alone asks for the goal's state (the host opens the Control Center).
+    case 'goal':
+      return arg ? target.startGoal({ goal: arg, autoDeploy: false }) : target.goalAction('refresh');
     case 'help':
       return target.notify('info', helpText());
     default:

@@ -19,6 +19,7 @@ describe('coreContextValues', () => {
       canEditProposal: false,
       canRunSubagents: false,
       canUseSkills: false,
+      canUseGoals: false,
     });
   });
 
@@ -43,6 +44,7 @@ describe('coreContextValues', () => {
       canEditProposal: true,
       canRunSubagents: false,
       canUseSkills: true,
+      canUseGoals: true,
     });
     assert.equal(coreContextValues(withCore('embedded', ['steer', 'subagents']), 'embedded').canRunSubagents, true);
   });
@@ -58,6 +60,7 @@ describe('coreContextValues', () => {
       canEditProposal: false,
       canRunSubagents: true,
       canUseSkills: true,
+      canUseGoals: true,
     });
   });
 
@@ -71,6 +74,7 @@ describe('coreContextValues', () => {
       canEditProposal: true,
       canRunSubagents: true,
       canUseSkills: true,
+      canUseGoals: true,
     });
     assert.deepEqual(coreContextValues(undefined, 'scv'), {
       kind: 'scv',
@@ -81,6 +85,7 @@ describe('coreContextValues', () => {
       canEditProposal: false,
       canRunSubagents: false,
       canUseSkills: false,
+      canUseGoals: false,
     });
     assert.equal(coreContextValues(withCore('scv', [], 'starting'), 'embedded').canUndo, false);
     assert.equal(coreContextValues(withCore('embedded', [], 'crashed'), 'scv').canCheckpoint, true);

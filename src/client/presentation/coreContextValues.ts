@@ -17,6 +17,8 @@ export const CORE_CONTEXT_KEYS = {
   canRunSubagents: 'catalystCode.core.canRunSubagents',
   /** Skills (Apply Skill…, Browse Skill Marketplace…): any core speaking protocol v2, never SCV. */
   canUseSkills: 'catalystCode.core.canUseSkills',
+  /** Goal mode (Start Goal…, the Control Center): any core speaking protocol v2, never SCV. */
+  canUseGoals: 'catalystCode.core.canUseGoals',
 } as const;
 
 export type CoreContextValues = { [K in keyof typeof CORE_CONTEXT_KEYS]: K extends 'kind' ? CoreKind : boolean };
@@ -29,6 +31,7 @@ const CAPABILITY_OF: Record<Exclude<keyof typeof CORE_CONTEXT_KEYS, 'kind'>, UiC
   canEditProposal: UI_CAPABILITIES.editedContent,
   canRunSubagents: UI_CAPABILITIES.subagents,
   canUseSkills: UI_CAPABILITIES.skills,
+  canUseGoals: UI_CAPABILITIES.goal,
 };
 
 /**
@@ -49,5 +52,6 @@ export function coreContextValues(state: Pick<SessionState, 'core'> | undefined,
     canEditProposal: can(CAPABILITY_OF.canEditProposal),
     canRunSubagents: can(CAPABILITY_OF.canRunSubagents),
     canUseSkills: can(CAPABILITY_OF.canUseSkills),
+    canUseGoals: can(CAPABILITY_OF.canUseGoals),
   };
 }

@@ -1,0 +1,107 @@
+// Goal mode's intents against the real core: /goal plans and waits for review, approve deploys the workers, the state
+// follows; an SCV server answers that it has no goal mode.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { NoticeItem, SessionState, SubagentItem } from '../shared/sessionState';
+import { CORE_JS, ensureCoreBuilt, realCoreEnv, type RealCoreEnv } from '../../test/support/realCoreHarness';
+import { RestartPolicy } from './restartPolicy';
+import { SessionController } from './sessionController';
+
+const open: Array<{ env: RealCoreEnv; controller: SessionController }> = [];
+const PLAN = {
+  summary: 'Two steps, one after the other.',
+  steps: [
+    { id: 'a', agent: 'delegate', title: 'Look', task: 'Look around.' },
+    { id: 'b', agent: 'delegate', title: 'Report', task: 'Report.', depends_on: ['a'] },
+  ],
+  validation: ['the report exists'],
+};
+
+function until(c: SessionController, pred: (s: SessionState) => boolean): Promise<SessionState> {
+  return new Promise((resolve) => {
+    if (pred(c.state)) return resolve(c.state);
+    const sub = c.onDidChange((s) => pred(s) && (sub.dispose(), resolve(s)));
+  });
+}
+
+const notices = (s: SessionState) => s.items.filter((i): i is NoticeItem => i.kind === 'notice').map((i) => i.text);
+
+before(() => ensureCoreBuilt());
+after(async () => {
+  for (const { env, controller } of open.splice(0)) {
+    await controller.dispose();
+    await env.cleanup();
+  }
+});
+
+test('/goal <text> plans and waits for review; approve deploys the workers; the goal ends done', { timeout: 60_000 }, async () => {
+  const env = await realCoreEnv([
+    { steps: [{ toolCall: { id: 'call_plan', name: 'goal_write_plan', arguments: PLAN } }] },
+    { steps: [{ text: 'Looked: one file.' }] },
+    { steps: [{ text: 'Report: one file.' }] },
+  ]);
+  const controller = new SessionController({
+    launch: env.launch({ embeddedCorePath: process.env.CATALYST_TEST_CORE_JS ?? CORE_JS }),
+    sessionsDir: env.sessionsDir,
+    clientVersion: '0.1.0-test',
+    restartPolicy: new RestartPolicy({ baseDelayMs: 50, maxDelayMs: 200 }),
+    handshakeTimeoutMs: 15_000,
+  });
+  open.push({ env, controller });
+  assert.equal(await controller.start(), true, JSON.stringify(controller.state.core));
+
+  assert.equal(controller.runSlash('goal', 'Report on the workspace'), true);
+  const ready = await until(controller, (s) => s.goal?.phase === 'plan_ready' && s.goal.plan !== undefined && s.run.status === 'idle');
+  assert.deepEqual(
+    [ready.goal?.goal, ready.goal?.autoDeploy, ready.goal?.plan?.steps.map((st) => [st.id, st.status, st.dependsOn])],
+    [
+      'Report on the workspace',
+      false,
+      [
+        ['a', 'pending', []],
+        ['b', 'pending', ['a']],
+      ],
+    ],
+  );
+
+  const before = notices(controller.state).length;
+  assert.equal(controller.goalAction('revise', '  '), false, 'a revision needs feedback');
+  assert.deepEqual(notices(controller.state).slice(before), ['Say what the plan should change.']);
+
+  assert.equal(controller.goalAction('approve'), true);
+  // work_state follows the last goal_state.
+  const done = await until(controller, (s) => s.goal?.phase === 'done' && s.workState?.lastActivity === 'goal:done');
+  const goal = done.goal!;
+  assert.deepEqual(
+    goal.plan?.steps.map((st) => [st.id, st.status, st.summary]),
+    [
+      ['a', 'done', 'Looked: one file.'],
+      ['b', 'done', 'Report: one file.'],
+    ],
+  );
+  assert.match(goal.completionSummary ?? '', /Outcome: 2\/2 step\(s\) done/);
+  const workers = done.items.filter((i): i is SubagentItem => i.kind === 'subagent');
+  assert.deepEqual(
+    workers.map((w) => [w.id, w.runId, w.parentToolCallId, w.state]),
+    goal.plan!.steps.map((st) => [st.runId, goal.id, undefined, 'completed']),
+  );
+});
+
+test('an SCV server has no goal mode: /goal and the actions say so and send nothing', () => {
+  const controller = new SessionController({
+    launch: {
+      kind: 'scv',
+      embeddedCorePath: __filename,
+      nodePath: process.execPath,
+      workspace: '/nonexistent',
+      extraArgs: [],
+      extraEnv: {},
+      env: {},
+    },
+    sessionsDir: '/nonexistent',
+    clientVersion: '0.1.0-test',
+  });
+  assert.equal(controller.runSlash('goal', 'Ship it'), false);
+  assert.equal(controller.goalAction('cancel'), false);
+  assert.deepEqual(notices(controller.state), ['An SCV server has no goal mode.', 'An SCV server has no goal mode.']);
+});

@@ -25,6 +25,9 @@ const THREE_STEPS = {
   validation: ['the report names the first line'],
 };
 
+/** The classic validation reviewer's task heading (its route). */
+const VALIDATION = '# Goal validation';
+
 const toolNames = (request: { body: any }): string[] => (request.body.tools ?? []).map((t: any) => t.function?.name ?? t.name);
 /** The chat requests (the core also asks GET /models). */
 const chats = (s: Scenario) => s.model.requests.filter((r) => r.method === 'POST');
@@ -47,6 +50,7 @@ test('a goal with auto_deploy off: plan, approve, two waves of workers as child 
       '[step-a]': [calls('call_1', 'read_file', { path: 'notes.txt' }), says('The first line is alpha.')],
       '[step-b]': [says('The workspace holds notes.txt.')],
       '[step-c]': [says('Report: the first line is alpha.')],
+      [VALIDATION]: [says('The report names alpha.\nVERDICT: PASS')],
     },
     files: { 'notes.txt': 'alpha\nbeta\n' },
   });
@@ -145,15 +149,24 @@ test('a goal with auto_deploy off: plan, approve, two waves of workers as child 
       ],
     );
 
-    const starts = deploy.filter((e) => e.type === 'subagent_start');
+    const allStarts = deploy.filter((e) => e.type === 'subagent_start');
     assert.deepEqual(
-      starts.map((e) => [e.agent, e.mode, e.parent_run_id, e.depth]),
+      allStarts.map((e) => [e.agent, e.mode, e.parent_run_id, e.depth]),
       [
         ['worker', 'single', started.id, 1],
         ['delegate', 'single', started.id, 1],
         ['worker', 'single', started.id, 1],
+        ['reviewer', 'single', started.id, 1],
       ],
-      "each step is a child run of the goal, in wave order (sorted ids), with upstream's subagent events",
+      "each step is a child run of the goal, in wave order (sorted ids), then the validation reviewer, with upstream's subagent events",
+    );
+    const starts = allStarts.slice(0, 3);
+    const verdict = deploy.find((e) => e.type === 'goal_step_verdict')!;
+    assert.deepEqual([verdict.ok, verdict.provider_ok, verdict.output], [true, true, 'The report names alpha.\nVERDICT: PASS']);
+    assert.match(lastUserMessage(s.model.requestsFor(VALIDATION)[0]), /- the report names the first line/);
+    assert.ok(
+      deploy.indexOf(verdict) < deploy.findIndex((e) => e.type === 'goal_phase' && e.to === 'synthesizing'),
+      'the criteria are checked after the last wave, before the synthesis',
     );
     const completes = deploy.filter((e) => e.type === 'goal_step_complete');
     assert.deepEqual(
@@ -480,3 +493,114 @@ test("model_concurrency caps a model's workers below the goal's concurrency", SC
     await s.close();
   }
 });
+
+test('the classic validation reviewer: a FAIL fails the last wave, and the synthesis says so', SCENARIO, async () => {
+  const s = await startScenario({
+    script: [
+      calls('call_plan', 'goal_write_plan', {
+        summary: 'Write, then check.',
+        steps: [
+          { id: 'a', agent: 'delegate', title: 'Draft', task: '[step-a] Draft it.' },
+          { id: 'b', agent: 'delegate', title: 'Finish', task: '[step-b] Finish it.', depends_on: ['a'] },
+        ],
+        validation: ['the result says done'],
+      }),
+      says('Wrapped up.'),
+    ],
+    routes: {
+      '[step-a]': [says('drafted')],
+      '[step-b]': [says('finished')],
+      [VALIDATION]: [says('Nothing says done.\nVERDICT: FAIL')],
+    },
+  });
+  try {
+    const from = await startGoal(s, { goal: 'Write something done' });
+    const ended = await s.core.waitFor((e) => e.type === 'goal_state' && e.phase === 'done', { from, timeoutMs: 30_000 });
+    await s.core.waitForType('done', { from: s.core.events.indexOf(ended) });
+    const events = s.core.events.slice(from);
+    const verdict = events.find((e) => e.type === 'goal_step_verdict')!;
+    assert.deepEqual([verdict.ok, verdict.provider_ok, verdict.output], [false, true, 'Nothing says done.\nVERDICT: FAIL']);
+    assert.deepEqual(
+      events.filter((e) => e.type === 'goal_step_complete').map((e) => [e.step_id, e.ok, e.status, e.summary]),
+      [
+        ['a', true, 'done', 'drafted'],
+        ['b', true, 'done', 'finished'],
+        ['b', false, 'failed', 'verifier failed: Nothing says done.\nVERDICT: FAIL'],
+      ],
+      'only the last wave is failed by the verdict',
+    );
+    assert.equal(
+      events.find((e) => e.type === 'goal_phase' && e.to === 'synthesizing')!.message,
+      'workers finished with 1 failed step(s) — summarizing',
+    );
+    assert.ok(
+      events.some((e) => e.type === 'info' && e.message === 'Goal deploy complete — some steps failed; continuing to follow-up turn…'),
+    );
+    assert.deepEqual(
+      ended.prompts.map((p: any) => p.status),
+      ['done', 'failed'],
+    );
+    assert.equal(events.find((e) => e.type === 'goal_phase' && e.to === 'done')!.message, 'goal complete with 1 failed step(s)');
+  } finally {
+    await s.close();
+  }
+});
+
+test(
+  'the wrap-up: a rich one stands as the summary; with the turn slot busy it is skipped for the deterministic report',
+  SCENARIO,
+  async () => {
+    const rich = `Summary: ${'the step read the notes and reported alpha; '.repeat(6)}`;
+    const oneStep = (key: string) =>
+      calls(`call_${key}`, 'goal_write_plan', { summary: 'One step.', steps: [{ id: 'a', agent: 'delegate', task: `[${key}] Do it.` }] });
+    const s = await startScenario({
+      script: [oneStep('rich'), says(rich), oneStep('busy')],
+      routes: {
+        '[rich]': [says('done once')],
+        '[busy]': [{ holdUntil: 'worker', steps: [{ text: 'done twice' }] }],
+        '[user-turn]': [{ holdUntil: 'user', steps: [{ text: 'the user turn' }] }],
+      },
+    });
+    try {
+      let from = await startGoal(s, { goal: 'Wrap up richly' });
+      let ended = await s.core.waitFor((e) => e.type === 'goal_state' && e.phase === 'done', { from, timeoutMs: 30_000 });
+      await s.core.waitForType('done', { from: s.core.events.indexOf(ended) });
+      let events = s.core.events.slice(from);
+      assert.ok(
+        events.some((e) => e.type === 'delta'),
+        'the wrap-up turn streamed its text',
+      );
+      assert.equal(events.filter((e) => e.type === 'goal_completion_summary').length, 0, 'a wrap-up of 200+ chars is the summary');
+
+      from = await startGoal(s, { goal: 'Wrap up while busy' });
+      await s.model.held('worker');
+      await s.core.waitForType('done', { from }); // the planning turn's: the slot is free for the user's turn
+      const userTurn = s.core.events.length;
+      s.core.send({ type: 'send', prompt: '[user-turn] Hello meanwhile.', model: TEST_MODEL });
+      await s.model.held('user');
+      s.model.release('worker');
+      ended = await s.core.waitFor((e) => e.type === 'goal_state' && e.phase === 'done', { from, timeoutMs: 30_000 });
+      events = s.core.events.slice(from);
+      assert.ok(
+        events.some((e) => e.type === 'info' && e.message === 'Goal wrapup finished without parent turn (another turn is running)'),
+      );
+      assert.match(events.find((e) => e.type === 'goal_completion_summary')!.text, /Outcome: 1\/1 step\(s\) done/);
+      assert.equal(s.model.requestsFor('[busy]').length, 1);
+      assert.ok(
+        !chats(s).some((r) => lastUserMessage(r).startsWith('# Goal wrap-up') && lastUserMessage(r).includes('Wrap up while busy')),
+        'no wrap-up request was made for the second goal',
+      );
+      s.model.release('user');
+      await s.core.waitForType('done', { from: userTurn });
+      assert.equal(
+        s.core.events.slice(userTurn).filter((e) => e.type === 'run_cancelled').length,
+        0,
+        "the user's turn was never cancelled",
+      );
+    } finally {
+      s.model.release('worker');
+      s.model.release('user');
+      await s.close();
+    }
+  },
+);

@@ -66,12 +66,12 @@ function finishSelfReview(ctl: GoalController, goal: Goal, cancelled: boolean, t
 }
 
 /** After the last wave: SUMMARY.md, → verifying, the info, then the verify turn. */
-export async function startVerify(ctl: GoalController, outcome: string, next: CeoSteps): Promise<void> {
+export async function startVerify(ctl: GoalController, outcome: string, anyFailed: boolean, next: CeoSteps): Promise<void> {
   const goal = ctl.goal!;
   const summaryPath = await writeMissionSummary(ctl, goal);
   if (!ctl.still(goal, 'running')) return;
   ctl.transition('verifying', `workers finished${outcome} — verifying against goal (evidence: ${summaryPath})`);
-  ctl.rt.emit({ type: 'info', message: followUpInfo(outcome) });
+  ctl.rt.emit({ type: 'info', message: followUpInfo(anyFailed) });
   const free = await waitForTurnSlot(ctl);
   if (!ctl.still(goal, 'verifying')) return;
   if (!free) {
@@ -125,9 +125,9 @@ function finishVerify(ctl: GoalController, goal: Goal, cancelled: boolean, text:
   }
 }
 
-/** "Goal deploy complete — …" as upstream words it, by whether any step failed or was skipped. */
-export function followUpInfo(outcome: string): string {
-  return outcome
+/** "Goal deploy complete — …" as upstream words it, by whether a step failed (or the validation could not run). */
+export function followUpInfo(anyFailed: boolean): string {
+  return anyFailed
     ? 'Goal deploy complete — some steps failed; continuing to follow-up turn…'
     : 'Goal deploy complete — starting follow-up turn…';
 }

@@ -25,6 +25,8 @@ const SKIPPED_SUMMARY = 'skipped: a dependency step failed or was skipped';
 /** The goal's live deploy: cancelling it stops every worker (each still ends with `subagent_done{cancelled}`). */
 export class GoalDeploy {
   readonly scope: RunScope;
+  /** The classic validation reviewer could not run (a provider failure): the follow-up says some steps failed. */
+  validationFailedToRun = false;
   private readonly abort = new AbortController();
 
   constructor(
@@ -78,8 +80,63 @@ export class GoalDeploy {
           release();
         }
       });
+      // Classic mode checks the plan's criteria once, after the last wave, when that wave had no failure (CEO mode verifies instead).
+      const last = index === waves.length - 1;
+      if (last && !goal.settings.ceoMode && !this.cancelled && goal.plan?.validation.length && !wave.some((p) => p.status === 'failed'))
+        await this.validate(host, wave);
     }
     return !this.cancelled;
+  }
+
+  /**
+   * The classic validation reviewer (upstream's terminal-wave check): a `reviewer` child judges the criteria;
+   * `goal_step_verdict`; a FAIL fails the last wave's done steps, a provider failure only says it could not run.
+   */
+  private async validate(host: SubagentHost, wave: GoalStepPrompt[]): Promise<void> {
+    const { ctl, goal } = this;
+    const agent = findAgent(host.agents(), 'reviewer');
+    const task = validationTask(goal.plan!.validation);
+    const ran = agent
+      ? await host.runChild({
+          agent,
+          task,
+          context: 'fresh',
+          depth: 1,
+          maxDepth: childMaxDepth(host.settings.maxDepth, agent),
+          runId: host.allocateRunId(),
+          parentRunId: goal.id,
+          toolCallId: '',
+          signal: this.abort.signal,
+        })
+      : { ok: false, output: "unknown agent 'reviewer'", state: 'failed' as const };
+    if (this.cancelled) return;
+    const pass = ran.output.toUpperCase().includes('VERDICT: PASS');
+    const output = truncated(ran.output, 800);
+    ctl.emit({ type: 'goal_step_verdict', ok: ran.ok && pass, provider_ok: ran.ok, output });
+    if (!ran.ok) {
+      this.validationFailedToRun = true;
+      ctl.emit({ type: 'error', code: 'goal_validation_failed', message: `goal validation could not run: ${output}` });
+      return;
+    }
+    if (pass) return;
+    const failedNow = wave.filter((p) => p.status === 'done');
+    for (const p of failedNow) {
+      p.status = 'failed';
+      p.summary = `verifier failed: ${output}`;
+    }
+    ctl.touch();
+    for (const p of failedNow)
+      ctl.emit({
+        type: 'goal_step_complete',
+        step_id: p.step_id,
+        title: p.title,
+        agent: p.agent,
+        ok: false,
+        status: 'failed',
+        summary: p.summary!,
+        run_id: p.run_id ?? undefined,
+      });
+    ctl.emitWorkState();
   }
 
   /** Cascading skip: a step whose dependency failed or was skipped is skipped too. */
@@ -174,6 +231,22 @@ export class GoalDeploy {
   artifactPath(stepId: string): string {
     return stepArtifactPath(this.ctl.rt.workspace, this.goal.id, stepId);
   }
+}
+
+/** The reviewer's task, in our own words: the criteria, and the verdict line the check reads. */
+function validationTask(criteria: readonly string[]): string {
+  return [
+    '# Goal validation',
+    'The steps of a goal have finished. Check the workspace against each of these criteria:',
+    ...criteria.map((c) => `- ${c}`),
+    '',
+    'Run the diagnostics, build or tests where they help. Answer with your reasons, then `VERDICT: PASS` or `VERDICT: FAIL`.',
+  ].join('\n');
+}
+
+/** At most `max` chars, marked with "…" when cut (upstream's truncate_str). */
+function truncated(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
 /** Upstream's max(5 × idle timeout, 300) s; CATALYST_CODE_GOAL_WORKER_TIMEOUT_SECS overrides it (for tests). */

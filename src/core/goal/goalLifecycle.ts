@@ -136,7 +136,7 @@ function deploy(ctl: GoalController): void {
   void run
     .run()
     .then((finished) => {
-      if (finished && ctl.deploy === run && ctl.active) return afterDeploy(ctl);
+      if (finished && ctl.deploy === run && ctl.active) return afterDeploy(ctl, run);
     })
     .catch((err: Error) => {
       ctl.rt.log(`goal deploy failed: ${err.stack ?? err}`);
@@ -146,14 +146,15 @@ function deploy(ctl: GoalController): void {
 }
 
 /** After the last wave: the CEO verify, or the classic synthesis. */
-async function afterDeploy(ctl: GoalController): Promise<void> {
+async function afterDeploy(ctl: GoalController, run: GoalDeploy): Promise<void> {
   const goal = ctl.goal!;
   const outcome = outcomeMessage(
     goal.prompts.filter((p) => p.status === 'failed').length,
     goal.prompts.filter((p) => p.status === 'skipped').length,
   );
-  if (goal.settings.ceoMode) await startVerify(ctl, outcome, CEO_STEPS);
-  else await finishSynthesis(ctl, outcome);
+  const anyFailed = goal.prompts.some((p) => p.status === 'failed') || run.validationFailedToRun;
+  if (goal.settings.ceoMode) await startVerify(ctl, outcome, anyFailed, CEO_STEPS);
+  else await finishSynthesis(ctl, outcome, anyFailed);
 }
 
 function followUpFailed(ctl: GoalController, err: Error): void {

@@ -14,10 +14,10 @@ import { wrapUpPrompt } from './wrapUpPrompt';
 /** A wrap-up shorter than this is no summary: the deterministic report is sent too (upstream's RICH_WRAPUP_MIN_CHARS). */
 export const RICH_WRAPUP_MIN_CHARS = 200;
 
-export async function finishSynthesis(ctl: GoalController, outcome: string): Promise<void> {
+export async function finishSynthesis(ctl: GoalController, outcome: string, anyFailed: boolean): Promise<void> {
   const goal = ctl.goal!;
   if (!ctl.transition('synthesizing', `workers finished${outcome} — summarizing`)) return;
-  ctl.rt.emit({ type: 'info', message: followUpInfo(outcome) });
+  ctl.rt.emit({ type: 'info', message: followUpInfo(anyFailed) });
   const free = await waitForTurnSlot(ctl);
   if (!ctl.still(goal, 'synthesizing')) return;
   const artifact = (id: string) => stepArtifactPath(ctl.rt.workspace, goal.id, id);

@@ -2,13 +2,14 @@
 // expects, once; the host's answering patch re-renders only that card (and its "Review changes" row); the keyboard
 // alone can decide; what a core cannot do (allow patterns, edited proposals) is not offered.
 import assert from 'node:assert/strict';
-import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import type { ApprovalItem, SessionState, ToolItem, TranscriptItem } from '../../src/shared/sessionState';
 import { TEST_IDS } from '../../src/shared/webviewMessages';
 import { nodeTags, tagNodes } from './harness/nodeTags';
 import { BASH_ARGS, WRITE_ARGS, WRITE_DIFF, readyState } from './harness/states';
-import { startWebviewHarness, type WebviewHarness, type WebviewPage } from './harness/webviewPage';
+import type { WebviewPage } from './harness/webviewPage';
+import { useWebviewPage } from './harness/useWebviewPage';
 
 const byTestId = (id: string) => `[data-testid="${id}"]`;
 const CARD = byTestId(TEST_IDS.approvalCard);
@@ -117,26 +118,20 @@ function bulkEditWaiting(): SessionState {
 }
 
 describe('approval cards (real Chromium, real shell)', { timeout: 120_000 }, () => {
-  let harness: WebviewHarness;
   let webview: WebviewPage;
   let page: Page;
   let bashCard: Locator;
   let writeCard: Locator;
 
-  before(async () => {
-    harness = await startWebviewHarness();
-  });
-  beforeEach(async () => {
-    webview = await harness.open({ viewport: { width: 420, height: 1400 } });
-    page = webview.page;
-    bashCard = page.locator(CARD).filter({ hasText: 'rm -rf build' });
-    writeCard = page.locator(CARD).filter({ hasText: 'src/cache.ts' });
-  });
-  afterEach(async () => {
-    assert.deepEqual(webview.problems, [], 'CSP violations, console errors or page errors');
-    await webview.close();
-  });
-  after(() => harness?.close());
+  useWebviewPage(
+    (opened) => {
+      webview = opened;
+      page = opened.page;
+      bashCard = page.locator(CARD).filter({ hasText: 'rm -rf build' });
+      writeCard = page.locator(CARD).filter({ hasText: 'src/cache.ts' });
+    },
+    { viewport: { width: 420, height: 1400 } },
+  );
 
   async function showWaiting(state = waitingState()): Promise<void> {
     await webview.snapshot(state);

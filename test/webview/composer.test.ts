@@ -1,12 +1,13 @@
 // The composer and SCV's server-side queue panel in real Chromium, from the real shell under its CSP, used with the
 // keyboard alone: what each key posts, where focus goes, and what a core without steering or sessions does not offer.
 import assert from 'node:assert/strict';
-import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import type { ServerQueueEntry, SessionState } from '../../src/shared/sessionState';
 import { TEST_IDS } from '../../src/shared/webviewMessages';
 import { readyState, runningState } from './harness/states';
-import { startWebviewHarness, type WebviewHarness, type WebviewPage } from './harness/webviewPage';
+import type { WebviewPage } from './harness/webviewPage';
+import { useWebviewPage } from './harness/useWebviewPage';
 
 const byTestId = (id: string) => `[data-testid="${id}"]`;
 const SCV_CAPABILITIES = ['server_queue', 'tool_progress'];
@@ -17,24 +18,15 @@ function isFocused(locator: Locator): Promise<boolean> {
 }
 
 describe('composer and queue (real Chromium, real shell)', { timeout: 120_000 }, () => {
-  let harness: WebviewHarness;
   let webview: WebviewPage;
   let page: Page;
   let input: Locator;
 
-  before(async () => {
-    harness = await startWebviewHarness();
-  });
-  beforeEach(async () => {
-    webview = await harness.open();
-    page = webview.page;
+  useWebviewPage((opened) => {
+    webview = opened;
+    page = opened.page;
     input = page.locator(byTestId(TEST_IDS.composer));
   });
-  afterEach(async () => {
-    assert.deepEqual(webview.problems, [], 'CSP violations, console errors or page errors');
-    await webview.close();
-  });
-  after(() => harness?.close());
 
   async function show(state: SessionState): Promise<void> {
     await webview.snapshot(state);

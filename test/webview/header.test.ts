@@ -2,12 +2,13 @@
 // welcome in real Chromium, from the real shell under its CSP: what they show, what they post, and what an SCV core
 // (no sessions, a fixed approval policy) does not offer.
 import assert from 'node:assert/strict';
-import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { initialSessionState, type SessionState, type SessionView } from '../../src/shared/sessionState';
 import { TEST_IDS } from '../../src/shared/webviewMessages';
 import { readyState, runningState } from './harness/states';
-import { startWebviewHarness, type WebviewHarness, type WebviewPage } from './harness/webviewPage';
+import type { WebviewPage } from './harness/webviewPage';
+import { useWebviewPage } from './harness/useWebviewPage';
 
 const byTestId = (id: string) => `[data-testid="${id}"]`;
 const MINUTE = 60_000;
@@ -63,22 +64,13 @@ function withSessions(): SessionState {
 }
 
 describe('header, sessions and welcome (real Chromium, real shell)', { timeout: 120_000 }, () => {
-  let harness: WebviewHarness;
   let webview: WebviewPage;
   let page: Page;
 
-  before(async () => {
-    harness = await startWebviewHarness();
+  useWebviewPage((opened) => {
+    webview = opened;
+    page = opened.page;
   });
-  beforeEach(async () => {
-    webview = await harness.open();
-    page = webview.page;
-  });
-  afterEach(async () => {
-    assert.deepEqual(webview.problems, [], 'CSP violations, console errors or page errors');
-    await webview.close();
-  });
-  after(() => harness?.close());
 
   async function show(state: SessionState): Promise<void> {
     await webview.snapshot(state);

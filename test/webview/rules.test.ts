@@ -1,12 +1,13 @@
 // The header's project rules chip in real Chromium, from the real shell under its CSP: "Rules: N" once the core reports
 // rules files, a list naming each (folder, tokens, cut), a row that asks the host to open the file, Escape to close.
 import assert from 'node:assert/strict';
-import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { RulesView, SessionState } from '../../src/shared/sessionState';
 import { TEST_IDS } from '../../src/shared/webviewMessages';
 import { readyState } from './harness/states';
-import { startWebviewHarness, type WebviewHarness, type WebviewPage } from './harness/webviewPage';
+import type { WebviewPage } from './harness/webviewPage';
+import { useWebviewPage } from './harness/useWebviewPage';
 
 const byTestId = (id: string) => `[data-testid="${id}"]`;
 
@@ -27,22 +28,13 @@ function withRules(rules: RulesView | undefined): SessionState {
 }
 
 describe('the project rules chip (real Chromium, real shell)', { timeout: 120_000 }, () => {
-  let harness: WebviewHarness;
   let webview: WebviewPage;
   let page: Page;
 
-  before(async () => {
-    harness = await startWebviewHarness();
+  useWebviewPage((opened) => {
+    webview = opened;
+    page = opened.page;
   });
-  beforeEach(async () => {
-    webview = await harness.open();
-    page = webview.page;
-  });
-  afterEach(async () => {
-    assert.deepEqual(webview.problems, [], 'CSP violations, console errors or page errors');
-    await webview.close();
-  });
-  after(() => harness?.close());
 
   async function show(state: SessionState): Promise<void> {
     await webview.snapshot(state);

@@ -1,12 +1,13 @@
 // The skills section of the composer's slash completion in real Chromium: `/skill:` lists the core's skills with their
 // scope, Enter picks one, and the text goes to the host as its `skill` command; an SCV core offers none.
 import assert from 'node:assert/strict';
-import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import type { SessionState } from '../../src/shared/sessionState';
 import { TEST_IDS, type ViewContext } from '../../src/shared/webviewMessages';
 import { readyState } from './harness/states';
-import { SIDEBAR_VIEW, startWebviewHarness, type WebviewHarness, type WebviewPage } from './harness/webviewPage';
+import { SIDEBAR_VIEW, type WebviewPage } from './harness/webviewPage';
+import { useWebviewPage } from './harness/useWebviewPage';
 
 const byTestId = (id: string) => `[data-testid="${id}"]`;
 const VIEW: ViewContext = {
@@ -27,24 +28,15 @@ function withSkills(state: SessionState): SessionState {
 }
 
 describe('skills in the slash completion (real Chromium, real shell)', { timeout: 120_000 }, () => {
-  let harness: WebviewHarness;
   let webview: WebviewPage;
   let page: Page;
   let input: Locator;
 
-  before(async () => {
-    harness = await startWebviewHarness();
-  });
-  beforeEach(async () => {
-    webview = await harness.open();
-    page = webview.page;
+  useWebviewPage((opened) => {
+    webview = opened;
+    page = opened.page;
     input = page.locator(byTestId(TEST_IDS.composer));
   });
-  afterEach(async () => {
-    assert.deepEqual(webview.problems, [], 'CSP violations, console errors or page errors');
-    await webview.close();
-  });
-  after(() => harness?.close());
 
   async function show(state: SessionState): Promise<void> {
     await webview.snapshot(state, VIEW);

@@ -2,35 +2,27 @@
 // growing block, thinking and typing, tool cards changing state in place, SCV's progress lines, and the clicks that
 // reach the host (files, links, code blocks, notices, checkpoints).
 import assert from 'node:assert/strict';
-import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { AssistantItem, ToolItem, TranscriptItem } from '../../src/shared/sessionState';
 import { TEST_IDS } from '../../src/shared/webviewMessages';
 import { longReply } from '../../webview/dev/fixtures';
 import { nodeTags, tagNodes } from './harness/nodeTags';
 import { readyState, runningState } from './harness/states';
-import { startWebviewHarness, type WebviewHarness, type WebviewPage } from './harness/webviewPage';
+import type { WebviewPage } from './harness/webviewPage';
+import { useWebviewPage } from './harness/useWebviewPage';
 
 const byTestId = (id: string) => `[data-testid="${id}"]`;
 const BLOCKS = `${byTestId(TEST_IDS.assistantMessage)} .markdown > .md-block`;
 
 describe('transcript views (real Chromium, real shell)', { timeout: 120_000 }, () => {
-  let harness: WebviewHarness;
   let webview: WebviewPage;
   let page: Page;
 
-  before(async () => {
-    harness = await startWebviewHarness();
+  useWebviewPage((opened) => {
+    webview = opened;
+    page = opened.page;
   });
-  beforeEach(async () => {
-    webview = await harness.open();
-    page = webview.page;
-  });
-  afterEach(async () => {
-    assert.deepEqual(webview.problems, [], 'CSP violations, console errors or page errors');
-    await webview.close();
-  });
-  after(() => harness?.close());
 
   describe('a streamed reply', () => {
     const reply = (text: string, streaming = true): AssistantItem => ({

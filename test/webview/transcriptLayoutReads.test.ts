@@ -3,12 +3,13 @@
 // read after the DOM changed makes the browser lay out there and then, which in code-server's webview is costly.
 // Heights come from the ResizeObserver, the scroll position from scroll events (the one place it is read).
 import assert from 'node:assert/strict';
-import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { SessionState } from '../../src/shared/sessionState';
 import { TEST_IDS } from '../../src/shared/webviewMessages';
 import { fanOutItems, readyState } from './harness/states';
-import { startWebviewHarness, type WebviewHarness, type WebviewPage } from './harness/webviewPage';
+import type { WebviewPage } from './harness/webviewPage';
+import { useWebviewPage } from './harness/useWebviewPage';
 
 /** Wraps every layout-forcing getter in the page; each call records what was read and in which event (none: a frame). */
 const COUNT_LAYOUT_READS = `(() => {
@@ -41,22 +42,16 @@ function running(): SessionState {
 }
 
 describe('streaming forces no synchronous layout (real Chromium)', { timeout: 120_000 }, () => {
-  let harness: WebviewHarness;
   let webview: WebviewPage;
   let page: Page;
 
-  before(async () => {
-    harness = await startWebviewHarness();
-  });
-  beforeEach(async () => {
-    webview = await harness.open({ viewport: { width: 420, height: 500 }, initScripts: [COUNT_LAYOUT_READS] });
-    page = webview.page;
-  });
-  afterEach(async () => {
-    assert.deepEqual(webview.problems, [], 'CSP violations, console errors or page errors');
-    await webview.close();
-  });
-  after(() => harness?.close());
+  useWebviewPage(
+    (opened) => {
+      webview = opened;
+      page = opened.page;
+    },
+    { viewport: { width: 420, height: 500 }, initScripts: [COUNT_LAYOUT_READS] },
+  );
 
   it('two children streaming into open rows: no size or scroll read outside a scroll event, and the list follows the end', async () => {
     await webview.snapshot(running());

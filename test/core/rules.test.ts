@@ -15,6 +15,12 @@ const systemPromptOf = (request: { body: any }): string => {
   return first.content;
 };
 
+/** Runs a first turn and returns the system prompt its request carried. */
+async function firstTurnPrompt(s: Scenario): Promise<string> {
+  await s.turn('hello');
+  return systemPromptOf(chatRequests(s)[0]);
+}
+
 const NESTED = {
   'AGENTS.md': 'ROOT-AGENTS: run npm test before you finish.',
   'packages/api/AGENTS.md': 'API-AGENTS: handlers live in src/routes.',
@@ -47,8 +53,7 @@ test('nested rules files reach the first request in the documented order; the ru
     assert.deepEqual(announced.disabled, []);
     assert.ok(s.core.ofType('protocol_hello')[0].capabilities.includes('project_rules'));
 
-    await s.turn('hello');
-    const prompt = systemPromptOf(chatRequests(s)[0]);
+    const prompt = await firstTurnPrompt(s);
     const order = ['ROOT-AGENTS', 'API-AGENTS', 'DEEP-AGENTS', 'CLAUDE-RULES', 'COPILOT-RULES', 'CLINE-RULES', 'CURSOR-RULES'];
     const positions = order.map((marker) => prompt.indexOf(marker));
     assert.ok(
@@ -85,8 +90,7 @@ test('a source turned off in the config or the environment is absent from the pr
     const announced = await s.core.waitForType('rules');
     assert.deepEqual(announced.disabled, ['claude_md', 'cursorrules']);
     assert.ok(!announced.files.some((f: any) => f.source === 'claude_md' || f.source === 'cursorrules'));
-    await s.turn('hello');
-    const prompt = systemPromptOf(chatRequests(s)[0]);
+    const prompt = await firstTurnPrompt(s);
     assert.ok(prompt.includes('ROOT-AGENTS') && prompt.includes('CLINE-RULES'));
     assert.ok(!prompt.includes('CLAUDE-RULES') && !prompt.includes('CURSOR-RULES'));
   } finally {
@@ -108,8 +112,7 @@ test("a repository's settings.json cannot turn back on a source the user turned 
     assert.deepEqual(announced.disabled, ['claude_md', 'copilot_instructions']);
     const warning = s.core.events.find((e) => e.type === 'info' && /may only turn rules sources off/.test(e.message));
     assert.ok(warning, 'the refused keys are reported');
-    await s.turn('hello');
-    const prompt = systemPromptOf(chatRequests(s)[0]);
+    const prompt = await firstTurnPrompt(s);
     assert.ok(!prompt.includes('CLAUDE-RULES') && !prompt.includes('COPILOT-RULES'));
   } finally {
     await s.close();
@@ -132,8 +135,7 @@ test('a file over the cap is cut with a visible marker, and the total cap leaves
         ['CLAUDE.md', 12, true],
       ],
     );
-    await s.turn('hello');
-    const prompt = systemPromptOf(chatRequests(s)[0]);
+    const prompt = await firstTurnPrompt(s);
     assert.ok(prompt.includes('BIG-START') && !prompt.includes('BIG-END'));
     assert.ok(prompt.includes(`[… truncated by Catalyst Code: AGENTS.md is ${big.length} bytes, only the first 1000 are shown`));
     assert.ok(prompt.includes('[left out by Catalyst Code: the project rules reached their total cap'));

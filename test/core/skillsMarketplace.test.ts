@@ -194,40 +194,16 @@ test('install into the user scope writes under ~/.catalyst-code, and its lock fi
   }
 });
 
+/** A snapshot of a valid SKILL.md and these other files. */
+const withSkillMd = (...files: Array<{ path: string; contents: string }>): IndexSnapshot => ({
+  files: [{ path: 'SKILL.md', contents: SKILL_MD }, ...files],
+  hash: 'h',
+});
+
 const MALICIOUS: Array<[string, IndexSnapshot, string]> = [
-  [
-    'a ../ path',
-    {
-      files: [
-        { path: 'SKILL.md', contents: SKILL_MD },
-        { path: '../escaped.md', contents: 'x' },
-      ],
-      hash: 'h',
-    },
-    'unsafe skill path: ../escaped.md',
-  ],
-  [
-    'an absolute path',
-    {
-      files: [
-        { path: 'SKILL.md', contents: SKILL_MD },
-        { path: '/tmp/abs.md', contents: 'x' },
-      ],
-      hash: 'h',
-    },
-    'unsafe skill path: /tmp/abs.md',
-  ],
-  [
-    'a nested ../',
-    {
-      files: [
-        { path: 'SKILL.md', contents: SKILL_MD },
-        { path: 'a/../../b.md', contents: 'x' },
-      ],
-      hash: 'h',
-    },
-    'unsafe skill path: a/../../b.md',
-  ],
+  ['a ../ path', withSkillMd({ path: '../escaped.md', contents: 'x' }), 'unsafe skill path: ../escaped.md'],
+  ['an absolute path', withSkillMd({ path: '/tmp/abs.md', contents: 'x' }), 'unsafe skill path: /tmp/abs.md'],
+  ['a nested ../', withSkillMd({ path: 'a/../../b.md', contents: 'x' }), 'unsafe skill path: a/../../b.md'],
   ['no SKILL.md', { files: [{ path: 'README.md', contents: '# hi' }], hash: 'h' }, 'skill snapshot does not contain a root SKILL.md'],
   [
     'a SKILL.md without frontmatter',
@@ -236,10 +212,7 @@ const MALICIOUS: Array<[string, IndexSnapshot, string]> = [
   ],
   [
     'too many files',
-    {
-      files: [{ path: 'SKILL.md', contents: SKILL_MD }, ...Array.from({ length: 1000 }, (_, i) => ({ path: `f${i}.md`, contents: '' }))],
-      hash: 'h',
-    },
+    withSkillMd(...Array.from({ length: 1000 }, (_, i) => ({ path: `f${i}.md`, contents: '' }))),
     'skill snapshot has an invalid file count (max 1000)',
   ],
   ['no hash', { files: [{ path: 'SKILL.md', contents: SKILL_MD }], hash: ' ' }, 'skill snapshot has no content hash'],

@@ -11,6 +11,12 @@ import type { RuleSource } from './ruleSources';
 let ws: TestWorkspace;
 afterEach(() => ws?.cleanup());
 
+/** A fresh test workspace holding these files (path → content). */
+function workspaceWith(files: Record<string, string>): void {
+  ws = makeTestWorkspace();
+  for (const [rel, content] of Object.entries(files)) ws.write(rel, content);
+}
+
 /** Project rules over the test workspace, read once. */
 async function rules(overrides: Partial<ProjectRulesSettings> = {}): Promise<ProjectRules> {
   const r = unread(overrides);
@@ -27,16 +33,17 @@ const skipped = (r: ProjectRules) => r.current().skipped.map((s) => [s.path, s.r
 
 describe('ProjectRules discovery', () => {
   test('every source, in precedence order: AGENTS.md root first then nested by depth, then the other tools', async () => {
-    ws = makeTestWorkspace();
-    ws.write('.cursorrules', 'cursor');
-    ws.write('.clinerules/b.md', 'cline b');
-    ws.write('.clinerules/a.md', 'cline a');
-    ws.write('.clinerules/notes.txt', 'not markdown');
-    ws.write('.github/copilot-instructions.md', 'copilot');
-    ws.write('packages/api/src/AGENTS.md', 'deep');
-    ws.write('packages/api/AGENTS.md', 'api');
-    ws.write('CLAUDE.md', 'claude');
-    ws.write('AGENTS.md', 'root');
+    workspaceWith({
+      '.cursorrules': 'cursor',
+      '.clinerules/b.md': 'cline b',
+      '.clinerules/a.md': 'cline a',
+      '.clinerules/notes.txt': 'not markdown',
+      '.github/copilot-instructions.md': 'copilot',
+      'packages/api/src/AGENTS.md': 'deep',
+      'packages/api/AGENTS.md': 'api',
+      'CLAUDE.md': 'claude',
+      'AGENTS.md': 'root',
+    });
     const r = await rules();
     assert.deepEqual(paths(r), [
       'AGENTS.md',
@@ -69,20 +76,20 @@ describe('ProjectRules discovery', () => {
   });
 
   test('a single .clinerules file is read as one', async () => {
-    ws = makeTestWorkspace();
-    ws.write('.clinerules', 'one file');
+    workspaceWith({ '.clinerules': 'one file' });
     assert.deepEqual(paths(await rules()), ['.clinerules']);
   });
 
   test('node_modules, dot-folders and what .gitignore ignores are not walked; an ignored rules file is listed as skipped', async () => {
-    ws = makeTestWorkspace();
-    ws.write('node_modules/pkg/AGENTS.md', 'x');
-    ws.write('.venv/AGENTS.md', 'x');
-    ws.write('build/AGENTS.md', 'x');
-    ws.write('app/CLAUDE.md', 'personal');
-    ws.write('app/AGENTS.md', 'kept');
-    ws.write('.gitignore', 'build/\n');
-    ws.write('app/.gitignore', 'CLAUDE.md\n');
+    workspaceWith({
+      'node_modules/pkg/AGENTS.md': 'x',
+      '.venv/AGENTS.md': 'x',
+      'build/AGENTS.md': 'x',
+      'app/CLAUDE.md': 'personal',
+      'app/AGENTS.md': 'kept',
+      '.gitignore': 'build/\n',
+      'app/.gitignore': 'CLAUDE.md\n',
+    });
     const r = await rules();
     assert.deepEqual(paths(r), ['app/AGENTS.md']);
     assert.deepEqual(skipped(r), [['app/CLAUDE.md', 'gitignored']]);
@@ -133,8 +140,7 @@ describe('ProjectRules discovery', () => {
   });
 
   test('CLAUDE.md linked to (or copied from) AGENTS.md is read once', async () => {
-    ws = makeTestWorkspace();
-    ws.write('AGENTS.md', 'shared rules');
+    workspaceWith({ 'AGENTS.md': 'shared rules' });
     fs.symlinkSync('AGENTS.md', path.join(ws.root, 'CLAUDE.md'));
     ws.write('.cursorrules', 'shared rules');
     const r = await rules();
@@ -194,18 +200,19 @@ describe('ProjectRules caps', () => {
 
 describe('ProjectRules: Copilot and Cursor files with a frontmatter', () => {
   test('each is read in its place with what its frontmatter says in the heading; a manual-only one is skipped', async () => {
-    ws = makeTestWorkspace();
-    ws.write('.github/copilot-instructions.md', 'copilot');
-    ws.write('.github/instructions/ts.instructions.md', '---\napplyTo: "**/*.ts,**/*.tsx"\n---\nTS-RULES body');
-    ws.write('.github/instructions/all.instructions.md', "---\napplyTo: '**'\n---\nALL-RULES body");
-    ws.write('.github/instructions/manual.instructions.md', 'MANUAL-COPILOT without applyTo');
-    ws.write('.github/instructions/notes.md', 'not an instructions file');
-    ws.write('.clinerules', 'cline');
-    ws.write('.cursor/rules/always.mdc', '---\ndescription: Everywhere\nalwaysApply: true\n---\nALWAYS-RULES body');
-    ws.write('.cursor/rules/react.mdc', '---\nglobs: ["*.tsx", "*.jsx"]\nalwaysApply: false\n---\nREACT-RULES body');
-    ws.write('.cursor/rules/db.mdc', '---\ndescription: Database migrations\nglobs:\nalwaysApply: false\n---\nDB-RULES body');
-    ws.write('.cursor/rules/manual.mdc', '---\nalwaysApply: false\n---\nMANUAL-CURSOR');
-    ws.write('.cursorrules', 'legacy cursor');
+    workspaceWith({
+      '.github/copilot-instructions.md': 'copilot',
+      '.github/instructions/ts.instructions.md': '---\napplyTo: "**/*.ts,**/*.tsx"\n---\nTS-RULES body',
+      '.github/instructions/all.instructions.md': "---\napplyTo: '**'\n---\nALL-RULES body",
+      '.github/instructions/manual.instructions.md': 'MANUAL-COPILOT without applyTo',
+      '.github/instructions/notes.md': 'not an instructions file',
+      '.clinerules': 'cline',
+      '.cursor/rules/always.mdc': '---\ndescription: Everywhere\nalwaysApply: true\n---\nALWAYS-RULES body',
+      '.cursor/rules/react.mdc': '---\nglobs: ["*.tsx", "*.jsx"]\nalwaysApply: false\n---\nREACT-RULES body',
+      '.cursor/rules/db.mdc': '---\ndescription: Database migrations\nglobs:\nalwaysApply: false\n---\nDB-RULES body',
+      '.cursor/rules/manual.mdc': '---\nalwaysApply: false\n---\nMANUAL-CURSOR',
+      '.cursorrules': 'legacy cursor',
+    });
     const r = await rules();
     assert.deepEqual(paths(r), [
       '.github/copilot-instructions.md',
@@ -236,9 +243,10 @@ describe('ProjectRules: Copilot and Cursor files with a frontmatter', () => {
   });
 
   test('the caps count the body, and each source has its own switch', async () => {
-    ws = makeTestWorkspace();
-    ws.write('.cursor/rules/big.mdc', `---\nalwaysApply: true\n---\n${'x'.repeat(100)}`);
-    ws.write('.github/instructions/a.instructions.md', '---\napplyTo: "*"\n---\ncopilot');
+    workspaceWith({
+      '.cursor/rules/big.mdc': `---\nalwaysApply: true\n---\n${'x'.repeat(100)}`,
+      '.github/instructions/a.instructions.md': '---\napplyTo: "*"\n---\ncopilot',
+    });
     const capped = await rules({ maxFileBytes: 50 });
     assert.deepEqual(
       capped.current().files.map((f) => [f.path, f.truncated]),
@@ -255,10 +263,11 @@ describe('ProjectRules: Copilot and Cursor files with a frontmatter', () => {
 
 describe('ProjectRules settings and refresh', () => {
   test('a source turned off is neither read nor walked for', async () => {
-    ws = makeTestWorkspace();
-    ws.write('AGENTS.md', 'agents');
-    ws.write('sub/CLAUDE.md', 'claude');
-    ws.write('.cursorrules', 'cursor');
+    workspaceWith({
+      'AGENTS.md': 'agents',
+      'sub/CLAUDE.md': 'claude',
+      '.cursorrules': 'cursor',
+    });
     const r = await rules({ enabled: new Set<RuleSource>(['agents_md', 'cursorrules']) });
     assert.deepEqual(paths(r), ['AGENTS.md', '.cursorrules']);
     assert.deepEqual(r.current().disabled, [
@@ -272,8 +281,7 @@ describe('ProjectRules settings and refresh', () => {
   });
 
   test('a refresh sees a new nested file, an edit and a removal; an unchanged tree reports no change', async () => {
-    ws = makeTestWorkspace();
-    ws.write('AGENTS.md', 'one');
+    workspaceWith({ 'AGENTS.md': 'one' });
     const r = unread();
     assert.equal((await r.refresh()).changed, true);
     assert.equal((await r.refresh()).changed, false);
@@ -289,8 +297,7 @@ describe('ProjectRules settings and refresh', () => {
   });
 
   test('before the first read there are no files; a refresh called while one runs reads after it', async () => {
-    ws = makeTestWorkspace();
-    ws.write('AGENTS.md', 'one');
+    workspaceWith({ 'AGENTS.md': 'one' });
     const r = unread();
     assert.deepEqual(paths(r), []);
     const [first, second] = await Promise.all([r.refresh(), r.refresh()]);

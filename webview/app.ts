@@ -15,6 +15,8 @@ import { Toolbar } from './header/toolbar';
 import { TranscriptView } from './transcript/transcriptView';
 import type { UiStateStore } from './state/uiState';
 import { WelcomePanel } from './welcome/welcome';
+import { GoalCard } from './goal/goalCard';
+import { ControlCenter } from './goal/controlCenter';
 
 /**
  * The chat UI: applies host messages to the store at once and renders what changed once per animation frame.
@@ -31,6 +33,10 @@ export class App {
   private readonly composer: Composer;
   private readonly highlighter: HighlightQueue;
   private readonly appEl: HTMLElement;
+  private readonly goalCard: GoalCard;
+  private readonly ctx: ItemContext;
+  /** Goal mode's panel (placement 'controlCenter'): built on the first snapshot that asks for it, never in the chat. */
+  private controlCenter: ControlCenter | undefined;
 
   constructor(
     root: HTMLElement,
@@ -44,17 +50,18 @@ export class App {
     );
     const post = host.post.bind(host);
     this.highlighter = new HighlightQueue();
-    const ctx: ItemContext = {
+    const ctx: ItemContext = (this.ctx = {
       post,
       ui,
       state: () => this.store.state!,
       askDrafts: new Map(),
       highlighter: this.highlighter,
       subagents: this.store.subagents,
-    };
+    });
     this.toolbar = new Toolbar(post, () => this.toggleSessions());
     this.sessions = new SessionList(post, () => this.toggleSessions(false));
     this.welcome = new WelcomePanel(post);
+    this.goalCard = new GoalCard(post);
     this.transcript = new TranscriptView(
       ctx,
       () => this.frames.mark(emptyChange()),
@@ -73,6 +80,7 @@ export class App {
       this.toolbar.root,
       this.sessions.root,
       this.welcome.root,
+      this.goalCard.root,
       this.transcript.root,
       this.reviewList.root,
       this.serverQueue.root,
@@ -85,7 +93,8 @@ export class App {
   onMessage(message: HostToWebview): void {
     switch (message.type) {
       case 'snapshot':
-        this.restoreScroll(message.state);
+        if (message.view.placement === 'controlCenter') this.showControlCenter();
+        else this.restoreScroll(message.state);
         this.frames.mark(this.store.applySnapshot(message.seq, message.state, message.view));
         break;
       case 'patches': {
@@ -110,11 +119,17 @@ export class App {
     const state = this.store.state;
     if (!state) return;
     this.highlighter.newFrame();
+    if (this.controlCenter) {
+      this.showRunStatus(state);
+      this.controlCenter.update(state, change);
+      return;
+    }
     const view = this.store.view as ViewContext;
     if (change.reset || change.keys.size > 0) {
       this.showRunStatus(state);
       this.toolbar.update(state);
       this.welcome.update(state);
+      this.goalCard.update(state.goal);
       this.sessions.update(state.sessions);
       if (this.sessions.isOpen && !supports(state, 'sessions')) this.toggleSessions(false);
       this.serverQueue.update(state);
@@ -124,6 +139,14 @@ export class App {
     this.reviewList.update(state, change);
     if (change.reset || change.length || change.items.size > 0) this.transcript.update(state, change);
     else this.transcript.relayout();
+  }
+
+  /** The panel shows the Control Center in place of the chat, on the same store (the chat's views stay unrendered). */
+  private showControlCenter(): void {
+    if (this.controlCenter) return;
+    this.controlCenter = new ControlCenter(this.ctx, this.highlighter);
+    this.appEl.replaceChildren(this.controlCenter.root);
+    this.appEl.classList.add('control-center');
   }
 
   /** The stylesheet keys off it: while the run waits for the user nothing is working, so no spinner turns. */

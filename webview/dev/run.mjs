@@ -5,6 +5,7 @@
 //   node --import tsx webview/dev/run.mjs shots [outDir]    screenshots of fixture states (dark, light, high contrast)
 //   node --import tsx webview/dev/run.mjs review [outDir]   the "Review changes" list and the approval cards
 //   node --import tsx webview/dev/run.mjs scv [outDir]      an SCV core: the server-queue panel, progress lines
+//   node --import tsx webview/dev/run.mjs goal [outDir]     goal mode's Control Center in each fixture state, and the chat's goal card
 //   node --import tsx webview/dev/run.mjs perf              streaming 10k tokens at 1,000 deltas/s; a 2,000-message snapshot
 //   node --import tsx webview/dev/run.mjs profile | trace   the streaming run under the CPU profiler / a trace
 // EXTRA_CSS='…' tries a style change on top of the bundle's stylesheet without rebuilding.
@@ -13,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SIDEBAR_VIEW, startWebviewHarness } from '../../test/webview/harness/webviewPage.ts';
 import { firstRunState, longReply, longState, richState, scvState } from './fixtures.ts';
+import { GOAL_FIXTURES } from './goalFixtures.ts';
 
 const mode = process.argv[2] ?? 'shots';
 const outDir = process.argv[3] ?? join(tmpdir(), 'catalyst-webview-shots');
@@ -378,11 +380,35 @@ function printProfile(profile) {
   for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`${v.toFixed(0).padStart(7)} ms  ${k}`);
 }
 
+/** The Control Center (the 'controlCenter' placement of the same bundle) in each goal fixture, every theme; then the chat's card. */
+async function goal(harness) {
+  mkdirSync(outDir, { recursive: true });
+  for (const theme of THEMES) {
+    const webview = await openPage(harness, theme, { width: 900, height: 1100 });
+    for (const [name, fixture] of Object.entries(GOAL_FIXTURES)) {
+      await webview.snapshot(fixture(), { ...SIDEBAR_VIEW, placement: 'controlCenter' });
+      await webview.page.locator('[data-testid=goal-control-center]').waitFor();
+      const run = webview.page.locator('[data-testid=goal-step][data-status=running] summary').first();
+      if ((await run.count()) > 0) await run.click();
+      await settle(webview.page);
+      await webview.page.screenshot({ path: join(outDir, `goal-${name}-${theme}.png`), fullPage: true });
+    }
+    reportProblems(webview);
+    await webview.close();
+  }
+  const webview = await openPage(harness);
+  await show(webview, GOAL_FIXTURES['running-wave-2']());
+  await webview.page.screenshot({ path: join(outDir, 'goal-chat-card.png') });
+  reportProblems(webview);
+  await webview.close();
+}
+
 const harness = await startWebviewHarness({ minify: mode !== 'profile', chromiumArgs: ['--enable-precise-memory-info'] });
 try {
   if (mode === 'perf' || mode === 'profile' || mode === 'trace') await perf(harness);
   else if (mode === 'review') await review(harness);
   else if (mode === 'scv') await scv(harness);
+  else if (mode === 'goal') await goal(harness);
   else await shots(harness);
   if (mode !== 'perf' && mode !== 'profile' && mode !== 'trace') console.log(`screenshots in ${outDir}`);
 } finally {

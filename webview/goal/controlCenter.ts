@@ -1,0 +1,164 @@
+import { goalPhaseActive, type GoalView } from '../../src/shared/goalState';
+import type { SessionState } from '../../src/shared/sessionState';
+import { codicon, h, replaceChildren } from '../infra/dom';
+import { codeOfAction } from '../markdown/codeBlocks';
+import type { HighlightQueue } from '../markdown/highlightQueue';
+import { fileLinkOf } from '../markdown/links';
+import type { StateChange } from '../state/store';
+import { OPEN_PATH_ATTR, type ItemContext } from '../transcript/itemView';
+import { createItemView } from '../transcript/itemViews';
+import { GoalHeader } from './goalHeader';
+import { GoalRunIndex } from './goalRunIndex';
+import { canStartGoal } from './goalModel';
+import { PlanView } from './planView';
+import { GoalStartForm } from './startForm';
+import { GOAL_TEST_IDS } from './testIds';
+import { OutcomeView } from './verdictsView';
+import { WavesView } from './wavesView';
+
+const PLANNING_TEXT: Partial<Record<GoalView['phase'], string>> = {
+  planning: 'The planner is writing the plan…',
+  reviewing: 'The plan is under self-review…',
+  replanning: 'Re-planning from the verifier’s gaps…',
+};
+
+/**
+ * Goal mode's Control Center (the 'controlCenter' placement of the chat's bundle, on the same store and patch stream):
+ * the goal's header, the plan under review, the deploy's waves with each worker's run, the verdicts and the summary,
+ * and the start form when no goal is active. It renders `state.goal` only — what the client reduced from the core's
+ * goal_* events — so it follows our core and upstream's alike.
+ */
+export class ControlCenter {
+  readonly root: HTMLElement;
+  private readonly header: GoalHeader;
+  private readonly status: HTMLElement;
+  private readonly error: HTMLElement;
+  private readonly plan: PlanView;
+  private readonly waves: WavesView;
+  private readonly outcome: OutcomeView;
+  private readonly form: GoalStartForm;
+  private readonly goalSection: HTMLElement;
+  private readonly runs = new GoalRunIndex();
+  private ticker: ReturnType<typeof setInterval> | undefined;
+  private renderedError = '';
+
+  constructor(
+    private readonly ctx: ItemContext,
+    highlighter: HighlightQueue,
+  ) {
+    this.header = new GoalHeader(ctx.post);
+    this.status = h('div', { class: 'goal-status', role: 'status', hidden: true });
+    this.error = h('div', { class: 'goal-error', role: 'alert', 'data-testid': GOAL_TEST_IDS.error, hidden: true });
+    this.plan = new PlanView(ctx.post);
+    this.waves = new WavesView(ctx, (item) => createItemView(item, ctx));
+    this.outcome = new OutcomeView(highlighter);
+    this.form = new GoalStartForm(ctx.post);
+    this.goalSection = h(
+      'div',
+      { class: 'goal-current', hidden: true },
+      this.header.root,
+      this.status,
+      this.error,
+      this.plan.root,
+      this.waves.root,
+      this.outcome.root,
+    );
+    this.root = h(
+      'main',
+      { class: 'goal-control-center', 'data-testid': GOAL_TEST_IDS.controlCenter, 'aria-label': 'Goal Control Center', tabindex: '-1' },
+      this.goalSection,
+      this.form.root,
+    );
+    this.root.addEventListener('click', (event) => this.onClick(event));
+  }
+
+  update(state: SessionState, change: StateChange): void {
+    // A worker's streamed items are not in `change.items` (no card in the main flow claims them): every frame updates
+    // the rows, each of which re-renders only what changed in its run.
+    this.runs.update(state.items, change.reset);
+    const goal = state.goal;
+    this.goalSection.hidden = !goal;
+    if (goal) this.showGoal(goal, state);
+    this.form.root.hidden = !canStartGoal(goal);
+    if (!this.form.root.hidden) this.form.update(state);
+    this.setTicking(goal !== undefined && goalPhaseActive(goal.phase));
+  }
+
+  dispose(): void {
+    this.setTicking(false);
+    this.waves.dispose();
+  }
+
+  private showGoal(goal: GoalView, state: SessionState): void {
+    this.header.update(goal);
+    const planning = PLANNING_TEXT[goal.phase] ?? '';
+    this.status.hidden = planning === '';
+    if (this.status.dataset.text !== planning) {
+      this.status.dataset.text = planning;
+      replaceChildren(this.status, codicon('loading', 'codicon-modifier-spin'), ` ${planning}`);
+    }
+    this.renderError(goal);
+    this.plan.update(goal, state.items.length);
+    this.waves.update(goal, state, this.runs);
+    this.outcome.update(goal);
+  }
+
+  /** The goal's error, and what the verifier still misses when it gave up. */
+  private renderError(goal: GoalView): void {
+    const gaps = goal.certified ? [] : goal.remainingGaps;
+    const key = JSON.stringify([goal.error ?? '', gaps]);
+    if (key === this.renderedError) return;
+    this.renderedError = key;
+    this.error.hidden = !goal.error && gaps.length === 0;
+    replaceChildren(
+      this.error,
+      goal.error ? h('div', {}, codicon('error'), ` ${goal.error}`) : null,
+      gaps.length > 0
+        ? h(
+            'div',
+            { class: 'goal-list-section' },
+            h('div', { class: 'section-title' }, 'Remaining gaps'),
+            h('ul', {}, ...gaps.map((g) => h('li', {}, g))),
+          )
+        : null,
+    );
+  }
+
+  private setTicking(on: boolean): void {
+    if (on === (this.ticker !== undefined)) return;
+    if (on) {
+      this.ticker = setInterval(() => {
+        this.header.tick();
+        this.waves.tick();
+      }, 1000);
+    } else {
+      clearInterval(this.ticker);
+      this.ticker = undefined;
+    }
+  }
+
+  /** Links and file chips open in the editor, code blocks copy or insert: as in the transcript, never navigating the page. */
+  private onClick(event: MouseEvent): void {
+    const target = event.target as Element | null;
+    if (!target) return;
+    const codeButton = target.closest('[data-code-action]');
+    if (codeButton) {
+      const action = codeOfAction(codeButton);
+      if (action)
+        this.ctx.post(action.action === 'copy' ? { type: 'copy', text: action.code } : { type: 'insertAtCursor', text: action.code });
+      return;
+    }
+    const pathEl = target.closest(`[${OPEN_PATH_ATTR}]`);
+    if (pathEl) {
+      event.preventDefault();
+      this.ctx.post({ type: 'openFile', path: pathEl.getAttribute(OPEN_PATH_ATTR)! });
+      return;
+    }
+    const link = target.closest('a');
+    if (link) {
+      event.preventDefault();
+      const file = fileLinkOf(link.getAttribute('href'));
+      if (file) this.ctx.post({ type: 'openFile', ...file });
+    }
+  }
+}

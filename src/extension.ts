@@ -12,7 +12,11 @@ import { registerCommands } from './vscode/commands';
 import { ChatContextKeys } from './vscode/contextKeys';
 import { CoreManager } from './vscode/coreManager';
 import { FileCompletion } from './vscode/fileCompletion';
-import { CHAT_PANEL_ID, CHAT_VIEW_ID, OUTPUT_CHANNEL_NAME, STATS_SCHEME } from './vscode/ids';
+import { ControlCenterPanel } from './vscode/goal/controlCenterPanel';
+import { registerGoalCommands } from './vscode/goal/goalCommands';
+import { GoalNotifier } from './vscode/goal/goalNotifier';
+import { GoalStatusItem } from './vscode/goal/goalStatusItem';
+import { CHAT_PANEL_ID, CHAT_VIEW_ID, GOAL_PANEL_ID, OUTPUT_CHANNEL_NAME, STATS_SCHEME } from './vscode/ids';
 import { LoginFlow } from './vscode/loginFlow';
 import { ApprovalDiffController } from './vscode/review/approvalDiffController';
 import { ReviewCodeLensProvider } from './vscode/review/reviewCodeLens';
@@ -55,6 +59,7 @@ export function activate(context: vscode.ExtensionContext): void {
   };
   const hub = new ChatHub(host);
   const panels = new ChatPanelManager(hub, context.extensionUri);
+  const controlCenter = new ControlCenterPanel(hub, context.extensionUri);
   const stats = new StatsDocument(cores);
   const searchKeys = new SearchKeyFlow(cores, new SearchKeyStore(context.secrets), log);
 
@@ -68,6 +73,11 @@ export function activate(context: vscode.ExtensionContext): void {
       webviewOptions: { retainContextWhenHidden: true },
     }),
     vscode.window.registerWebviewPanelSerializer(CHAT_PANEL_ID, panels),
+    controlCenter,
+    vscode.window.registerWebviewPanelSerializer(GOAL_PANEL_ID, controlCenter),
+    new GoalStatusItem(cores),
+    new GoalNotifier(cores, () => controlCenter.visible()),
+    ...registerGoalCommands({ cores, controlCenter, log }),
     vscode.workspace.registerTextDocumentContentProvider(STATS_SCHEME, stats),
     reviewFs,
     vscode.workspace.registerFileSystemProvider(REVIEW_SCHEME, reviewFs, { isCaseSensitive: true }),

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { CoreKind, SessionState } from '../shared/sessionState';
+import { goalPhaseActive } from '../shared/goalState';
 import type { CoreManager } from './coreManager';
 import { CORE_CONTEXT_KEYS, coreContextValues } from '../client/presentation/coreContextValues';
 import { CONTEXT_KEYS } from './ids';
@@ -7,7 +8,7 @@ import { launchSettingsFor } from './sessionFactory';
 
 /**
  * Context keys for keybindings and menus, set only when they change: `catalystCode.running`,
- * `catalystCode.awaitingApproval`, and what the chat's core can do (`catalystCode.core.*`, see coreContextValues).
+ * `catalystCode.awaitingApproval`, `catalystCode.goalActive`, and what the chat's core can do (`catalystCode.core.*`, see coreContextValues).
  */
 export class ChatContextKeys implements vscode.Disposable {
   private readonly values = new Map<string, unknown>();
@@ -31,6 +32,7 @@ export class ChatContextKeys implements vscode.Disposable {
   private update(state: SessionState | undefined): void {
     this.set(CONTEXT_KEYS.running, !!state && state.core.status === 'ready' && state.run.status !== 'idle');
     this.set(CONTEXT_KEYS.awaitingApproval, !!state && state.run.status === 'waiting_approval');
+    this.set(CONTEXT_KEYS.goalActive, !!state?.goal && goalPhaseActive(state.goal.phase));
     const values = coreContextValues(state, this.configuredKind());
     for (const name of Object.keys(CORE_CONTEXT_KEYS) as (keyof typeof CORE_CONTEXT_KEYS)[])
       this.set(CORE_CONTEXT_KEYS[name], values[name]);

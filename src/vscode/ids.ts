@@ -3,6 +3,7 @@
 export const VIEW_CONTAINER_ID = 'catalystCode';
 export const CHAT_VIEW_ID = 'catalystCode.chatView';
 export const CHAT_PANEL_ID = 'catalystCode.chatPanel';
+export const GOAL_PANEL_ID = 'catalystCode.goalControlCenter';
 export const STATS_SCHEME = 'catalyst-stats';
 export const OUTPUT_CHANNEL_NAME = 'Catalyst Code';
 
@@ -32,7 +33,16 @@ export const COMMANDS = {
   browseSkillMarketplace: 'catalystCode.browseSkillMarketplace',
 } as const;
 
+/** Goal mode's palette commands (registered by src/vscode/goal/goalCommands.ts). */
+export const GOAL_COMMANDS = {
+  startGoal: 'catalystCode.startGoal',
+  openControlCenter: 'catalystCode.openGoalControlCenter',
+  cancelGoal: 'catalystCode.cancelGoal',
+} as const;
+
 export const CONTEXT_KEYS = {
   running: 'catalystCode.running',
   awaitingApproval: 'catalystCode.awaitingApproval',
+  /** The chat's core has a goal in an active phase (Cancel Goal is enabled). */
+  goalActive: 'catalystCode.goalActive',
 } as const;

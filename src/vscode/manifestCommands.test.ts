@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CHECKPOINT_COMMANDS } from './checkpoints/checkpointIds';
 import { CORE_CONTEXT_KEYS } from '../client/presentation/coreContextValues';
-import { COMMANDS } from './ids';
+import { COMMANDS, CONTEXT_KEYS, GOAL_COMMANDS } from './ids';
 import { REVIEW_COMMANDS } from './review/reviewIds';
 
 interface Manifest {
@@ -18,7 +18,12 @@ interface Manifest {
 }
 
 const manifest = JSON.parse(readFileSync(join(__dirname, '../../package.json'), 'utf8')) as Manifest;
-const registered = [...Object.values(COMMANDS), ...Object.values(REVIEW_COMMANDS), ...Object.values(CHECKPOINT_COMMANDS)];
+const registered = [
+  ...Object.values(COMMANDS),
+  ...Object.values(REVIEW_COMMANDS),
+  ...Object.values(CHECKPOINT_COMMANDS),
+  ...Object.values(GOAL_COMMANDS),
+];
 const contributed = manifest.contributes.commands.map((c) => c.command);
 
 describe('manifest commands', () => {
@@ -64,5 +69,15 @@ describe('manifest commands', () => {
       assert.equal(manifest.contributes.menus.commandPalette.find((i) => i.command === id)?.when, CORE_CONTEXT_KEYS.canUseSkills);
       assert.equal(manifest.contributes.commands.find((c) => c.command === id)?.title, title);
     }
+  });
+
+  test('goal mode: Start Goal… and the Control Center for a core with goals (never SCV); Cancel Goal only while one is active', () => {
+    const palette = (id: string) => manifest.contributes.menus.commandPalette.find((i) => i.command === id)?.when;
+    assert.equal(palette(GOAL_COMMANDS.startGoal), CORE_CONTEXT_KEYS.canUseGoals);
+    assert.equal(palette(GOAL_COMMANDS.openControlCenter), CORE_CONTEXT_KEYS.canUseGoals);
+    assert.equal(palette(GOAL_COMMANDS.cancelGoal), CONTEXT_KEYS.goalActive);
+    const cancel = manifest.contributes.commands.find((c) => c.command === GOAL_COMMANDS.cancelGoal) as { enablement?: string } | undefined;
+    assert.equal(cancel?.enablement, CONTEXT_KEYS.goalActive);
+    assert.equal(manifest.contributes.commands.find((c) => c.command === GOAL_COMMANDS.startGoal)?.title, 'Start Goal…');
   });
 });

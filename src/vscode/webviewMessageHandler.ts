@@ -5,7 +5,7 @@ import type { ChatSession } from '../client/chatSession';
 import type { CoreManager } from './coreManager';
 import { insertAtCursor, openWorkspaceFile } from './editorActions';
 import type { FileCompletion } from './fileCompletion';
-import { COMMANDS } from './ids';
+import { COMMANDS, GOAL_COMMANDS } from './ids';
 import type { ModelPreference } from './modelPreference';
 import { answerSudo } from './sudoPrompt';
 import type { ChatIntent, WebviewBridge } from './webviewBridge';
@@ -58,6 +58,10 @@ export class WebviewMessageHandler {
         if (m.action === 'answerSudo') return false;
         await runHostAction(m.action, m.arg);
         return true;
+      case 'goalAction':
+        if (m.action !== 'openControlCenter') return false;
+        await vscode.commands.executeCommand(GOAL_COMMANDS.openControlCenter);
+        return true;
       case 'checkpointAction':
         // The checkpoints feature (src/vscode/checkpoints) owns the flow: comparing, confirming, restoring.
         await vscode.commands.executeCommand('catalystCode.checkpoint.chatAction', m.id, m.action);
@@ -101,7 +105,21 @@ export class WebviewMessageHandler {
       case 'setApprovalMode':
         return void (await s.setApprovalMode(m.mode));
       case 'slash':
-        return void (await s.runSlash(m.name, m.args));
+        // `/goal` (with a goal sent, or alone) shows the Control Center.
+        if ((await s.runSlash(m.name, m.args)) && m.name === 'goal') await vscode.commands.executeCommand(GOAL_COMMANDS.openControlCenter);
+        return;
+      case 'goalStart':
+        return void (await s.startGoal({
+          goal: m.goal,
+          autoDeploy: m.autoDeploy,
+          ceoMode: m.ceoMode,
+          ...(m.concurrency !== undefined ? { concurrency: m.concurrency } : {}),
+          ...(m.maxTasks !== undefined ? { maxTasks: m.maxTasks } : {}),
+          ...(m.model !== undefined ? { model: m.model } : {}),
+        }));
+      case 'goalAction':
+        if (m.action !== 'openControlCenter') await s.goalAction(m.action, m.feedback);
+        return;
       case 'listSessions':
         return void (await s.listSessions());
       case 'newSession':

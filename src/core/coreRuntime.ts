@@ -19,6 +19,7 @@ import { ProjectRules } from './rules/projectRules';
 import { sweepWorktrees } from './worktrees/worktree';
 import { UsageTracker } from './agent/usageTracker';
 import { MemoryStore } from './memory/memoryStore';
+import { CorePlugins } from './plugins/corePlugins';
 import { ProviderRegistry } from './models/providerRegistry';
 import { EventSink, type EventFields, type RunEvent, type SessionEvent } from './runtime/eventSink';
 import { newSessionId } from './runtime/ids';
@@ -61,6 +62,8 @@ export class CoreRuntime {
   /** The project rules files in the system prompt, as last refreshed (before each turn, on init and `context`). */
   readonly rules: ProjectRules;
   checkpoints: CheckpointManager;
+  /** Global and trusted workspace plugins: their tools, slash commands and hooks. */
+  readonly plugins: CorePlugins;
   lastModel: string | undefined;
   lastEffort: string | undefined;
   compactions = 0;
@@ -104,6 +107,17 @@ export class CoreRuntime {
       global: join(config.homeDir, '.catalyst-code', 'memory'),
     });
     this.rules = new ProjectRules(this.workspace, config.projectRules);
+    this.plugins = new CorePlugins({
+      homeDir: config.homeDir,
+      configDir: config.configDir,
+      workspace: this.workspace,
+      trustProject: config.trustProjectPlugins,
+      env,
+      log: this.log,
+      emit: (event) => this.emit(event),
+      sessionFile: () => this.conversation.path,
+    });
+    this.plugins.manager.scan();
     this.checkpoints = this.makeCheckpoints();
     this.intercom = new IntercomBus({
       toOrchestrator: (e) =>

@@ -277,7 +277,23 @@ export interface PluginInfo {
   description?: string;
   /** Hook points the plugin registers, e.g. "pre_write". */
   hooks?: string[];
+  /** Names of the tools and slash commands it adds, and of the tools it removes from the main agent. */
+  tools?: string[];
+  commands?: string[];
+  disable_tools?: string[];
+  has_oauth?: boolean;
+  has_memory_provider?: boolean;
+  has_system_prompt?: boolean;
+  scope?: InstallScope;
   error?: string;
+}
+
+/** One entry of `plugin_commands.commands`. */
+export interface PluginCommandInfo {
+  name: string;
+  description: string;
+  plugin: string;
+  mode: 'script' | 'agent_turn';
 }
 
 /** One entry of `plugin_trust_prompt.plugins`; `decision` "" means undecided. */

@@ -356,6 +356,11 @@ export interface ApprovalRequestEvent extends EventMetadata {
   args: string;
   /** Unified diff, for write_file/edit/patch when previewable; may be a placeholder. */
   diff?: string;
+  /**
+   * Ours: the `<plugin>/<hook>`s that rewrote this call's arguments after it was approved. The call is asked about again
+   * with the rewritten `args` (same `tool_call_id`, new `request_id`); a no denies it.
+   */
+  rewritten_by?: string[];
 }
 
 export interface ApprovalChangedEvent extends EventMetadata {
@@ -381,8 +386,8 @@ export interface SudoRequestEvent extends EventMetadata {
 
 export interface IntercomMessageEvent extends EventMetadata {
   type: 'intercom_message';
-  /** Answer with `intercom_reply{request_id: id}`. */
-  id: string;
+  /** Answer with `intercom_reply{request_id: id}`; absent on an auto-resolved need_decision (nothing to answer). */
+  id?: string;
   from: string;
   to: string;
   reason: string;

@@ -60,6 +60,12 @@ export const CAPABILITY_RUNTIME_SEARCH_KEYS = 'runtime_search_keys';
 /** Our extension: the core reads the project's rules files (AGENTS.md and others) into the system prompt and emits `rules`. */
 export const CAPABILITY_PROJECT_RULES = 'project_rules';
 
+/**
+ * Our extension (upstream announces none): the core loads plugins — global and trusted workspace ones — with their
+ * tools, slash commands and tool hooks, asks `plugin_trust_prompt`, and answers the plugin commands.
+ */
+export const CAPABILITY_PLUGINS = 'plugins';
+
 /** Error codes of the checkpoint commands (`error.code`). */
 export const CHECKPOINT_ERROR_CODES = {
   notFound: 'checkpoint_not_found',

@@ -74,7 +74,7 @@ test('malformed, oversized, non-UTF-8, unknown and unimplemented commands are an
     s.core.sendRaw(Buffer.concat([Buffer.from('{"type":"'), Buffer.from([0xff, 0xfe]), Buffer.from('"}\n')]));
     s.core.sendRaw('{"type":"x","pad":"' + 'a'.repeat(9 * 1024 * 1024) + '"}\n');
     s.core.send({ type: 'definitely_not_a_command', extra: 1 });
-    s.core.send({ type: 'install_plugin', path: '/tmp/nowhere' });
+    s.core.send({ type: 'login_oauth', preset: 'nowhere' });
     s.core.send({ type: 'approve', request_id: 'apv-99-nope', decision: 'yes' });
     s.core.send({ type: 'set_provider', name: 'no-such-provider' });
     s.core.send({ type: 'login', preset: 'no-such-preset', api_key: 'k' });

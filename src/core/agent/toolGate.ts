@@ -11,6 +11,8 @@ import { getTool, toolKind } from '../tools/registry';
 import type { ToolContext, ToolKind, ToolOutcome } from '../tools/types';
 import { PathError, isRestrictedPath, resolveWorkspacePath, toWorkspaceRelative } from '../tools/workspace';
 import { WORKTREE_UNPROMPTED_TOOLS } from '../worktrees/childWorktree';
+import type { GatePlugins } from '../plugins/corePlugins';
+import { withNotes } from '../plugins/hooks';
 
 export const ARGS_PREVIEW_CHARS = 2000;
 
@@ -34,6 +36,8 @@ export interface GateDeps {
   announce?: CallAnnouncer;
   /** Set for a child agent's calls: upstream's schema wording, approvals keyed by the child's target. */
   child?: ChildGate;
+  /** The main agent's plugins: their tools, and the hooks around each call (absent for children). */
+  plugins?: GatePlugins;
 }
 
 export interface CallAnnouncer {
@@ -105,7 +109,7 @@ async function decideAndExecute(
   args: Record<string, unknown>,
   offeredTools: ReadonlySet<string>,
 ): Promise<ToolOutcome> {
-  const tool = getTool(call.name);
+  const tool = getTool(call.name) ?? deps.plugins?.tool(call.name);
   if (!tool || !offeredTools.has(call.name))
     return failed(deps.child ? notInSchema(call.name, deps.child) : notOffered(call.name, offeredTools));
   const refusal = deps.refuseTool(call.name);
@@ -115,7 +119,7 @@ async function decideAndExecute(
   const confinement = checkConfinement(ctx.workspace, targets.paths);
   if (confinement) return failed(confinement);
 
-  const kind = toolKind(call.name);
+  const kind = getTool(call.name) ? toolKind(call.name) : tool.kind;
   const target = targets.command ?? targets.subject ?? targets.paths[0];
   const restricted = targets.paths.some(
     (p) => isRestrictedPath(p.replace(/^\.\//, '')) || isRestrictedPath(relativeTarget(ctx.workspace, p)),
@@ -150,7 +154,82 @@ async function decideAndExecute(
   }
   if (scope.cancelled) return { ok: false, output: `tool call '${call.name}' was cancelled`, status: 'cancelled', fileChanges: [] };
   if (kind === 'destructive') await deps.beforeDestructive();
-  return execute(scope, call, () => tool.execute(args, withInner(editedContent !== undefined ? deps.toolContext(editedContent) : ctx)));
+  const run = (runArgs: Record<string, unknown>) =>
+    execute(scope, call, () => tool.execute(runArgs, withInner(editedContent !== undefined ? deps.toolContext(editedContent) : ctx)));
+  if (!deps.plugins?.hooks(call.name)) return run(args);
+  return runHooked(deps.plugins, call.name, args, run, async (rewritten, by) => {
+    const again = await recheckRewritten(deps, scope, call, rewritten, by, { kind, prompted: needsApproval, workspace: ctx.workspace });
+    if (again.refusal) return again.refusal;
+    if (again.editedContent !== undefined) editedContent = again.editedContent;
+    return undefined;
+  });
+}
+
+/**
+ * Plugin hooks around one call (upstream's order, research U §4.1: after approval and the checkpoint): the pre hooks may
+ * deny it or rewrite its arguments — a rewrite is checked and shown again before it runs (`recheck`) — then the post
+ * hooks see its result. Their notes end the model-facing output.
+ */
+async function runHooked(
+  plugins: GatePlugins,
+  tool: string,
+  args: Record<string, unknown>,
+  run: (args: Record<string, unknown>) => Promise<ToolOutcome>,
+  recheck: (rewritten: Record<string, unknown>, rewrittenBy: string[]) => Promise<ToolOutcome | undefined>,
+): Promise<ToolOutcome> {
+  const pre = await plugins.pre(tool, args);
+  if (pre.denied) return withNotes({ ok: false, output: pre.denied, status: 'denied', fileChanges: [] }, pre.notes);
+  if (pre.rewrittenBy.length > 0) {
+    const refusal = await recheck(pre.args, pre.rewrittenBy);
+    if (refusal) return withNotes(refusal, pre.notes);
+  }
+  const outcome = await run(pre.args);
+  return withNotes(await plugins.post(tool, pre.args, outcome, pre.notes), pre.notes);
+}
+
+/**
+ * A call whose arguments a plugin hook rewrote after approval is checked again as a new call: confinement, permission
+ * rules, restricted paths and the approval policy; when the first call was prompted for, or the rewritten one needs a
+ * prompt, the user is asked again with the rewritten arguments (docs/plans/issue-17-plugins.md §5).
+ */
+async function recheckRewritten(
+  deps: GateDeps,
+  scope: GateScope,
+  call: ToolCall,
+  args: Record<string, unknown>,
+  rewrittenBy: string[],
+  first: { kind: ToolKind; prompted: boolean; workspace: string },
+): Promise<{ refusal?: ToolOutcome; editedContent?: string }> {
+  const tool = getTool(call.name) ?? deps.plugins?.tool(call.name);
+  if (!tool) return { refusal: failed(`unknown tool '${call.name}'`) };
+  const targets = tool.targets(args);
+  const confinement = checkConfinement(first.workspace, targets.paths);
+  if (confinement) return { refusal: failed(confinement) };
+  const target = targets.command ?? targets.subject ?? targets.paths[0];
+  const { approvals } = deps;
+  const verdict = approvals.rules.evaluate(call.name, target);
+  if (verdict === 'deny') return { refusal: denied(call.name, 'blocked by a permission rule') };
+  const restricted = targets.paths.some(
+    (p) => isRestrictedPath(p.replace(/^\.\//, '')) || isRestrictedPath(relativeTarget(first.workspace, p)),
+  );
+  const needsApproval =
+    first.prompted ||
+    approvalRequired({
+      mode: approvals.mode,
+      kind: first.kind,
+      restricted,
+      forceAllow: verdict === 'allow',
+      escalated: approvals.escalations.has(first.kind),
+      forceAsk: verdict === 'ask',
+    });
+  if (!needsApproval) return {};
+  const answer = await oneAtATime(approvals.broker, () =>
+    requestApproval(deps, scope, call, args, first.kind, first.workspace, target, rewrittenBy),
+  );
+  if (answer.cancelled)
+    return { refusal: { ok: false, output: `tool call '${call.name}' was cancelled`, status: 'cancelled', fileChanges: [] } };
+  const refusal = applyDecision(deps, call.name, first.kind, target, answer);
+  return refusal ? { refusal } : { editedContent: answer.editedContent };
 }
 
 async function execute(scope: GateScope, call: ToolCall, run: () => Promise<ToolOutcome>): Promise<ToolOutcome> {
@@ -196,6 +275,7 @@ async function requestApproval(
   kind: ToolKind,
   workspace: string,
   target?: string,
+  rewrittenBy?: string[],
 ): Promise<ApprovalAnswer> {
   const broker = deps.approvals.broker;
   const requestId = broker.nextRequestId(call.id);
@@ -214,6 +294,7 @@ async function requestApproval(
     created_at: createdAt,
     args: argsPreview(args),
     ...(preview && 'diff' in preview ? { diff: preview.diff } : {}),
+    ...(rewrittenBy ? { rewritten_by: rewrittenBy } : {}),
   });
   return wait;
 }

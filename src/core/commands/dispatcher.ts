@@ -20,7 +20,19 @@ import {
   handleReviseGoal,
   handleStartGoal,
 } from './goalCommands';
-import { handleGetVisionConfig, handleListPluginCommands, handleListPlugins } from './inventoryCommands';
+import { handleGetVisionConfig } from './inventoryCommands';
+import {
+  handleDisablePlugin,
+  handleEnablePlugin,
+  handleInstallPlugin,
+  handleListPluginCommands,
+  handleListPlugins,
+  handlePluginCommand,
+  handlePluginTrustDecisions,
+  handlePluginTrustPrompt,
+  handleReloadPlugins,
+  handleRemovePlugin,
+} from './pluginCommands';
 import { handleApprove, handleAskReply, handleIntercomReply, handleSudoReply } from './interactionCommands';
 import {
   handleAddCustomProvider,
@@ -119,6 +131,14 @@ const HANDLERS: Handlers = {
   remove_marketplace_skill: handleRemoveMarketplaceSkill,
   list_plugins: handleListPlugins,
   list_plugin_commands: handleListPluginCommands,
+  install_plugin: handleInstallPlugin,
+  remove_plugin: handleRemovePlugin,
+  enable_plugin: handleEnablePlugin,
+  disable_plugin: handleDisablePlugin,
+  reload_plugins: handleReloadPlugins,
+  plugin_trust_prompt: handlePluginTrustPrompt,
+  plugin_trust_decisions: handlePluginTrustDecisions,
+  plugin_command: handlePluginCommand,
   get_vision_config: handleGetVisionConfig,
   goal_status: handleGoalStatus,
   start_goal: handleStartGoal,

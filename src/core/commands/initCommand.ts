@@ -2,6 +2,7 @@ import {
   CAPABILITY_CHECKPOINT_FILES,
   CAPABILITY_EDITED_CONTENT,
   CAPABILITY_INTERCOM,
+  CAPABILITY_PLUGINS,
   CAPABILITY_PROJECT_RULES,
   CAPABILITY_RUNTIME_SEARCH_KEYS,
   CAPABILITY_SUBAGENT_STREAM,
@@ -19,6 +20,7 @@ import { agentsEvent, stageAgentsQuietly } from './agentCommands';
 import { presetsEvent } from './providerCommands';
 import { skillsEvent } from './skillCommands';
 import { emitHistory, emitRecovered } from './sessionEvents';
+import { trustPromptEvent } from './pluginCommands';
 import { COMPACT_AT, DIGEST_AT } from '../agent/compaction';
 import { rulesEvent } from '../rules/rulesEvent';
 
@@ -27,7 +29,7 @@ import { rulesEvent } from '../rules/rulesEvent';
  * do not claim them. `approval_edited_content` (approve.edited_content) and `checkpoint_files` (restore_checkpoint.paths,
  * delete_checkpoint, checkpoint_changes, checkpoint_file) are ours, and so are `subagents` (the subagent tool and its
  * subagent_* events), `subagent_stream` (subagent_delta), `intercom` (contact_supervisor, intercom_reply) and
- * `worktree_review` (a worktree child's changes come back as reviewed inner calls), `project_rules` (rules files in the
+ * `worktree_review` (a worktree child's changes come back as reviewed inner calls), `plugins` (global and trusted workspace plugins, research A §7), `project_rules` (rules files in the
  * system prompt, the `rules` event); `worktree` is upstream's.
  */
 export const CORE_CAPABILITIES = [
@@ -49,6 +51,7 @@ export const CORE_CAPABILITIES = [
   CAPABILITY_WORKTREE,
   CAPABILITY_WORKTREE_REVIEW,
   CAPABILITY_RUNTIME_SEARCH_KEYS,
+  CAPABILITY_PLUGINS,
 ] as const;
 
 /** How long `init` waits for model discovery before answering `ready` (a slower list arrives later as `models`). */
@@ -66,6 +69,8 @@ export async function handleInit(rt: CoreRuntime, cmd: CommandOf<'init'>): Promi
     client: echoedClient(cmd.client),
     capabilities: [...CORE_CAPABILITIES],
   });
+  // upstream asks right after protocol_hello, and only about project plugins nobody has decided on yet.
+  if (rt.plugins.manager.pendingTrust().length > 0) rt.emit(trustPromptEvent(rt));
   for (const w of rt.config.warnings) rt.emit({ type: 'info', message: w });
   const loaded = rt.loadedAtStart;
   rt.loadedAtStart = undefined;
@@ -124,8 +129,8 @@ function readyEvent(rt: CoreRuntime): SessionEventOf<'ready'> {
     sandboxReady: false,
     resumed_messages: rt.conversation.length,
     session_file: rt.conversation.path ?? null,
-    plugins: [],
-    plugins_skipped: [],
+    plugins: rt.plugins.manager.list().map((p) => p.name),
+    plugins_skipped: rt.plugins.manager.pendingTrust().map((p) => p.name),
   };
 }
 

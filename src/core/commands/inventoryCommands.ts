@@ -1,21 +1,11 @@
 import type { CoreRuntime } from '../coreRuntime';
 
 /*
- * Queries that ask what exists, which upstream's web UI sends on every session. This core has no plugins and no vision
- * handoff, so each answers with the true, empty state in upstream's shape: an error here would tell
- * the client that asking failed (upstream's web UI shows a red toast, and can drop the user's pending message).
+ * Queries that ask what exists, which upstream's web UI sends on every session. This core has no vision handoff, so it
+ * answers with the true, empty state in upstream's shape: an error here would tell the client that asking failed
+ * (upstream's web UI shows a red toast, and can drop the user's pending message). The plugin queries are in
+ * pluginCommands.ts.
  */
-
-/** `list_plugins`: upstream answers `plugins_list`, then `plugin_commands`. */
-export function handleListPlugins(rt: CoreRuntime): void {
-  rt.emit({ type: 'plugins_list', plugins: [] });
-  handleListPluginCommands(rt);
-}
-
-/** `list_plugin_commands` (the TUI sends it after `ready`). */
-export function handleListPluginCommands(rt: CoreRuntime): void {
-  rt.emit({ type: 'plugin_commands', commands: [] });
-}
 
 /** `get_vision_config`: no vision model is configured; `models` says which models take images themselves. */
 export function handleGetVisionConfig(rt: CoreRuntime): void {

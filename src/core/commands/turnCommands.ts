@@ -209,10 +209,11 @@ function turnDeps(rt: CoreRuntime, scope: RunScope, model: ModelRoute): TurnDeps
   return {
     conversation: rt.conversation,
     usage: rt.usage,
-    tools: () => ({
-      offered: offeredTools(rt.loadedTools, rt.web.withheldTools()).map((t) => t.schema),
-      callable: new Set(offeredTools(rt.loadedTools).map((t) => t.name)),
-    }),
+    tools: () =>
+      rt.plugins.withTools({
+        offered: offeredTools(rt.loadedTools, rt.web.withheldTools()).map((t) => t.schema),
+        callable: new Set(offeredTools(rt.loadedTools).map((t) => t.name)),
+      }),
     systemPrompt: () => rt.systemPrompt(),
     idleTimeoutMs: rt.config.idleTimeoutSecs * 1000,
     secrets: () => rt.secrets(),
@@ -221,6 +222,7 @@ function turnDeps(rt: CoreRuntime, scope: RunScope, model: ModelRoute): TurnDeps
     emit: (event) => rt.emitInRun(scope, event),
     toolContext: (edited) => ({ ...rt.toolContext(scope, edited), subagents }),
     refuseTool: (name) => rt.refuseTool(name),
+    plugins: rt.plugins.gate(),
     beforeDestructive: async () => {
       if (checkpointed) return;
       checkpointed = true;

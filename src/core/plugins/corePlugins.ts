@@ -1,0 +1,92 @@
+/** What the core holds of its plugins: the manager, the tools and hooks they add, and where their messages go. */
+import type { SessionEvent } from '../runtime/eventSink';
+import { getTool } from '../tools/registry';
+import type { TurnTools } from '../agent/turnRunner';
+import type { ToolDefinition, ToolOutcome } from '../tools/types';
+import { hasToolHooks, runPostToolHooks, runPreToolHooks, type HookHost, type PreHooksResult } from './hooks';
+import { PluginManager, type PluginManagerOptions } from './pluginManager';
+import { pluginToolDefinition } from './pluginTool';
+
+/** What the approval gate asks of the plugins (agent/toolGate.ts). */
+export interface GatePlugins {
+  /** A plugin tool by name (a built-in of the same name wins, and is looked up first). */
+  tool(name: string): ToolDefinition | undefined;
+  /** Whether any enabled plugin hooks this tool's calls before or after they run. */
+  hooks(tool: string): boolean;
+  pre(tool: string, args: Record<string, unknown>): Promise<PreHooksResult>;
+  post(tool: string, args: Record<string, unknown>, outcome: ToolOutcome, notes: string[]): Promise<ToolOutcome>;
+}
+
+export interface CorePluginsOptions extends PluginManagerOptions {
+  env: NodeJS.ProcessEnv;
+  emit(event: SessionEvent): void;
+  /** The session file's path, when the session has one. */
+  sessionFile(): string | undefined;
+}
+
+export class CorePlugins {
+  readonly manager: PluginManager;
+
+  constructor(private readonly opts: CorePluginsOptions) {
+    this.manager = new PluginManager(opts);
+  }
+
+  /** upstream's `emit_plugin_ui_side_effects`: `notify` → `info "[plugin] …"`, `status` → `plugin_status` ("" clears it). */
+  notify(plugin: string, notify: string | undefined, status: string | undefined): void {
+    if (notify) this.opts.emit({ type: 'info', message: `[${plugin}] ${notify}` });
+    if (status !== undefined) this.opts.emit({ type: 'plugin_status', plugin, text: status });
+  }
+
+  /** The enabled plugins' tools the main agent gets: a name taken by a built-in or an earlier plugin tool is skipped. */
+  tools(): ToolDefinition[] {
+    const out: ToolDefinition[] = [];
+    const host = {
+      env: this.opts.env,
+      sessionId: () => this.opts.sessionFile() ?? '',
+      notify: (p: string, n: string | undefined, s: string | undefined) => this.notify(p, n, s),
+    };
+    for (const plugin of this.manager.enabled()) {
+      for (const cfg of plugin.tools) {
+        if (getTool(cfg.name) || out.some((t) => t.name === cfg.name)) {
+          this.opts.log(`[plugins] tool '${cfg.name}' of plugin '${plugin.name}' collides with an existing tool; skipped`);
+          continue;
+        }
+        out.push(pluginToolDefinition(cfg, host));
+      }
+    }
+    return out;
+  }
+
+  /** The enabled plugins' `disable_tools`: removed from the main agent's tools last. */
+  disabledTools(): Set<string> {
+    return new Set(this.manager.enabled().flatMap((p) => p.disableTools));
+  }
+
+  /** The main agent's tools with the enabled plugins' tools added and their `disable_tools` removed (last, as upstream). */
+  withTools(base: TurnTools): TurnTools {
+    const disabled = this.disabledTools();
+    const tools = this.tools();
+    return {
+      offered: [...base.offered, ...tools.map((t) => t.schema)].filter((s) => !disabled.has(s.name)),
+      callable: new Set([...base.callable, ...tools.map((t) => t.name)].filter((n) => !disabled.has(n))),
+    };
+  }
+
+  private hookHost(): HookHost {
+    return {
+      workspace: this.opts.workspace,
+      sessionId: this.opts.sessionFile() ?? '',
+      env: this.opts.env,
+      notify: (p, n, s) => this.notify(p, n, s),
+    };
+  }
+
+  gate(): GatePlugins {
+    return {
+      tool: (name) => this.tools().find((t) => t.name === name),
+      hooks: (tool) => hasToolHooks(this.manager.enabled(), tool, 'pre') || hasToolHooks(this.manager.enabled(), tool, 'post'),
+      pre: (tool, args) => runPreToolHooks(this.hookHost(), this.manager.enabled(), tool, args),
+      post: (tool, args, outcome, notes) => runPostToolHooks(this.hookHost(), this.manager.enabled(), tool, args, outcome, notes),
+    };
+  }
+}

@@ -22,7 +22,8 @@ export interface ProbeReport {
   longTaskSupported: boolean;
 }
 
-export async function startProbe(frame: Frame, opts: { selector: string; marker: string }): Promise<void> {
+/** Records frames and long tasks; with `selector` and `marker`, also the first frame in which the last match contains it. */
+export async function startProbe(frame: Frame, opts: { selector?: string; marker?: string } = {}): Promise<void> {
   await frame.evaluate(({ selector, marker }) => {
     const g = globalThis as any;
     const origin = g.performance.timeOrigin;
@@ -45,7 +46,7 @@ export async function startProbe(frame: Frame, opts: { selector: string; marker:
     }
     const tick = (t: number) => {
       probe.frames.push(origin + t);
-      if (probe.markerSeenAt === undefined) {
+      if (selector && marker && probe.markerSeenAt === undefined) {
         const all = g.document.querySelectorAll(selector);
         const last = all[all.length - 1];
         if (last && (last.textContent ?? '').includes(marker)) probe.markerSeenAt = origin + t;

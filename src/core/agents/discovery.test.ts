@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { agentDirs, agentInfos, discoverAgents, findAgent } from './discovery';
+import { agentDirs, agentInfos, agentsInScope, discoverAgents, findAgent } from './discovery';
 
 function withDirs(body: (home: string, ws: string) => void): void {
   const root = mkdtempSync(join(tmpdir(), 'agents-'));
@@ -140,6 +140,40 @@ describe('findAgent and agentInfos', () => {
       const dirs = agentDirs(home, ws);
       writeAgent(join(dirs.user, 'a.md'), 'name: aaa\ndescription: first');
       assert.deepEqual(agentInfos(discoverAgents(dirs))[0], { name: 'aaa', description: 'first', source: 'user' });
+    });
+  });
+});
+
+describe("agentsInScope (the subagent tool's agentScope)", () => {
+  test("user leaves out the workspace's files, project the user's: a left-out agent gives way to the one it replaced", () => {
+    withDirs((home, ws) => {
+      const dirs = agentDirs(home, ws);
+      writeAgent(join(dirs.user, 'helper.md'), 'name: helper\ndescription: user helper');
+      writeAgent(join(dirs.user, 'scout.md'), 'name: scout\ndescription: user scout');
+      writeAgent(join(dirs.user, 'mine.md'), 'name: mine\ndescription: only mine');
+      writeAgent(join(dirs.project, 'helper.md'), 'name: helper\ndescription: project helper');
+      writeAgent(join(dirs.project, 'scout.md'), 'name: scout\ndescription: project scout');
+      writeAgent(join(dirs.project, 'local.md'), 'name: local\ndescription: only here');
+      const agents = discoverAgents(dirs);
+      const pick = (scope: 'user' | 'project' | 'both', name: string) => findAgent(agentsInScope(agents, scope), name)?.description;
+      assert.deepEqual(
+        ['helper', 'scout', 'mine', 'local'].map((name) => [name, pick('both', name), pick('user', name), pick('project', name)]),
+        [
+          ['helper', 'project helper', 'user helper', 'project helper'],
+          ['scout', 'project scout', 'user scout', 'project scout'],
+          ['mine', 'only mine', 'only mine', undefined],
+          ['local', 'only here', undefined, 'only here'],
+        ],
+      );
+      const builtinScout = findAgent(discoverAgents(agentDirs(join(home, 'none'), join(ws, 'none'))), 'scout')!.description;
+      writeAgent(join(dirs.project, 'scout.md'), 'name: scout\ndescription: project scout');
+      rmSync(join(dirs.user, 'scout.md'));
+      assert.equal(pick('user', 'delegate') !== undefined, true, 'the builtins are in every scope');
+      assert.equal(
+        findAgent(agentsInScope(discoverAgents(dirs), 'user'), 'scout')!.description,
+        builtinScout,
+        'under the project file, the builtin',
+      );
     });
   });
 });

@@ -36,8 +36,10 @@ export function discoverAgents(dirs: AgentDirs, settings: BuiltinSettings = {}):
   /** A builtin, or the user's unedited staged copy of one: the builtin settings apply to both. */
   const place = (agent: AgentDefinition, builtin: boolean) => {
     const shaped = builtin ? withOverride(agent, getOwn(settings.agentOverrides ?? {}, agent.name)) : agent;
-    if (shaped.disabled || (builtin && settings.disableBuiltins)) byName.delete(agent.name);
-    else byName.set(agent.name, shaped);
+    if (shaped.disabled || (builtin && settings.disableBuiltins)) return byName.delete(agent.name);
+    const replaced = byName.get(agent.name);
+    if (replaced) shadowed.set(shaped, replaced);
+    byName.set(agent.name, shaped);
   };
   for (const agent of builtins.values()) place(agent, true);
   for (const [dir, source] of [
@@ -47,6 +49,31 @@ export function discoverAgents(dirs: AgentDirs, settings: BuiltinSettings = {}):
     for (const agent of agentsIn(dir, source)) place(agent, source === 'user' && isStagedCopy(agent, builtins.get(agent.name)));
   }
   return [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/** The agent of the same name each discovered agent replaced, from a lower scope (agentsInScope walks down to it). */
+const shadowed = new WeakMap<AgentDefinition, AgentDefinition>();
+
+/** The subagent tool's `agentScope`: which agent files a call may pick (the builtins are always there). */
+export type AgentScope = 'user' | 'project' | 'both';
+
+export const AGENT_SCOPES: readonly AgentScope[] = ['user', 'project', 'both'];
+
+/**
+ * The agents a call with this `agentScope` may pick: `user` leaves out the workspace's files, `project` the user's, so
+ * an agent of the left-out scope gives way to the one it replaced (a user file, or the builtin). Upstream accepts the
+ * argument and ignores it. A file that disables an agent hides it in every scope.
+ */
+export function agentsInScope(agents: readonly AgentDefinition[], scope: AgentScope): AgentDefinition[] {
+  if (scope === 'both') return [...agents];
+  const excluded: AgentSource = scope === 'user' ? 'project' : 'user';
+  const inScope: AgentDefinition[] = [];
+  for (const agent of agents) {
+    let candidate: AgentDefinition | undefined = agent;
+    while (candidate && candidate.source === excluded) candidate = shadowed.get(candidate);
+    if (candidate) inScope.push(candidate);
+  }
+  return inScope;
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import { childMaxDepth } from '../agents/childTools';
 import { parseChainSteps, runChain } from '../agents/chainRun';
-import { findAgent } from '../agents/discovery';
+import { AGENT_SCOPES, agentsInScope, findAgent, type AgentScope } from '../agents/discovery';
 import { parseParallelTasks, runParallel } from '../agents/parallelRun';
 import { runAgentAction } from '../agents/subagentActions';
 import type { AgentDefinition } from '../agents/types';
@@ -90,7 +90,11 @@ export const subagentTool: ToolDefinition = {
         id: { type: 'string', description: 'The run an action is about.' },
         message: { type: 'string', description: 'The message of a steer or resume action.' },
         config: { type: 'object', description: 'The agent definition of a create or update action.' },
-        agentScope: { type: 'string', enum: ['user', 'project', 'both'], description: 'Not supported.' },
+        agentScope: {
+          type: 'string',
+          enum: ['user', 'project', 'both'],
+          description: "Which agent files the call may pick: the user's, the workspace's, or both (default; the builtins always).",
+        },
       },
     },
   },
@@ -103,7 +107,9 @@ async function runSubagentCall(args: Args, ctx: ToolContext): Promise<ToolOutcom
   if (!host) return failed('subagent is not available here');
   const { maxDepth } = host.settings;
   if (ctx.depth >= maxDepth) return failed(nestingBlocked(ctx.depth, maxDepth));
-  const agents = host.agents();
+  const scope = agentScopeArgument(args.agentScope);
+  if (!scope) return failed(`agentScope must be one of ${AGENT_SCOPES.join(', ')}`);
+  const agents = agentsInScope(host.agents(), scope);
   const call: Call = { host, agents, args, depth: ctx.depth, toolCallId: ctx.callId ?? '', ctx };
   if (args.agent === undefined && args.tasks === undefined && args.chain === undefined && typeof args.prompt === 'string') {
     return runDelegatePrompt(call, args.prompt);
@@ -121,6 +127,11 @@ async function runSubagentCall(args: Args, ctx: ToolContext): Promise<ToolOutcom
   if (Array.isArray(args.tasks)) return runBatch(call);
   if (Array.isArray(args.chain)) return runChainCall(call);
   return failed(SUBAGENT_REQUIRES);
+}
+
+function agentScopeArgument(value: unknown): AgentScope | undefined {
+  if (value === undefined || value === null) return 'both';
+  return AGENT_SCOPES.find((scope) => scope === value);
 }
 
 interface Call {

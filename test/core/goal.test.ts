@@ -4,7 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CoreEvent } from '../support/coreProcess';
+import { subagentTarget } from '../../src/protocol/subagents';
+import { CoreProcess, type CoreEvent } from '../support/coreProcess';
 import { startScenario, TEST_MODEL, type Scenario } from '../support/coreScenario';
 import type { ScriptedResponse } from '../support/scriptedModelServer';
 
@@ -604,3 +605,81 @@ test(
     }
   },
 );
+
+test("a worker's need_decision is auto-resolved while the goal runs: shown without an id, answered at once", SCENARIO, async () => {
+  const s = await startScenario({
+    script: [
+      calls('call_plan', 'goal_write_plan', { summary: 'Ask.', steps: [{ id: 'a', agent: 'delegate', task: '[step-a] Decide.' }] }),
+      says('Wrapped up.'),
+    ],
+    routes: {
+      '[step-a]': [calls('call_ask', 'contact_supervisor', { reason: 'need_decision', message: 'Tabs or spaces?' }), says('Chose spaces.')],
+    },
+  });
+  try {
+    const from = await startGoal(s, { goal: 'Decide without the user' });
+    const ended = await s.core.waitFor((e) => e.type === 'goal_state' && e.phase === 'done', { from, timeoutMs: 30_000 });
+    const events = s.core.events.slice(from);
+    const worker = events.find((e) => e.type === 'subagent_start')!;
+    const message = events.find((e) => e.type === 'intercom_message')!;
+    assert.deepEqual(
+      [message.to, message.reason, message.message, message.auto_resolved],
+      ['orchestrator', 'need_decision', 'Tabs or spaces?', true],
+    );
+    assert.equal(message.from, subagentTarget(worker.run_id, worker.agent), "from is the worker's intercom target");
+    assert.ok(!('id' in message), 'an auto-resolved message has no id: there is nothing to answer');
+    const result = events.find((e) => e.type === 'subagent_tool_result' && e.name === 'contact_supervisor')!;
+    assert.equal(result.ok, true);
+    assert.match(result.result, /^No supervisor is watching this goal run/);
+    assert.equal(ended.prompts[0].summary, 'Chose spaces.');
+  } finally {
+    await s.close();
+  }
+});
+
+test('a core killed mid-deploy: the session file shows the goal interrupted, and the restarted core has no goal', SCENARIO, async () => {
+  const s = await startScenario({
+    args: ['--session', 'sess.jsonl'],
+    script: [calls('call_plan', 'goal_write_plan', { summary: 'One.', steps: [{ id: 'a', agent: 'delegate', task: '[step-a] Wait.' }] })],
+    routes: { '[step-a]': [{ holdUntil: 'never', steps: [{ text: 'never read' }] }] },
+  });
+  try {
+    const from = await startGoal(s, { goal: 'Survive a restart' });
+    await s.model.held('never');
+    const worker = await s.core.waitForType('subagent_start', { from });
+    const goalId = s.core.events.slice(from).find((e) => e.type === 'goal_state')!.id;
+    await s.core.kill();
+
+    const records = readFileSync(join(s.core.workspace, 'sess.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line)._run)
+      .filter((run) => run?.run_id === goalId);
+    assert.deepEqual(
+      records.map((r) => [r.kind, r.state, r.detail]),
+      [['goal', 'started', 'deploying']],
+      "the deploy is journalled as upstream's is: kind goal, the goal's id",
+    );
+
+    const again = CoreProcess.start({ workspace: s.core.workspace, home: s.core.home, args: ['--session', 'sess.jsonl'] });
+    try {
+      await again.handshake();
+      const recovered = await again.waitForType('session_recovered');
+      assert.ok(recovered.interrupted_runs.includes(goalId), 'the unfinished deploy is reported interrupted');
+      assert.ok(recovered.interrupted_runs.includes(worker.run_id), 'and so is its worker');
+      assert.deepEqual(
+        recovered.interrupted_activities.find((a: any) => a.run_id === goalId),
+        { run_id: goalId, kind: 'goal', parent_run_id: null, tool_call_id: null },
+      );
+      const at = again.events.length;
+      again.send({ type: 'goal_status' });
+      const state = await again.waitForType('goal_state', { from: at });
+      assert.deepEqual([state.id, state.phase], ['', 'idle'], 'the goal itself lives in the core process only, as upstream');
+    } finally {
+      await again.close();
+    }
+  } finally {
+    s.model.release('never');
+    await s.close();
+  }
+});

@@ -3,6 +3,7 @@
  * (goal_phase, then goal_state), and the events that report it. One per core runtime (`goalOf`).
  */
 import type { CoreRuntime } from '../coreRuntime';
+import { ORCHESTRATOR } from '../intercom/intercomBus';
 import type { RunScope } from '../runtime/runScope';
 import type { SessionEvent } from '../runtime/eventSink';
 import type { GoalDeploy } from './goalDeploy';
@@ -18,7 +19,16 @@ export class GoalController {
   deploy: GoalDeploy | undefined;
   private workVersion = 0;
 
-  constructor(readonly rt: CoreRuntime) {}
+  constructor(readonly rt: CoreRuntime) {
+    rt.intercom.autoResolveDecision = (from, message) => this.autoResolveDecision(from, message);
+  }
+
+  /** While the goal plans, reviews, deploys or verifies, a child's need_decision is not asked: it is shown as auto-resolved. */
+  private autoResolveDecision(from: string, message: string): boolean {
+    if (!this.goal || !AUTO_RESOLVE_PHASES.has(this.goal.phase)) return false;
+    this.rt.emit({ type: 'intercom_message', from, to: ORCHESTRATOR, reason: 'need_decision', message, auto_resolved: true });
+    return true;
+  }
 
   get active(): boolean {
     return !!this.goal && isActive(this.goal.phase);
@@ -118,6 +128,9 @@ export class GoalController {
     this.emitState();
   }
 }
+
+/** Upstream's `auto_resolves_need_decision` phases (goal.rs). */
+const AUTO_RESOLVE_PHASES: ReadonlySet<GoalPhase> = new Set(['planning', 'reviewing', 'deploying', 'running', 'verifying', 'replanning']);
 
 const CONTROLLERS = new WeakMap<CoreRuntime, GoalController>();
 

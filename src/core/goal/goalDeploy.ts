@@ -27,6 +27,8 @@ export class GoalDeploy {
   readonly scope: RunScope;
   /** The classic validation reviewer could not run (a provider failure): the follow-up says some steps failed. */
   validationFailedToRun = false;
+  /** The session file's record of this deploy: not yet written, started, or ended. */
+  private journal: 'none' | 'open' | 'closed' = 'none';
   private readonly abort = new AbortController();
 
   constructor(
@@ -43,6 +45,7 @@ export class GoalDeploy {
   cancel(): void {
     if (this.cancelled) return;
     this.abort.abort();
+    this.record('cancelled', 'goal cancelled during deploy');
     this.ctl.rt.subagents.cancelTree(this.ctl.rt.approvals.broker, this.scope);
   }
 
@@ -58,6 +61,7 @@ export class GoalDeploy {
     await createGoalDeployCheckpoint(ctl.rt, goal.id, this.abort.signal);
     if (this.cancelled) return false;
     ctl.transition('deploying', 'deploying plan steps');
+    this.record('started', 'deploying');
     const host = createSubagentHost(ctl.rt.childEnv(route), { root: this.scope, depth: 0, maxDepth: ctl.rt.config.subagents.maxDepth });
     const slots = new ModelSlots(goal.settings.modelConcurrency, goal.settings.concurrency);
     const waves = planWaves(goal.plan?.steps ?? []) ?? [];
@@ -85,7 +89,20 @@ export class GoalDeploy {
       if (last && !goal.settings.ceoMode && !this.cancelled && goal.plan?.validation.length && !wave.some((p) => p.status === 'failed'))
         await this.validate(host, wave);
     }
-    return !this.cancelled;
+    if (this.cancelled) return false;
+    this.record('completed', 'deploy workers finished');
+    return true;
+  }
+
+  /**
+   * The deploy in the session file, as upstream journals it (kind `goal`, id = the goal id): a core that dies mid-deploy
+   * finds it unfinished on the next start and reports it interrupted; the goal itself is not restored (upstream's isn't).
+   */
+  record(state: 'started' | 'completed' | 'cancelled' | 'failed', detail: string): void {
+    if (state === 'started' ? this.journal !== 'none' : this.journal !== 'open') return;
+    this.journal = state === 'started' ? 'open' : 'closed';
+    const { rt } = this.ctl;
+    rt.conversation.recordRun({ session_id: rt.sessionId, run_id: this.goal.id, kind: 'goal', state, timestamp_ms: Date.now(), detail });
   }
 
   /**

@@ -140,6 +140,7 @@ function deploy(ctl: GoalController): void {
     })
     .catch((err: Error) => {
       ctl.rt.log(`goal deploy failed: ${err.stack ?? err}`);
+      run.record('failed', err.message);
       if (ctl.deploy !== run || !ctl.active) return;
       ctl.fail(`goal deploy failed: ${err.message}`);
     });

@@ -59,6 +59,11 @@ export class IntercomBus {
   private readonly asks = new Map<string, PendingAsk>();
   private readonly timeoutMs: number;
   private readonly now: () => number;
+  /**
+   * Answers a child's need_decision at once instead of asking the user, when it returns true (goal mode's
+   * auto-resolution while a goal runs, research A:469-472); it surfaces the question itself.
+   */
+  autoResolveDecision: ((from: string, message: string) => boolean) | undefined;
 
   constructor(private readonly opts: IntercomBusOptions) {
     this.timeoutMs = opts.timeoutMs ?? INTERCOM_ASK_TIMEOUT_MS;

@@ -9,6 +9,11 @@ export const PROGRESS_UPDATE_SENT = 'progress update sent to supervisor';
 export const NEED_DECISION_TIMED_OUT =
   'need_decision timed out after 5 min with no supervisor response; do NOT proceed with the unapproved decision — re-ask, simplify, or escalate.';
 
+/** What a need_decision gets while a goal runs: nobody is there to answer (our words for upstream's fixed text). */
+export const NEED_DECISION_AUTO_RESOLVED =
+  'No supervisor is watching this goal run, so nobody will answer. Make the most reasonable decision yourself, say which one ' +
+  'you made in your result, and do not ask again.';
+
 export const contactSupervisorTool: ToolDefinition = {
   name: 'contact_supervisor',
   kind: 'readonly',
@@ -38,6 +43,7 @@ export const contactSupervisorTool: ToolDefinition = {
         bus.send(target, ORCHESTRATOR, message, reason);
         return succeeded(PROGRESS_UPDATE_SENT);
       }
+      if (reason === 'need_decision' && bus.autoResolveDecision?.(target, message)) return succeeded(NEED_DECISION_AUTO_RESOLVED);
       return askOutcome(await bus.ask(target, ORCHESTRATOR, message, reason, ctx.signal).outcome, NEED_DECISION_TIMED_OUT);
     } catch (error) {
       if (error instanceof IntercomError) return failed(error.message);

@@ -240,6 +240,7 @@ export class CoreRuntime {
       parentMessages: () => this.conversation.all,
       toolContext: (child, workspace, edited) => this.childToolContext(child, workspace, edited),
       refuseTool: (name) => this.refuseTool(name),
+      plugins: this.plugins.gate(),
       // A child that outlives its session (reset, load_session) must not write into the next one.
       recordRun: (record) => {
         if (record.session_id === this.sessionId) this.conversation.recordRun(record);

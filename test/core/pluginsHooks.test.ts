@@ -315,3 +315,35 @@ test('a disabled plugin runs no hooks and offers no tools', async () => {
     await s.close();
   }
 });
+
+test('a subagent’s calls run the hooks too (a child is no way around a guard), but it is offered no plugin tool', async () => {
+  const s = await startScenario({
+    approval: 'never',
+    home: homeWith({
+      guard: {
+        manifest: {
+          name: 'guard',
+          version: '1',
+          hooks: { pre_bash: { script: 'guard.js' } },
+          tools: [{ name: 'main_only', kind: 'readonly', script: 'guard.js' }],
+        },
+        files: { 'guard.js': script("answer({ allow: false, reason: 'no shell today' });") },
+      },
+    }),
+    script: [
+      { steps: [{ toolCall: { id: 'sub1', name: 'subagent', arguments: { agent: 'delegate', task: '[child] run something' } } }] },
+      say('parent done'),
+    ],
+    routes: { '[child]': [bashCall('cb1', 'echo from child'), say('child done')] },
+  });
+  try {
+    const events = await s.turn('delegate it', { timeoutMs: 30_000 });
+    const result = events.find((e) => e.type === 'subagent_tool_result' && e.call_id === 'cb1');
+    assert.equal(result.ok, false);
+    assert.equal(result.result, "tool call 'bash' denied by plugin 'guard' hook 'pre_bash': no shell today");
+    const childTools = s.model.requestsFor('[child]')[0].body.tools.map((t: any) => t.function?.name ?? t.name);
+    assert.ok(!childTools.includes('main_only'));
+  } finally {
+    await s.close();
+  }
+});

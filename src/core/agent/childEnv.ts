@@ -13,6 +13,7 @@ import type { ToolContext } from '../tools/types';
 import type { SubagentRegistry } from './subagentRegistry';
 import type { ApprovalState } from './toolGate';
 import type { UsageTracker } from './usageTracker';
+import type { GatePlugins } from '../plugins/corePlugins';
 
 /** What the model and its provider are, for a child's requests. */
 export interface ModelRoute {
@@ -45,6 +46,11 @@ export interface ChildEnv {
   /** The base tool context of a child: its signal and workspace (confinement), not yet its host or intercom. */
   toolContext(child: ChildScope, workspace: string | undefined, editedContent?: string): ToolContext;
   refuseTool(name: string): string | undefined;
+  /**
+   * The main agent's plugins: a child's calls run their hooks too (upstream's pre_bash fires for child bash), but a
+   * child is offered no plugin tool (they are the main agent's).
+   */
+  plugins?: GatePlugins;
   recordRun(record: RunRecord): void;
   intercom?: IntercomBus;
   /** Compaction of a child's own context (the session's `auto_compact`, on unless false) and its instructions. */

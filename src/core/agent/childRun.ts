@@ -363,6 +363,7 @@ export class ChildRun {
       beforeDestructive: async () => undefined,
       toolContext: context,
       refuseTool: (name) => env.refuseTool(name),
+      ...(env.plugins ? { plugins: env.plugins } : {}),
       announce: this.announcer(),
       child: { agent: spec.agent.name, target: scope.target, ...(spec.workspace ? { worktree: true as const } : {}) },
     };

@@ -13,7 +13,7 @@ export interface GoalCommandDeps {
   log: vscode.LogOutputChannel;
 }
 
-type DeployPick = vscode.QuickPickItem & { autoDeploy: boolean };
+type DeployPick = vscode.QuickPickItem & { autoDeploy: boolean; ceoMode: boolean };
 
 /** "Start Goal…", "Open Goal Control Center", "Cancel Goal". */
 export function registerGoalCommands(d: GoalCommandDeps): vscode.Disposable[] {
@@ -50,7 +50,7 @@ function goalCore(cores: CoreManager): FolderCore | undefined {
   return core;
 }
 
-/** The goal's text, then whether its plan waits for review (the default) or deploys at once; true once sent. */
+/** The goal's text, then whether its plan waits for review (the default) or deploys at once, and CEO mode; true once sent. */
 async function startGoalFlow(core: FolderCore): Promise<boolean> {
   if (!(await core.session.start())) return false;
   const goal = await vscode.window.showInputBox({
@@ -68,11 +68,19 @@ async function startGoalFlow(core: FolderCore): Promise<boolean> {
         description: 'default',
         detail: 'The plan waits in the Control Center for Approve, Revise or Cancel.',
         autoDeploy: false,
+        ceoMode: false,
       },
-      { label: 'Deploy at once', detail: 'Workers start as soon as the plan is written.', autoDeploy: true },
+      { label: 'Deploy at once', detail: 'Workers start as soon as the plan is written.', autoDeploy: true, ceoMode: false },
+      {
+        label: 'Review the plan first, then verify until certified',
+        description: 'CEO mode',
+        detail: 'After the workers, a verifier judges the result against the goal; gaps are re-planned until it is certified.',
+        autoDeploy: false,
+        ceoMode: true,
+      },
     ],
     { title: 'Catalyst Code: Start Goal', placeHolder: 'When the plan is written…', ignoreFocusOut: true },
   );
   if (!picked) return false;
-  return core.session.startGoal({ goal, autoDeploy: picked.autoDeploy }) !== false;
+  return core.session.startGoal({ goal, autoDeploy: picked.autoDeploy, ceoMode: picked.ceoMode }) !== false;
 }

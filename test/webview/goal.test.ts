@@ -187,13 +187,23 @@ describe('goal mode: the Control Center and the chat goal card (real Chromium, r
     // A streamed item of the worker (no card in the main flow claims it) reaches the open row.
     await webview.patch({
       op: 'item',
-      index: 6,
+      index: 7,
       item: { kind: 'assistant', id: 'sa:run-g2:m1', childRunId: 'run-g2', text: 'Now the output path.', thinking: '', streaming: true },
     });
     await run.getByText('Now the output path.').waitFor();
     // Text streamed into a reply it already shows grows in place.
-    await webview.patch({ op: 'append', index: 6, field: 'text', text: ' Then the tests.' });
+    await webview.patch({ op: 'append', index: 7, field: 'text', text: ' Then the tests.' });
     await run.getByText('Now the output path. Then the tests.').waitFor();
+  });
+
+  it("the goal's runs that are no step's worker (the speculative scout) show under Other runs", async () => {
+    await showControlCenter(runningWave2State(), G.otherRuns);
+    assert.deepEqual(
+      await page
+        .locator(`${G.otherRuns} ${byTestId(TEST_IDS.subagentRow)}`)
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-run-id'))),
+      ['run-g0'],
+    );
   });
 
   it("a worker's pending approval is answerable from its step", async () => {

@@ -93,6 +93,7 @@ export function goalWorker(id: string, agent: string, task: string, overrides: P
   return {
     kind: 'subagent',
     id,
+    runId: GOAL_ID,
     parentRunId: GOAL_ID,
     mode: 'single',
     agent,
@@ -144,6 +145,7 @@ export function runningWave2State(): SessionState {
     state: 'pending',
   };
   const items: TranscriptItem[] = [
+    goalWorker('run-g0', 'scout', 'Quick read-only reconnaissance of the goal', { state: 'completed', phase: 'done', elapsedMs: 9_000 }),
     goalWorker('run-g1', 'scout', steps[0].task, { state: 'completed', phase: 'done', summary: steps[0].summary, elapsedMs: 28_000 }),
     goalWorker('run-g2', 'worker', steps[1].task, { model: 'deepseek/deepseek-chat' }),
     goalWorker('run-g3', 'worker', steps[2].task, { phase: 'tool', tool: 'write_file' }),

@@ -1,5 +1,5 @@
 import { goalPhaseActive, type GoalView } from '../../src/shared/goalState';
-import type { SessionState } from '../../src/shared/sessionState';
+import type { SessionState, TranscriptItem } from '../../src/shared/sessionState';
 import { codicon, h, replaceChildren } from '../infra/dom';
 import { codeOfAction } from '../markdown/codeBlocks';
 import type { HighlightQueue } from '../markdown/highlightQueue';
@@ -9,6 +9,7 @@ import { OPEN_PATH_ATTR, type ItemContext } from '../transcript/itemView';
 import { createItemView } from '../transcript/itemViews';
 import { GoalHeader } from './goalHeader';
 import { GoalRunIndex } from './goalRunIndex';
+import { GoalRunsView } from './goalRunsView';
 import { canStartGoal } from './goalModel';
 import { PlanView } from './planView';
 import { GoalStartForm } from './startForm';
@@ -35,6 +36,7 @@ export class ControlCenter {
   private readonly error: HTMLElement;
   private readonly plan: PlanView;
   private readonly waves: WavesView;
+  private readonly otherRuns: GoalRunsView;
   private readonly outcome: OutcomeView;
   private readonly form: GoalStartForm;
   private readonly goalSection: HTMLElement;
@@ -50,7 +52,9 @@ export class ControlCenter {
     this.status = h('div', { class: 'goal-status', role: 'status', hidden: true });
     this.error = h('div', { class: 'goal-error', role: 'alert', 'data-testid': GOAL_TEST_IDS.error, hidden: true });
     this.plan = new PlanView(ctx.post);
-    this.waves = new WavesView(ctx, (item) => createItemView(item, ctx));
+    const createView = (item: TranscriptItem) => createItemView(item, ctx);
+    this.waves = new WavesView(ctx, createView);
+    this.otherRuns = new GoalRunsView(ctx, createView);
     this.outcome = new OutcomeView(highlighter);
     this.form = new GoalStartForm(ctx.post);
     this.goalSection = h(
@@ -61,6 +65,7 @@ export class ControlCenter {
       this.error,
       this.plan.root,
       this.waves.root,
+      this.otherRuns.root,
       this.outcome.root,
     );
     this.root = h(
@@ -87,6 +92,7 @@ export class ControlCenter {
   dispose(): void {
     this.setTicking(false);
     this.waves.dispose();
+    this.otherRuns.dispose();
   }
 
   private showGoal(goal: GoalView, state: SessionState): void {
@@ -100,6 +106,7 @@ export class ControlCenter {
     this.renderError(goal);
     this.plan.update(goal, state.items.length);
     this.waves.update(goal, state, this.runs);
+    this.otherRuns.update(goal, state, this.runs);
     this.outcome.update(goal);
   }
 
@@ -130,6 +137,7 @@ export class ControlCenter {
       this.ticker = setInterval(() => {
         this.header.tick();
         this.waves.tick();
+        this.otherRuns.tick();
       }, 1000);
     } else {
       clearInterval(this.ticker);

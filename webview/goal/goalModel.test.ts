@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { GoalStepView } from '../../src/shared/goalState';
 import type { TranscriptItem } from '../../src/shared/sessionState';
-import { goalWorker } from '../dev/goalFixtures';
+import { GOAL_ID, goalWorker } from '../dev/goalFixtures';
 import { GoalRunIndex } from './goalRunIndex';
 import { formatGoalElapsed, goalWaves, parseBoundedInt } from './goalModel';
 
@@ -53,6 +53,7 @@ test("the run index finds a goal worker's run, its conversation and its approval
   index.update(items, true);
   assert.equal(index.run(items, 'run-g1')?.id, 'run-g1');
   assert.deepEqual(index.itemsOf('run-g1'), [2]);
+  assert.deepEqual(index.runsUnder(GOAL_ID), [1]);
   items.push({
     kind: 'approval',
     id: 'apv',

@@ -11,6 +11,8 @@ export class GoalRunIndex {
   private readonly runs = new Map<string, number>();
   private readonly children = new Map<string, number[]>();
   private readonly approvals = new Map<string, number[]>();
+  /** Run indexes by the run that started them (a goal's workers, scout and reviewer: the goal id). */
+  private readonly byParent = new Map<string, number[]>();
   private scanned = 0;
   private lastKey = '';
 
@@ -33,6 +35,11 @@ export class GoalRunIndex {
     return this.children.get(runId) ?? [];
   }
 
+  /** The indexes of the runs whose parent is `parentRunId`, in start order. */
+  runsUnder(parentRunId: string): readonly number[] {
+    return this.byParent.get(parentRunId) ?? [];
+  }
+
   /** The indexes of the run's approval requests (they also stay in the chat's main flow and its review list). */
   approvalsOf(runId: string): readonly number[] {
     return this.approvals.get(runId) ?? [];
@@ -41,26 +48,31 @@ export class GoalRunIndex {
   private add(item: TranscriptItem, index: number): void {
     if (item.kind === 'subagent') {
       this.runs.set(item.id, index);
+      if (item.parentRunId !== undefined) push(this.byParent, item.parentRunId, index);
       return;
     }
     const runId = (item as ChildRunFields).childRunId;
     if (runId === undefined) return;
     const map = item.kind === 'approval' ? this.approvals : CONVERSATION.has(item.kind) ? this.children : undefined;
-    if (!map) return;
-    const list = map.get(runId);
-    if (list) list.push(index);
-    else map.set(runId, [index]);
+    if (map) push(map, runId, index);
   }
 
   private clear(): void {
     this.runs.clear();
     this.children.clear();
     this.approvals.clear();
+    this.byParent.clear();
     this.scanned = 0;
   }
 }
 
 const CONVERSATION: ReadonlySet<TranscriptItem['kind']> = new Set(['assistant', 'tool', 'user']);
+
+function push(map: Map<string, number[]>, key: string, index: number): void {
+  const list = map.get(key);
+  if (list) list.push(index);
+  else map.set(key, [index]);
+}
 
 function keyOf(item: TranscriptItem): string {
   return `${item.kind}:${item.id}`;

@@ -22,6 +22,7 @@ export const GOAL_TEST_IDS = {
   waves: 'goal-waves',
   wave: 'goal-wave',
   step: 'goal-step',
+  otherRuns: 'goal-other-runs',
   verdict: 'goal-verdict',
   certified: 'goal-certified',
   summary: 'goal-summary',

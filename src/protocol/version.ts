@@ -66,6 +66,12 @@ export const CAPABILITY_PROJECT_RULES = 'project_rules';
  */
 export const CAPABILITY_PLUGINS = 'plugins';
 
+/**
+ * Our extension: goal mode — start_goal (classic and ceo_mode), approve_goal_plan, revise_goal, cancel_goal, goal_status
+ * and the goal_* / work_state events. Upstream's core has goal mode without announcing it; ours announces it once it works.
+ */
+export const CAPABILITY_GOAL = 'goal';
+
 /** Error codes of the checkpoint commands (`error.code`). */
 export const CHECKPOINT_ERROR_CODES = {
   notFound: 'checkpoint_not_found',

@@ -61,6 +61,8 @@ test('ceo_mode, auto_deploy off: plan, approve, two waves of three steps (two in
     files: { 'notes.txt': 'alpha\nbeta\n' },
   });
   try {
+    const hello = s.core.events.find((e) => e.type === 'protocol_hello')!;
+    assert.ok(hello.capabilities.includes('goal'), 'the core announces goal mode');
     const from = startGoal(s, { goal: 'Report the first line of notes.txt', auto_deploy: false, concurrency: 2, max_tasks: 4 });
     await s.core.waitForType('done', { from });
     const started = s.core.events.slice(from).find((e) => e.type === 'goal_state')!;

@@ -1,6 +1,7 @@
 import {
   CAPABILITY_CHECKPOINT_FILES,
   CAPABILITY_EDITED_CONTENT,
+  CAPABILITY_GOAL,
   CAPABILITY_INTERCOM,
   CAPABILITY_PLUGINS,
   CAPABILITY_PROJECT_RULES,
@@ -30,7 +31,7 @@ import { rulesEvent } from '../rules/rulesEvent';
  * delete_checkpoint, checkpoint_changes, checkpoint_file) are ours, and so are `subagents` (the subagent tool and its
  * subagent_* events), `subagent_stream` (subagent_delta), `intercom` (contact_supervisor, intercom_reply) and
  * `worktree_review` (a worktree child's changes come back as reviewed inner calls), `plugins` (global and trusted workspace plugins, research A §7), `project_rules` (rules files in the
- * system prompt, the `rules` event); `worktree` is upstream's.
+ * system prompt, the `rules` event), `goal` (goal mode, classic and CEO); `worktree` is upstream's.
  */
 export const CORE_CAPABILITIES = [
   'protocol_v2',
@@ -52,6 +53,7 @@ export const CORE_CAPABILITIES = [
   CAPABILITY_WORKTREE_REVIEW,
   CAPABILITY_RUNTIME_SEARCH_KEYS,
   CAPABILITY_PLUGINS,
+  CAPABILITY_GOAL,
 ] as const;
 
 /** How long `init` waits for model discovery before answering `ready` (a slower list arrives later as `models`). */

@@ -41,9 +41,14 @@ test('declared tools (aliases resolved), then the bridge tools, then finish, onc
   ]);
 });
 
-test('subagent only when declared and the child may still nest (depth < its max)', () => {
-  const nester = agent('read, subagent');
-  assert.deepEqual(childToolNames(nester, { depth: 1, maxDepth: 2, bridge: false, ...everything }), ['read_file', 'subagent', 'finish']);
+test('subagent and spawn only when declared and the child may still nest (depth < its max)', () => {
+  const nester = agent('read, subagent, spawn');
+  assert.deepEqual(childToolNames(nester, { depth: 1, maxDepth: 2, bridge: false, ...everything }), [
+    'read_file',
+    'subagent',
+    'spawn',
+    'finish',
+  ]);
   assert.deepEqual(childToolNames(nester, { depth: 2, maxDepth: 2, bridge: false, ...everything }), ['read_file', 'finish']);
   assert.deepEqual(childToolNames(agent('read'), { depth: 1, maxDepth: 5, bridge: false, ...everything }), ['read_file', 'finish']);
 });

@@ -17,6 +17,9 @@ export const DEFAULT_CHILD_TOOLS: readonly string[] = Object.freeze([
 
 export const BRIDGE_TOOLS: readonly string[] = Object.freeze(['contact_supervisor', 'intercom']);
 
+/** The tools that start children: offered to a child only while it may still nest. */
+const NESTING_TOOLS: ReadonlySet<string> = new Set(['subagent', 'spawn']);
+
 /** Tools a child is never offered, even when declared: it cannot ask the user (it contacts its supervisor instead). */
 const NEVER_FOR_CHILDREN: ReadonlySet<string> = new Set(['ask']);
 
@@ -32,13 +35,13 @@ export interface ChildToolOptions {
 }
 
 /**
- * The declared tools (or the read-only default) but `ask`, `subagent` only while the child may still nest (`depth < maxDepth`,
+ * The declared tools (or the read-only default) but `ask`, `subagent` and `spawn` only while the child may still nest (`depth < maxDepth`,
  * upstream's `depth + 1 < max` counted from the caller), the bridge tools, and always `finish`; in that order, once each.
  */
 export function childToolNames(agent: AgentDefinition, options: ChildToolOptions): string[] {
   const mayNest = options.depth < options.maxDepth;
   const declared = agent.tools.length > 0 ? agent.tools : DEFAULT_CHILD_TOOLS;
-  const names = declared.filter((name) => !NEVER_FOR_CHILDREN.has(name) && (name !== 'subagent' || mayNest));
+  const names = declared.filter((name) => !NEVER_FOR_CHILDREN.has(name) && (!NESTING_TOOLS.has(name) || mayNest));
   if (options.bridge) names.push(...BRIDGE_TOOLS);
   names.push('finish');
   return [...new Set(names)].filter((name) => options.has(name));

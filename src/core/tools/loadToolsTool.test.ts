@@ -34,13 +34,13 @@ describe('load_tools', () => {
 
   test('an unknown name is a tool error listing the valid names; the known ones are still enabled', async () => {
     const ctx = ws.context();
-    const outcome = await loadToolsTool.execute({ tools: ['git_status', 'spawn', 'nope'] }, ctx);
+    const outcome = await loadToolsTool.execute({ tools: ['git_status', 'test_env', 'nope'] }, ctx);
     assert.equal(outcome.ok, false);
     assert.equal(outcome.status, 'failed');
     const valid = ctx.loadedTools.available.join(', ');
     assert.equal(
       outcome.output,
-      `Enabled: git_status\nUnknown tools: nope, spawn. Valid names: ${valid}; groups: all, git, web, bulk, browser.`,
+      `Enabled: git_status\nUnknown tools: nope, test_env. Valid names: ${valid}; groups: all, git, web, bulk, browser.`,
     );
     assert.ok(ctx.loadedTools.has('git_status'));
   });

@@ -15,7 +15,7 @@ export const loadToolsTool: ToolDefinition = {
     description:
       'Enable deferred tools for this session (their schemas are not sent until loaded). Pass tools:[...] or ' +
       `tool:"name". Groups: ${GROUPS}. Deferred: bulk*, git_*, diagnostics, workspace_activity, fetch, web_search ` +
-      "(offered while a search key is set) (and upstream's spawn, test_env, browser_*, which this core does not have).",
+      "(offered while a search key is set), spawn (and upstream's test_env, browser_*, which this core does not have).",
     parameters: {
       type: 'object',
       properties: {

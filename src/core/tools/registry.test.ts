@@ -69,6 +69,7 @@ describe('registry', () => {
         'fetch',
         'web_search',
         'subagent',
+        'spawn',
         'contact_supervisor',
         'intercom',
       ],
@@ -129,6 +130,7 @@ describe('registry', () => {
       'fetch',
       'git_commit',
       'subagent',
+      'spawn',
       'my_plugin_tool',
     ])
       assert.equal(toolKind(name), 'destructive', name);

@@ -29,6 +29,7 @@ import { mkdirTool } from './mkdirTool';
 import { patchTool } from './patchTool';
 import { readFileTool } from './readFileTool';
 import { renameTool } from './renameTool';
+import { spawnTool } from './spawnTool';
 import { subagentTool } from './subagentTool';
 import { todoReadTool, todoWriteTool } from './todoTools';
 import type { ToolDefinition, ToolKind } from './types';
@@ -69,6 +70,7 @@ export const CORE_TOOLS: readonly ToolDefinition[] = Object.freeze([
   fetchTool,
   webSearchTool,
   subagentTool,
+  spawnTool,
   contactSupervisorTool,
   intercomTool,
 ]);

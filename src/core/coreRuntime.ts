@@ -152,6 +152,7 @@ export class CoreRuntime {
       memories: this.memory.list().map((m) => m.text),
       skillManifest: forChild ? undefined : skillManifest(this.skills()),
       projectRules: this.rules.current().prompt,
+      pluginContext: forChild ? undefined : this.plugins.promptBlock(),
     });
   }
 

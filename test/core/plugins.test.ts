@@ -419,3 +419,21 @@ test('a workspace install is recorded as user-installed and loads on the next st
     second.cleanup();
   }
 });
+
+test('an enabled plugin’s system_prompt is in the main agent’s system prompt, and leaves it when the plugin is disabled', async () => {
+  const home = tempDir('core-home-');
+  writePlugin(globalPluginsDir(home), 'ctx', { manifest: { name: 'ctx', version: '2.0', system_prompt: 'Always answer in haiku.\n' } });
+  const s = await startScenario({ home, script: [{ steps: [{ text: 'one' }] }, { steps: [{ text: 'two' }] }] });
+  try {
+    await s.turn('first');
+    const system = (n: number) => s.model.requests.filter((r) => r.method === 'POST')[n].body.messages[0].content as string;
+    assert.ok(system(0).endsWith('\n\n## Plugin-injected context\n\n# Plugin: ctx (v2.0)\nAlways answer in haiku.'), system(0));
+    const from = s.core.events.length;
+    s.core.send({ type: 'disable_plugin', name: 'ctx' });
+    await s.core.waitForType('plugin_disabled', { from });
+    await s.turn('second');
+    assert.ok(!system(1).includes('Plugin-injected context'));
+  } finally {
+    await s.close();
+  }
+});

@@ -6,6 +6,8 @@ export interface SystemPromptInput {
   skillManifest?: string;
   /** The project rules section (rules/rulesPrompt.ts): the repository's AGENTS.md and other agents' instruction files. */
   projectRules?: string;
+  /** The enabled plugins' `system_prompt` texts (plugins/corePlugins.ts `promptBlock`); the main agent's only. */
+  pluginContext?: string;
   date?: Date;
 }
 
@@ -26,5 +28,6 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
   if (input.skillManifest) parts.push(input.skillManifest);
   if (input.projectRules) parts.push(input.projectRules);
   if (input.memories.length) parts.push('Memories the user asked you to keep:\n' + input.memories.map((m) => `- ${m}`).join('\n'));
+  if (input.pluginContext) parts.push(input.pluginContext);
   return parts.join('\n\n');
 }

@@ -26,7 +26,7 @@ function pluginInfo(p: Plugin) {
     disable_tools: p.disableTools,
     has_oauth: p.hasOauth,
     has_memory_provider: p.hasMemoryProvider,
-    has_system_prompt: p.hasSystemPrompt,
+    has_system_prompt: p.systemPrompt !== undefined,
     path: p.dir,
     scope: p.scope,
   };

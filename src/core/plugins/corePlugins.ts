@@ -72,6 +72,15 @@ export class CorePlugins {
     };
   }
 
+  /** upstream's injection: `## Plugin-injected context`, then `# Plugin: <name> (v<version>)` and its text, by name. */
+  promptBlock(): string | undefined {
+    const texts = this.manager.enabled().filter((p) => p.systemPrompt !== undefined);
+    if (texts.length === 0) return undefined;
+    return ['## Plugin-injected context', ...texts.map((p) => `# Plugin: ${p.name} (v${p.version})\n${p.systemPrompt!.trim()}`)].join(
+      '\n\n',
+    );
+  }
+
   private hookHost(): HookHost {
     return {
       workspace: this.opts.workspace,

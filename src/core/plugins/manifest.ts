@@ -53,7 +53,7 @@ export function loadPluginFromDir(dir: string, scope: PluginScope, warn: (messag
     tools: loadTools(manifest, canonDir, name),
     commands: loadCommands(manifest, canonDir, name),
     disableTools: stringList(manifest.disable_tools),
-    hasSystemPrompt: typeof manifest.system_prompt === 'string' && manifest.system_prompt.length > 0,
+    ...(typeof manifest.system_prompt === 'string' && manifest.system_prompt.trim() ? { systemPrompt: manifest.system_prompt } : {}),
     hasOauth: isObject(manifest.oauth),
     hasMemoryProvider: isObject(manifest.memory_provider),
   };

@@ -71,7 +71,8 @@ export interface Plugin {
   tools: PluginToolConfig[];
   commands: PluginCommandConfig[];
   disableTools: string[];
-  hasSystemPrompt: boolean;
+  /** The manifest's `system_prompt`: injected into the main agent's system prompt while the plugin is enabled. */
+  systemPrompt?: string;
   hasOauth: boolean;
   hasMemoryProvider: boolean;
 }

@@ -359,4 +359,17 @@ describe("goal mode in the session model: upstream's shapes and untrusted values
     );
     assert.deepEqual(goal.verdicts, [{ kind: 'verify', ok: false, summary: '', remainingGaps: [] }]);
   });
+
+  test('a core that stops, crashes or restarts takes its active goal with it; a finished goal stays for its summary', () => {
+    const running = after((e) => e.type === 'subagent_start');
+    for (const status of ['crashed', 'restarting', 'stopped'] as const) {
+      const s = sessionReducer(running, { type: 'client:core_status', status } as unknown as WireEvent);
+      assert.deepEqual([s.goal, s.workState], [undefined, undefined], status);
+    }
+    const back = sessionReducer(running, { type: 'client:core_status', status: 'ready' } as unknown as WireEvent);
+    assert.equal(back.goal?.phase, 'running');
+    const ended = after((e) => e.type === 'goal_state' && e.phase === 'done');
+    const crashed = sessionReducer(ended, { type: 'client:core_status', status: 'crashed' } as unknown as WireEvent);
+    assert.equal(crashed.goal?.phase, 'done');
+  });
 });

@@ -247,6 +247,18 @@ export function reduceWorkState(s: SessionState, e: UntrustedEvent<'work_state'>
   return same(s.workState, view) ? s : { ...s, workState: view };
 }
 
+// ── The core's process ───────────────────────────────────────────────────────
+
+/**
+ * A goal lives in the core's process (ours and upstream's: it does not survive a restart), so when the core stops,
+ * crashes or restarts an active goal is gone; a finished one stays on screen for its summary.
+ */
+export function reduceGoalOnCoreStatus(s: SessionState): SessionState {
+  const status = s.core.status;
+  if (status === 'ready' || status === 'starting' || !s.goal || !goalPhaseActive(s.goal.phase)) return s;
+  return { ...s, goal: undefined, workState: undefined };
+}
+
 // ── Helpers ──────────────────────────────────────────────────────────────────
 
 /** The session's goal when an event names it (or names none: upstream's verdicts may omit the id). */

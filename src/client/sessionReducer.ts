@@ -80,6 +80,7 @@ import {
   reduceGoalCertified,
   reduceGoalCompletionSummary,
   reduceGoalIteration,
+  reduceGoalOnCoreStatus,
   reduceGoalPhase,
   reduceGoalPlan,
   reduceGoalReviewVerdict,
@@ -173,7 +174,7 @@ const CORE_REDUCERS: CoreReducers = {
 type ClientReducers = { [T in ClientEventType]: (s: SessionState, e: Extract<ClientEvent, { type: T }>) => SessionState };
 
 const CLIENT_REDUCERS: ClientReducers = {
-  'client:core_status': reduceCoreStatus,
+  'client:core_status': (s, e) => reduceGoalOnCoreStatus(reduceCoreStatus(s, e)),
   'client:prompt': reducePrompt,
   'client:model_selected': (s, e) => reduceModelSelected(s, e.model),
   'client:reasoning_selected': (s, e) => reduceReasoningSelected(s, e.effort),

@@ -9,7 +9,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ToolOutcome } from '../tools/types';
 import { decodeText } from '../tools/fileText';
-import { baseState, type EmitWorktreeEvent, type Worktree } from './worktree';
+import { baseState, isLinkedPath, type EmitWorktreeEvent, type Worktree } from './worktree';
 import { listFiles, mapInBatches, readPathState, runGit, sameState, stateDigest, type PathState } from './worktreeGit';
 
 export interface PromoteDeps {
@@ -67,9 +67,10 @@ export async function proposeWorktreeChanges(wt: Worktree, deps: PromoteDeps): P
   return report;
 }
 
-/** The paths whose content in the worktree differs from the baseline, sorted. */
+/** The paths whose content in the worktree differs from the baseline, sorted (the dependency links are not the child's). */
 async function changedPaths(wt: Worktree): Promise<string[]> {
-  const candidates = [...new Set([...wt.baseline.digests.keys(), ...(await listFiles(wt.root))])];
+  const listed = (await listFiles(wt.root)).filter((rel) => !isLinkedPath(wt, rel));
+  const candidates = [...new Set([...wt.baseline.digests.keys(), ...listed])];
   const digests = await mapInBatches(candidates, async (rel) => stateDigest(await readPathState(path.join(wt.root, rel))));
   return candidates.filter((rel, i) => digests[i] !== wt.baseline.digests.get(rel)).sort();
 }

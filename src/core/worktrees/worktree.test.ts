@@ -4,6 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { GitignoreRules } from '../tools/gitignoreRules';
+import { PathError, resolveWorkspacePath } from '../tools/workspace';
+import { proposeWorktreeChanges } from './promote';
 import { exists, git, initRepo, isolateGitConfig, read, writeTree } from '../../../test/support/gitTestSupport';
 import {
   baseState,
@@ -274,6 +276,59 @@ test("adding a worktree runs none of the repository's hooks", async () => {
     await removeWorktree(wt, () => undefined);
   } finally {
     fs.rmSync(marker, { force: true });
+    fs.rmSync(ws, { recursive: true, force: true });
+  }
+});
+
+test("ignored dependency folders at the top are linked, not copied; never proposed back; the user's survive the cleanup", async () => {
+  const ws = tempDir();
+  initRepo(ws);
+  writeTree(ws, { 'a.txt': 'a\n', 'vendor/lib.txt': 'tracked\n', '.gitignore': 'node_modules/\nbuild/\n.venv\n' });
+  git(ws, 'add', '-A');
+  git(ws, 'commit', '-q', '-m', 'base');
+  writeTree(ws, {
+    'node_modules/dep/index.js': 'module.exports = 1;\n',
+    '.venv/bin/python': '#!/bin/sh\n',
+    'build/out.bin': 'built',
+    'pkg/node_modules/nested.js': 'x',
+  });
+  const events: WorktreeEvent[] = [];
+  try {
+    const wt = await createWorktree(ws, 'run-links', (e) => events.push(e));
+    assert.deepEqual(wt.linked, ['node_modules', '.venv'], 'ignored and at the top: linked; tracked vendor/ is checked out');
+    assert.equal(fs.readlinkSync(path.join(wt.root, 'node_modules')), path.join(ws, 'node_modules'));
+    assert.equal(read(wt.root, 'node_modules/dep/index.js'), 'module.exports = 1;\n', 'a command in the worktree finds it');
+    assert.equal(fs.lstatSync(path.join(wt.root, 'vendor')).isDirectory(), true);
+    assert.equal(exists(wt.root, 'build/out.bin'), false, 'build outputs are not linked');
+    assert.equal(exists(wt.root, 'pkg/node_modules/nested.js'), false, 'only the top level');
+    assert.deepEqual(
+      events.map((e) => e.type),
+      ['worktree_ready'],
+    );
+    assert.throws(
+      () => resolveWorkspacePath(wt.root, 'node_modules/dep/index.js'),
+      PathError,
+      "the child's file tools stay out of the link",
+    );
+
+    fs.writeFileSync(path.join(wt.root, 'a.txt'), 'child\n');
+    const proposed: string[] = [];
+    const report = await proposeWorktreeChanges(wt, {
+      runInner: async (name, args) => {
+        proposed.push(`${name} ${String(args.path)}`);
+        return { ok: false, output: 'declined', status: 'denied', fileChanges: [] };
+      },
+      info: () => undefined,
+      emit: (e) => events.push(e),
+    });
+    assert.deepEqual(proposed, ['write_file a.txt'], 'the links are not proposed back');
+    assert.deepEqual(report.flagged, []);
+
+    await removeWorktree(wt, (e) => events.push(e));
+    assert.equal(fs.existsSync(wt.path), false);
+    assert.equal(read(ws, 'node_modules/dep/index.js'), 'module.exports = 1;\n', "the user's folder is untouched");
+    assert.equal(read(ws, '.venv/bin/python'), '#!/bin/sh\n');
+  } finally {
     fs.rmSync(ws, { recursive: true, force: true });
   }
 });

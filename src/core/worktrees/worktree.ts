@@ -60,6 +60,8 @@ export interface Worktree {
   head: string;
   baseline: Baseline;
   ownerMarker: string;
+  /** Top-level dependency folders linked to the main tree's (linkDependencyDirs): never mirrored, proposed or listed. */
+  linked: string[];
 }
 
 export class WorktreeError extends Error {}
@@ -110,6 +112,7 @@ export async function createWorktree(workspace: string, runId: string, emit: Emi
   try {
     const paths = await seedWorktree(wt);
     if (paths.length) emit({ type: 'worktree_seeded', run_id: runId, paths });
+    wt.linked = await linkDependencyDirs(wt);
   } catch (error) {
     await removeWorktree(wt, emit);
     throw new WorktreeError(`worktree seed failed${forTask}: ${message(error)}`);
@@ -159,6 +162,7 @@ async function addWorktree(workspace: string, runId: string): Promise<Worktree> 
     head,
     baseline: { digests: new Map(), seeded: new Set(), copiesDir },
     ownerMarker,
+    linked: [],
   };
 }
 
@@ -182,6 +186,45 @@ async function seedWorktree(wt: Worktree): Promise<string[]> {
   await mapInBatches(extras, (rel) => fs.rm(path.join(wt.root, rel), { force: true }));
   for (const rel of extras) wt.baseline.seeded.add(rel);
   return [...mirrored.filter((rel): rel is string => rel !== undefined), ...extras.map((rel) => `deleted:${rel}`)];
+}
+
+/**
+ * The ignored folders a checkout lacks but a child's `npm test` or `pytest` needs, linked rather than copied: a
+ * symlink costs nothing whatever the folder's size. Only these well-known dependency folders, at the workspace's top,
+ * and only when git ignores them there (a tracked `vendor/` is checked out already); build outputs are left for the
+ * child to rebuild. The links are read-only by convention: the child's file tools refuse a path through them (it
+ * resolves outside its workspace), but a command it runs (an `npm install`) would change the user's folder.
+ */
+export const LINKED_DEPENDENCY_DIRS: readonly string[] = ['node_modules', '.venv', 'venv', 'vendor', 'bower_components'];
+
+async function linkDependencyDirs(wt: Worktree): Promise<string[]> {
+  const linked: string[] = [];
+  for (const name of LINKED_DEPENDENCY_DIRS) {
+    const target = path.join(wt.mainRoot, name);
+    const link = path.join(wt.root, name);
+    const isDir = await fs.stat(target).then(
+      (st) => st.isDirectory(),
+      () => false,
+    );
+    if (
+      !isDir ||
+      (await fs.lstat(link).then(
+        () => true,
+        () => false,
+      ))
+    )
+      continue;
+    const ignored = await runGit(wt.mainRoot, ['check-ignore', '-q', '--', name]).catch(() => undefined);
+    if (ignored?.code !== 0) continue;
+    await fs.symlink(target, link, 'dir');
+    linked.push(name);
+  }
+  return linked;
+}
+
+/** Whether a worktree-relative path is one of its dependency links or below one. */
+export function isLinkedPath(wt: Worktree, rel: string): boolean {
+  return wt.linked.some((name) => rel === name || rel.startsWith(`${name}/`));
 }
 
 /** Records one main-tree file in the baseline and copies it into the worktree if it differs there; its path if copied. */

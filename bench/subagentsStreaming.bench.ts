@@ -16,7 +16,7 @@ import { waitUntil } from '../test/e2e/harness/wait';
 import { frameIntervals, percentile, readProbe, startProbe } from '../test/e2e/harness/webviewProbe';
 import { MB, heapProbe, loadAverage } from './support/webviewMetrics';
 import { startProfiling } from './support/profiling';
-import { CPU_GROUPS, cpuSecondsBetween, processGroups, ticksOf } from './support/processCpu';
+import { CPU_GROUPS, cpuSecondsBetween, machineLine, machineTicks, processGroups, ticksOf } from './support/processCpu';
 import { longTasksLine, withProxiedEnv } from './support/proxiedEnv';
 
 const CHILDREN = 8;
@@ -89,6 +89,7 @@ async function run(env: E2eEnv, proxy: TimingProxy): Promise<void> {
     : undefined;
   const groups = processGroups(env);
   const ticksBefore = ticksOf(groups);
+  const machineBefore = machineTicks();
   const released = epochNow();
   model.release(GATE);
   const seen = await waitUntil(() => markersSeen(frame), {
@@ -97,6 +98,7 @@ async function run(env: E2eEnv, proxy: TimingProxy): Promise<void> {
     what: 'every child’s last delta on screen',
   });
   const cpu = cpuSecondsBetween(ticksBefore, ticksOf(groups));
+  const machineAfter = machineTicks();
   await profiling?.stopAndPrint();
   const final = await readProbe(frame);
   const arrived = await frame.evaluate(() => (globalThis as any).__catalystMarkersArrived as (number | null)[]);
@@ -138,6 +140,7 @@ async function run(env: E2eEnv, proxy: TimingProxy): Promise<void> {
   console.log(
     `  CPU while streaming         : ${CPU_GROUPS.map((g) => `${g} ${cpu[g].toFixed(2)} s`).join(', ')}  (for scale: independent of the load)`,
   );
+  console.log(machineLine(machineBefore, machineAfter, cpu));
   console.log(
     `  webview JS heap after       : ${(heapBytes / MB).toFixed(1)} MB  (budget ≤ ${HEAP_BUDGET_MB} MB: ${within(heapBytes / MB <= HEAP_BUDGET_MB)})  [${heap.scope}]`,
   );

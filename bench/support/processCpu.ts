@@ -49,3 +49,41 @@ function ticks(pid: number): number {
     return 0;
   }
 }
+
+/** The whole machine's CPU (all cores, /proc/stat) and this Node process's own (the bench's scripted server and proxy). */
+export interface MachineTicks {
+  busy: number;
+  total: number;
+  bench: number;
+}
+
+export function machineTicks(): MachineTicks {
+  const { user, system } = process.cpuUsage();
+  const bench = ((user + system) / 1e6) * TICKS_PER_SECOND;
+  try {
+    const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    // user nice system idle iowait irq softirq steal (guest time is already in user)
+    const idle = cpu[3] + cpu[4];
+    const total = cpu.slice(0, 8).reduce((a, b) => a + b, 0);
+    return { busy: total - idle, total, bench };
+  } catch {
+    return { busy: NaN, total: NaN, bench };
+  }
+}
+
+/**
+ * How busy the machine was between two readings, and how much of that was not this bench's processes (`ours`: the CPU
+ * seconds of the groups above): the other engineers' test runs, which the load average only hints at.
+ */
+export function machineLine(before: MachineTicks, after: MachineTicks, ours: CpuTicks): string {
+  const seconds = (n: number) => `${(n / TICKS_PER_SECOND).toFixed(1)} s`;
+  const capacity = after.total - before.total;
+  const busy = after.busy - before.busy;
+  const bench = after.bench - before.bench;
+  const launched = CPU_GROUPS.reduce((sum, g) => sum + ours[g], 0) * TICKS_PER_SECOND;
+  const others = busy - launched - bench;
+  return (
+    `  machine while streaming     : ${seconds(busy)} busy of ${seconds(capacity)} (all cores); ` +
+    `the launch above ${seconds(launched)}, this bench process (model server, proxy) ${seconds(bench)}, everything else ${seconds(Math.max(0, others))}`
+  );
+}

@@ -26,6 +26,8 @@ export interface CorePluginsOptions extends PluginManagerOptions {
 
 export class CorePlugins {
   readonly manager: PluginManager;
+  /** Colliding plugin tools already logged: the tools are listed on every model request. */
+  private readonly collisionsLogged = new Set<string>();
 
   constructor(private readonly opts: CorePluginsOptions) {
     this.manager = new PluginManager(opts);
@@ -48,7 +50,11 @@ export class CorePlugins {
     for (const plugin of this.manager.enabled()) {
       for (const cfg of plugin.tools) {
         if (getTool(cfg.name) || out.some((t) => t.name === cfg.name)) {
-          this.opts.log(`[plugins] tool '${cfg.name}' of plugin '${plugin.name}' collides with an existing tool; skipped`);
+          const key = `${plugin.name}/${cfg.name}`;
+          if (!this.collisionsLogged.has(key)) {
+            this.collisionsLogged.add(key);
+            this.opts.log(`[plugins] tool '${cfg.name}' of plugin '${plugin.name}' collides with an existing tool; skipped`);
+          }
           continue;
         }
         out.push(pluginToolDefinition(cfg, host));

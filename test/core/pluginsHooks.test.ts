@@ -347,3 +347,53 @@ test('a subagent’s calls run the hooks too (a child is no way around a guard),
     await s.close();
   }
 });
+
+test('turn hooks: pre_input denies (error, done, no request) or rewrites the prompt; session_start … session_stop run around the turn', async () => {
+  const log = join(tempDir('hook-log-'), 'order');
+  const record = (extra: string) => script(`require('fs').appendFileSync(${JSON.stringify(log)}, input.hook + '\\n'); ${extra}`);
+  const s = await startScenario({
+    home: homeWith({
+      gate: {
+        manifest: {
+          name: 'gate',
+          version: '1',
+          hooks: {
+            session_start: { script: 'advisory.js' },
+            pre_input: { script: 'input.js', pass_args: true },
+            turn_start: { script: 'advisory.js' },
+            turn_end: { script: 'advisory.js' },
+            session_stop: { script: 'stop.js' },
+          },
+        },
+        files: {
+          'advisory.js': record('answer({ allow: true });'),
+          'stop.js': record("answer({ allow: true, notify: 'turn over' });"),
+          'input.js': record(
+            "answer(input.args.text.includes('forbidden') ? { allow: false, reason: 'no forbidden words' } : { allow: true, modify: { text: '[checked] ' + input.args.text } });",
+          ),
+        },
+      },
+    }),
+    script: [say('answered')],
+  });
+  try {
+    let from = s.core.events.length;
+    const denied = await s.turn('a forbidden thing');
+    const error = denied.find((e) => e.type === 'error');
+    assert.deepEqual([error.code, error.message], ['input_denied', "input denied by plugin 'gate' pre_input: no forbidden words"]);
+    assert.equal(denied.at(-1).type, 'done');
+    assert.equal(chatRequests(s).length, 0, 'no model request');
+    await s.core.waitFor((e) => e.type === 'info' && e.message === '[gate] turn over', { from });
+
+    from = s.core.events.length;
+    await s.turn('hello');
+    assert.equal(chatRequests(s)[0].body.messages.at(-1).content, '[checked] hello');
+    await s.core.waitFor((e) => e.type === 'info' && e.message === '[gate] turn over', { from });
+    assert.deepEqual(readFileSync(log, 'utf8').trim().split('\n'), [
+      ...['session_start', 'pre_input', 'turn_end', 'session_stop'],
+      ...['session_start', 'pre_input', 'turn_start', 'turn_end', 'session_stop'],
+    ]);
+  } finally {
+    await s.close();
+  }
+});

@@ -14,6 +14,7 @@ import { scrubText } from '../runtime/redact';
 import { contextWindow } from './statusCommands';
 import { createAutoCheckpoint } from './checkpointCommands';
 import { refreshRules } from '../rules/rulesEvent';
+import { InputDeniedError } from '../plugins/turnHooks';
 
 /** `send`: starts a turn, or queues it one deep while a turn is running (research §1.3 "Turn queueing"). */
 export function handleSend(rt: CoreRuntime, cmd: CommandOf<'send'>): void {
@@ -132,7 +133,10 @@ export function startTurn(rt: CoreRuntime, q: QueuedPrompt, extras?: TurnExtras)
     record('started');
     let outcome: TurnOutcome = 'failed';
     try {
-      const prompt = expandFileMentions(q.prompt, rt.workspace);
+      // Plugins' session_start, pre_input (which may deny or rewrite the prompt) and turn_start hooks.
+      const input = await rt.plugins.beforeTurn(q.prompt);
+      if (input.denied !== undefined) throw new InputDeniedError(input.denied);
+      const prompt = expandFileMentions(input.text, rt.workspace);
       await autoCompact(rt, scope, provider, q.model);
       const modelInfo = rt.providers.modelInfo(q.model, providerName);
       outcome = await runTurn(withExtras(turnDeps(rt, scope, { model: q.model, provider, modelInfo }), extras), scope, {
@@ -144,13 +148,20 @@ export function startTurn(rt: CoreRuntime, q: QueuedPrompt, extras?: TurnExtras)
         images: q.images,
       });
     } catch (err) {
-      rt.log(`turn failed: ${(err as Error).stack ?? err}`);
-      rt.emitInRun(scope, { type: 'error', code: 'internal_error', message: `internal error: ${(err as Error).message}` });
+      if (err instanceof InputDeniedError) rt.emitInRun(scope, { type: 'error', code: 'input_denied', message: err.message });
+      else {
+        rt.log(`turn failed: ${(err as Error).stack ?? err}`);
+        rt.emitInRun(scope, { type: 'error', code: 'internal_error', message: `internal error: ${(err as Error).message}` });
+      }
     } finally {
       record(scope.cancelled ? 'cancelled' : outcome === 'completed' ? 'completed' : 'failed');
       rt.usage.turns++;
       rt.conversation.sync();
     }
+    // turn_end and session_stop run after every turn, cancelled ones too; advisory, so `done` does not wait for them.
+    void rt.plugins
+      .afterTurn({ turns: rt.usage.turns, model: q.model })
+      .catch((err: Error) => rt.log(`plugin hooks failed: ${err.stack ?? err}`));
     extras?.onEnd?.(scope, outcome);
     if (scope.cancelled) return;
     rt.emitInRun(scope, { type: 'done' });

@@ -6,6 +6,7 @@ import type { ToolDefinition, ToolOutcome } from '../tools/types';
 import { hasToolHooks, runPostToolHooks, runPreToolHooks, type HookHost, type PreHooksResult } from './hooks';
 import { PluginManager, type PluginManagerOptions } from './pluginManager';
 import { pluginToolDefinition } from './pluginTool';
+import { runAdvisoryHooks, runBeforeTurnHooks, type TurnInputHooks } from './turnHooks';
 
 /** What the approval gate asks of the plugins (agent/toolGate.ts). */
 export interface GatePlugins {
@@ -85,6 +86,21 @@ export class CorePlugins {
     return ['## Plugin-injected context', ...texts.map((p) => `# Plugin: ${p.name} (v${p.version})\n${p.systemPrompt!.trim()}`)].join(
       '\n\n',
     );
+  }
+
+  /** Before a turn: session_start, pre_input (may deny or rewrite the prompt), turn_start. */
+  beforeTurn(prompt: string): Promise<TurnInputHooks> {
+    return runBeforeTurnHooks(this.hookHost(), this.manager.enabled(), prompt);
+  }
+
+  /** After every turn, cancelled ones too: turn_end, then session_stop (with the session's totals). */
+  async afterTurn(session: { turns: number; model: string | undefined }): Promise<void> {
+    const plugins = this.manager.enabled();
+    await runAdvisoryHooks(this.hookHost(), plugins, 'turn_end');
+    await runAdvisoryHooks(this.hookHost(), plugins, 'session_stop', {
+      session: { turns: session.turns, model: session.model ?? '' },
+      turn: null,
+    });
   }
 
   private hookHost(): HookHost {

@@ -1,0 +1,54 @@
+/**
+ * The turn's lifecycle hooks (research A §7.4): session_start, pre_input and turn_start before a turn, turn_end and
+ * session_stop after it. Only pre_input can stop anything (deny); the others are advisory and a failure is skipped.
+ */
+import { isObject } from './manifest';
+import { executeHook, type HookHost } from './hooks';
+import type { HookPoint, Plugin } from './types';
+
+/** A pre_input hook stopped the turn; its message is upstream's `error` text. */
+export class InputDeniedError extends Error {}
+
+export interface TurnInputHooks {
+  /** upstream's text: the turn ends with this `error`, then `done`. */
+  denied?: string;
+  /** The prompt as pre_input hooks left it (`modify.text`). */
+  text: string;
+}
+
+function hooked(plugins: readonly Plugin[], point: HookPoint): Plugin[] {
+  return plugins.filter((p) => p.enabled && p.hooks.has(point)).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+function context(host: HookHost, point: HookPoint, passArgs: boolean, args?: object): object {
+  return {
+    hook: point,
+    tool: '',
+    workspace: host.workspace,
+    session_id: host.sessionId,
+    timestamp: Math.floor(Date.now() / 1000),
+    ...(passArgs && args ? { args } : {}),
+  };
+}
+
+/** Runs an advisory hook point in plugin-name order; failures are skipped. */
+export async function runAdvisoryHooks(host: HookHost, plugins: readonly Plugin[], point: HookPoint, args?: object): Promise<void> {
+  for (const p of hooked(plugins, point)) {
+    const cfg = p.hooks.get(point)!;
+    await executeHook(host, point, p.name, cfg, context(host, point, cfg.passArgs, args));
+  }
+}
+
+/** session_start, then pre_input over `{text}` (a deny or failure stops the turn), then turn_start. */
+export async function runBeforeTurnHooks(host: HookHost, plugins: readonly Plugin[], prompt: string): Promise<TurnInputHooks> {
+  await runAdvisoryHooks(host, plugins, 'session_start');
+  let text = prompt;
+  for (const p of hooked(plugins, 'pre_input')) {
+    const cfg = p.hooks.get('pre_input')!;
+    const result = await executeHook(host, 'pre_input', p.name, cfg, context(host, 'pre_input', cfg.passArgs, { text }));
+    if (!result.allow) return { denied: `input denied by plugin '${p.name}' pre_input: ${result.reason}`, text };
+    if (isObject(result.modify) && typeof result.modify.text === 'string') text = result.modify.text;
+  }
+  await runAdvisoryHooks(host, plugins, 'turn_start', { text });
+  return { text };
+}

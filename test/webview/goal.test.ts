@@ -17,11 +17,22 @@ import {
   runningWave2State,
 } from '../../webview/dev/goalFixtures';
 import { GOAL_TEST_IDS } from '../../webview/goal/testIds';
+import type { WireEvent } from '../../src/client/coreConnection';
+import { RECORDED_GOAL_STREAM } from '../../src/client/reduceGoal.fixture';
+import { sessionReducer } from '../../src/client/sessionReducer';
 import { SIDEBAR_VIEW, startWebviewHarness, type WebviewHarness, type WebviewPage } from './harness/webviewPage';
 
 const byTestId = (id: string) => `[data-testid="${id}"]`;
 const G = Object.fromEntries(Object.entries(GOAL_TEST_IDS).map(([k, v]) => [k, byTestId(v)])) as Record<keyof typeof GOAL_TEST_IDS, string>;
 const CONTROL_CENTER: ViewContext = { ...SIDEBAR_VIEW, placement: 'controlCenter' };
+/** The session state our client reduces from the recorded stream of our core, up to its first event matching `pred`. */
+function recordedUpTo(pred: (e: WireEvent) => boolean): SessionState {
+  const stream = RECORDED_GOAL_STREAM as readonly WireEvent[];
+  const at = stream.findIndex(pred);
+  assert.ok(at >= 0, 'the recording has that event');
+  const state = stream.slice(0, at + 1).reduce(sessionReducer, goalSessionState(undefined));
+  return state;
+}
 const step = (id: string) => `${G.step}[data-step-id="${id}"]`;
 
 describe('goal mode: the Control Center and the chat goal card (real Chromium, real shell)', { timeout: 120_000 }, () => {
@@ -282,5 +293,32 @@ describe('goal mode: the Control Center and the chat goal card (real Chromium, r
     await webview.patch({ op: 'set', key: 'goal', value: planReadyState().goal });
     await page.locator(`${G.chatCard}[data-phase="plan_ready"]`).waitFor();
     assert.ok((await page.locator(G.chatCard).textContent())!.includes('4 steps wait for approval'));
+  });
+
+  it("our core's recorded goal, as the client reduces it: the plan to approve, then both waves done with their workers' runs and the summary", async () => {
+    await showControlCenter(
+      recordedUpTo((e) => e.type === 'goal_plan'),
+      G.approve,
+    );
+    assert.equal(await page.locator(G.phase).textContent(), 'Plan ready');
+    const planned = await page.locator(G.planStep).count();
+    assert.ok(planned > 0, 'the plan lists its steps');
+    await webview.snapshot(
+      recordedUpTo((e) => e.type === 'goal_state' && e.phase === 'done'),
+      CONTROL_CENTER,
+    );
+    await page.locator(G.summary).waitFor();
+    assert.equal(await page.locator(G.phase).textContent(), 'Done');
+    assert.deepEqual(
+      await page.locator(G.wave).evaluateAll((els) => els.map((w) => w.querySelectorAll('[data-step-id]').length)),
+      [2, 1],
+      'three steps in two waves',
+    );
+    assert.deepEqual(await page.locator(G.step).evaluateAll((els) => els.map((s) => s.getAttribute('data-status'))), [
+      'done',
+      'done',
+      'done',
+    ]);
+    assert.equal(await page.locator(`${G.step} ${byTestId(TEST_IDS.subagentRow)}`).count(), 3, "each step shows its worker's run");
   });
 });

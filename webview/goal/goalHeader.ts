@@ -4,6 +4,8 @@ import { badge, codicon, h, iconButton, replaceChildren, setDisabled, vscodeButt
 import { PHASE_TEXT, formatGoalElapsed, phaseTone } from './goalModel';
 import { GOAL_TEST_IDS } from './testIds';
 
+const PRE_DEPLOY: ReadonlySet<GoalView['phase']> = new Set(['planning', 'reviewing', 'plan_ready', 'replanning']);
+
 /**
  * The goal at a glance: its text, the phase, the mode, iteration and plan revision against their budgets, concurrency,
  * the core's last phase message and the elapsed time; Cancel goal while it is active, and a refresh (goal_status).
@@ -68,7 +70,8 @@ export class GoalHeader {
       goal.mode === 'ceo' && `Plan revision ${goal.planRevision}/${goal.maxPlanRevisions}`,
       `Concurrency ${goal.concurrency}`,
       `Max tasks ${goal.maxTasks}`,
-      goal.autoDeploy ? 'Deploys without review' : 'Plan reviewed before deploy',
+      // approve_goal_plan sets auto_deploy, so only a goal still to deploy says whether it waits for the review.
+      !goal.autoDeploy && PRE_DEPLOY.has(goal.phase) && 'Waits for your approval before deploying',
     ];
     const phaseBadge = badge(goal.certified ? 'Certified' : PHASE_TEXT[goal.phase], goal.certified ? 'ok' : phaseTone(goal));
     phaseBadge.setAttribute('data-testid', GOAL_TEST_IDS.phase);

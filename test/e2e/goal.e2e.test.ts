@@ -1,13 +1,14 @@
 // Issue #16 "Done when", in code-server: a goal started from the palette (review first, CEO mode) shows its plan in the
 // Control Center, is approved there, runs two waves of workers (one worker's edit reviewed in the diff editor), and
-// ends certified with its summary; a second goal is cancelled mid-wave from the palette.
+// ends certified with its summary; a second goal is cancelled mid-wave from the palette; a third, started with /goal in
+// the chat while the Control Center is closed, announces its plan in a notification, is revised and then cancelled.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { GOAL_TEST_IDS } from '../../webview/goal/testIds';
 import type { ScriptedResponse, StartedScriptedModelServer } from '../support/scriptedModelServer';
-import { textTurn, toolCallTurn } from './harness/approvals';
+import { promptAgent, textTurn, toolCallTurn } from './harness/approvals';
 import { chatSuite } from './harness/chatSuite';
-import { chatLocator } from './harness/chatView';
+import { chatIframeSelector, chatLocator } from './harness/chatView';
 import { clickTitleAction, modifiedSide, waitForProposal, waitForProposalClosed } from './harness/diffEditor';
 import { waitForRenderedText } from './harness/editors';
 import { pickQuickItem, runCommand, typeInInputBox } from './harness/quickInput';
@@ -147,6 +148,62 @@ describe('goal mode in VS Code (issue #16)', { timeout: 900_000 }, () => {
         (await stepStatuses()).every((s) => !s.endsWith(':done')),
         'no step of a cancelled goal reports done',
       );
+    }),
+  );
+
+  it(
+    '/goal in the chat: the plan-ready notification with the Control Center closed, Review Plan, a revision, Cancel there',
+    check(async () => {
+      const { page, model } = suite.env();
+      await settle();
+      const onePlan = (title: string) => ({
+        summary: `${title}.`,
+        steps: [{ id: 'only', agent: 'delegate', title, task: '[step-only] Tidy.' }],
+      });
+      model.enqueue(
+        { ...toolCallTurn('call_plan3', 'goal_write_plan', onePlan('First draft')), holdUntil: 'plan3' },
+        toolCallTurn('call_plan4', 'goal_write_plan', onePlan('Second draft')),
+      );
+      await promptAgent(suite.chat(), '/goal Tidy the notes folder');
+      await heldAt(model, 'plan3', 1);
+      await center().locator(byId(GOAL_TEST_IDS.controlCenter)).waitFor({ state: 'visible', timeout: 30_000 });
+      await runCommand(page, 'View: Close All Editors');
+      await waitUntil(async () => (await page.locator(chatIframeSelector('editor')).count()) === 0, {
+        timeoutMs: 15_000,
+        what: 'the Control Center closed',
+      });
+
+      model.release('plan3');
+      const toast = page
+        .locator('.notifications-toasts .notification-toast')
+        .filter({ hasText: /the plan for "Tidy the notes folder" is ready \(1 step\) and waits for your approval/ })
+        .first();
+      await toast.waitFor({ state: 'visible', timeout: 30_000 });
+      const goalItem = page.locator('.statusbar-item').filter({ hasText: /Goal: plan ready · 0\/1 steps/ });
+      await goalItem.first().waitFor({ state: 'visible', timeout: 15_000 });
+      await toast.getByRole('button', { name: 'Review Plan' }).click();
+
+      const steps = center().locator(byId(GOAL_TEST_IDS.planStep));
+      await steps.filter({ hasText: 'First draft' }).first().waitFor({ state: 'visible', timeout: 30_000 });
+      await center().locator(byId(GOAL_TEST_IDS.revise)).click();
+      await center().locator(byId(GOAL_TEST_IDS.feedback)).fill('Call it the second draft.');
+      await center().locator(byId(GOAL_TEST_IDS.sendRevision)).click();
+      await steps.filter({ hasText: 'Second draft' }).first().waitFor({ state: 'visible', timeout: 30_000 });
+      assert.match(
+        JSON.stringify(model.requests.filter((r) => r.method === 'POST').at(-1)?.body ?? {}),
+        /Call it the second draft\./,
+        "the planner's second turn reads the feedback",
+      );
+      assert.equal(await steps.count(), 1);
+
+      // The plan under review has its own Cancel (the header's is for a goal that runs).
+      await center().locator(byId(GOAL_TEST_IDS.plan)).getByRole('button', { name: 'Cancel goal' }).click();
+      await waitUntil(async () => (await goalPhase()) === 'cancelled', { timeoutMs: 30_000, what: 'the goal cancelled' });
+      await waitUntil(async () => (await page.locator('.statusbar-item').filter({ hasText: /Goal:/ }).count()) === 0, {
+        timeoutMs: 15_000,
+        what: "the status bar's goal item gone",
+      });
+      assert.equal(model.requestsFor('[step-only]').length, 0, 'a cancelled plan never deploys');
     }),
   );
 });

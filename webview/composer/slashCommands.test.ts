@@ -61,13 +61,18 @@ test('applying a completion replaces the trigger token and places the caret afte
 });
 
 test('the popup offers only what the core can do: an SCV core has no sessions, undo or steer', () => {
-  const all = [...commands, { name: 'sessions', description: 'List sessions' }, { name: 'steer', description: 'Redirect' }];
+  const all = [
+    ...commands,
+    { name: 'sessions', description: 'List sessions' },
+    { name: 'steer', description: 'Redirect' },
+    { name: 'goal', description: 'Start a goal' },
+  ];
   const names = (kind: 'embedded' | 'scv', capabilities: string[] = []) => {
     const s = initialSessionState(kind);
     s.core.capabilities = capabilities;
     return availableSlashCommands(all, s).map((c) => c.name);
   };
-  assert.deepEqual(names('embedded'), ['compact', 'clear', 'model', 'undo', 'sessions', 'steer']);
+  assert.deepEqual(names('embedded'), ['compact', 'clear', 'model', 'undo', 'sessions', 'steer', 'goal']);
   assert.deepEqual(names('scv', ['server_queue']), ['compact', 'clear', 'model']);
   assert.deepEqual(names('scv', ['undo']), ['compact', 'clear', 'model', 'undo']);
   // Typed in full, a hidden command still goes to the host (which says it is unsupported), not to the model.

@@ -32,6 +32,7 @@ const NEEDS: Readonly<Record<string, UiCapability>> = {
   steer: 'steer',
   skills: 'skills',
   skill: 'skills',
+  goal: 'goal',
 };
 
 /**

@@ -29,12 +29,20 @@ function workerTask(goal: string, step: PlanStep, validation: readonly string[])
   return task;
 }
 
-/** The worker role pin, else the step's model; a model outside a non-empty allowlist becomes the first allowed one. */
+/**
+ * The role pin of the step's agent (planner, worker or reviewer; other agents have none), else the step's model; a model
+ * outside a non-empty allowlist becomes the first allowed one (upstream's `resolve_step_model`).
+ */
 function stepModel(settings: GoalSettings, step: PlanStep): string | null {
-  const model = settings.roleModels.worker ?? step.model;
+  const model = rolePin(settings, step.agent) ?? step.model;
   const allowed = settings.allowedModels;
   if (model && allowed.length > 0 && !allowed.includes(model)) return allowed[0];
   return model;
+}
+
+function rolePin(settings: GoalSettings, agent: string): string | null {
+  const { planner, worker, reviewer } = settings.roleModels;
+  return agent === 'planner' ? planner : agent === 'worker' ? worker : agent === 'reviewer' ? reviewer : null;
 }
 
 /** The outputs of a step's finished dependencies, prepended to its task (upstream's `inject_dependency_context`). */

@@ -142,6 +142,18 @@ describe('goal mode: the Control Center and the chat goal card (real Chromium, r
     assert.deepEqual(await webview.postedUntil('goalAction'), [{ type: 'goalAction', action: 'approve' }]);
   });
 
+  it('the review works from the keyboard: Tab reaches Approve, Enter on it approves', async () => {
+    await showControlCenter(planReadyState(), G.approve);
+    await page.focus(`${G.plan} summary`);
+    for (let i = 0; i < 40; i++) {
+      if (await page.locator(`${G.approve}:focus`).count()) break;
+      await page.keyboard.press('Tab');
+    }
+    await page.locator(`${G.approve}:focus`).waitFor();
+    await page.keyboard.press('Enter');
+    assert.deepEqual(await webview.postedUntil('goalAction'), [{ type: 'goalAction', action: 'approve' }]);
+  });
+
   it("the review's Cancel posts cancel", async () => {
     await showControlCenter(planReadyState(), G.approve);
     await page.locator(G.plan).getByText('Cancel goal').click();

@@ -683,3 +683,24 @@ test('a core killed mid-deploy: the session file shows the goal interrupted, and
     await s.close();
   }
 });
+
+test('undo clears the goal, as reset does', SCENARIO, async () => {
+  const s = await startScenario({
+    script: [calls('call_plan', 'goal_write_plan', { summary: 'One.', steps: [{ id: 'a', agent: 'delegate', task: 'do it' }] })],
+  });
+  try {
+    const from = await startGoal(s, { goal: 'Be undone', auto_deploy: false });
+    await s.core.waitForType('done', { from });
+    const at = s.core.events.length;
+    s.core.send({ type: 'undo' });
+    const cleared = await s.core.waitFor((e) => e.type === 'goal_state', { from: at });
+    assert.deepEqual([cleared.id, cleared.phase, cleared.prompts], ['', 'idle', []]);
+    const work = await s.core.waitFor((e) => e.type === 'work_state', { from: at });
+    assert.deepEqual([work.goal, work.next, work.last_activity], ['', [], '']);
+    const asked = s.core.events.length;
+    s.core.send({ type: 'approve_goal_plan' });
+    assert.equal((await s.core.waitForType('error', { from: asked })).message, 'approve_goal_plan requires phase plan_ready (got idle)');
+  } finally {
+    await s.close();
+  }
+});

@@ -1,5 +1,6 @@
 import { CHECKPOINT_ERROR_CODES, type CheckpointInfo, type CommandOf, type ErrorEvent } from '../../protocol';
 import type { CoreRuntime } from '../coreRuntime';
+import { goalOf } from '../goal/goalController';
 import { CheckpointNotFoundError } from '../checkpoints/checkpointManager';
 import { toWorkspaceRelative } from '../checkpoints/relPath';
 import type { CheckpointRecord } from '../checkpoints/types';
@@ -324,5 +325,7 @@ export async function handleUndo(rt: CoreRuntime): Promise<void> {
       });
     }
   }
+  // Upstream's undo clears the goal too (research A §6.1), as reset and load_session do.
+  goalOf(rt).clear();
   emitHistory(rt);
 }

@@ -264,6 +264,7 @@ describe('goal mode: the Control Center and the chat goal card (real Chromium, r
   it('a failed goal shows its error, the FAIL verdict with its gaps, failed and skipped steps', async () => {
     await showControlCenter(failedState(), G.error);
     assert.ok((await page.locator(G.error).textContent())!.includes('verify budget exhausted after 3 iteration(s)'));
+    assert.equal(await page.locator(`${G.header} .goal-message`).count(), 0, 'the header does not repeat the error');
     const verdict = page.locator(G.verdict);
     assert.equal(await verdict.getAttribute('data-ok'), 'false');
     assert.equal(await verdict.locator('.badge').textContent(), 'FAIL');

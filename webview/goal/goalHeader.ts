@@ -58,6 +58,7 @@ export class GoalHeader {
       goal.concurrency,
       goal.maxTasks,
       goal.message,
+      goal.error,
       goal.certified,
       goal.autoDeploy,
     ]);
@@ -80,7 +81,8 @@ export class GoalHeader {
       this.body,
       h('div', { class: 'goal-title-line' }, codicon('target'), h('h1', { class: 'goal-title' }, goal.goal), phaseBadge),
       h('div', { class: 'goal-facts' }, ...facts.filter((f): f is string => f !== false).map((f) => h('span', { class: 'goal-fact' }, f))),
-      goal.message ? h('div', { class: 'goal-message', role: 'status' }, goal.message) : null,
+      // A failure's message repeats its error, which the error line below shows already.
+      goal.message && goal.message !== goal.error ? h('div', { class: 'goal-message', role: 'status' }, goal.message) : null,
     );
   }
 

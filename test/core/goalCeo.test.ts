@@ -277,3 +277,49 @@ test(
     }
   },
 );
+
+test('ceo_mode: cancel_goal during the verify turn cancels it; a verify that finds the slot busy fails the goal', SCENARIO, async () => {
+  const oneStep = (key: string) =>
+    calls(`call_${key}`, 'goal_write_plan', { summary: 'One step.', steps: [{ id: 'a', agent: 'delegate', task: `[${key}] Do it.` }] });
+  const s = await startScenario({
+    script: [oneStep('first'), oneStep('second')],
+    routes: {
+      '[first]': [says('done once')],
+      '[second]': [held('worker', 'done twice')],
+      [VERIFY]: [held('verify', 'VERDICT: CERTIFIED')],
+      '[user-turn]': [held('user', 'the user turn')],
+    },
+  });
+  try {
+    let from = startGoal(s, { goal: 'Be cancelled while verifying', max_plan_revisions: 0 });
+    await s.model.held('verify');
+    const verifying = await s.core.waitFor((e) => e.type === 'goal_phase' && e.to === 'verifying', { from });
+    assert.ok(verifying);
+    let at = s.core.events.length;
+    s.core.send({ type: 'cancel_goal' });
+    const cancelledRun = await s.core.waitForType('run_cancelled', { from: at });
+    assert.equal(cancelledRun.reason, 'goal_cancelled');
+    const cancelled = await s.core.waitFor((e) => e.type === 'goal_phase' && e.to === 'cancelled', { from: at });
+    assert.equal(cancelled.from, 'verifying');
+    await s.core.waitFor((e) => e.type === 'info' && e.message === 'goal cancelled', { from: at });
+
+    from = startGoal(s, { goal: 'Verify while busy', max_plan_revisions: 0 });
+    await s.model.held('worker');
+    await s.core.waitForType('done', { from }); // the planning turn's: the slot is free for the user's turn
+    const userTurn = s.core.events.length;
+    s.core.send({ type: 'send', prompt: '[user-turn] Hello meanwhile.', model: TEST_MODEL });
+    await s.model.held('user');
+    s.model.release('worker');
+    const ended = await goalEnded(s, 'failed', from);
+    const events = s.core.events.slice(from);
+    assert.equal(ended.error, 'goal verify skipped: another turn is running');
+    assert.ok(events.some((e) => e.type === 'info' && e.message === 'Goal verify finished without parent turn (another turn is running)'));
+    assert.equal(s.model.requestsFor(VERIFY).length, 1, 'only the first goal reached its verify turn');
+    s.model.release('user');
+    await s.core.waitForType('done', { from: userTurn });
+    assert.equal(s.core.events.slice(userTurn).filter((e) => e.type === 'run_cancelled').length, 0, "the user's turn was never cancelled");
+  } finally {
+    for (const gate of ['verify', 'worker', 'user']) s.model.release(gate);
+    await s.close();
+  }
+});

@@ -295,7 +295,7 @@ test('ceo_mode: cancel_goal during the verify turn cancels it; a verify that fin
     await s.model.held('verify');
     const verifying = await s.core.waitFor((e) => e.type === 'goal_phase' && e.to === 'verifying', { from });
     assert.ok(verifying);
-    let at = s.core.events.length;
+    const at = s.core.events.length;
     s.core.send({ type: 'cancel_goal' });
     const cancelledRun = await s.core.waitForType('run_cancelled', { from: at });
     assert.equal(cancelledRun.reason, 'goal_cancelled');

@@ -26,6 +26,12 @@ const THREE_STEPS = {
   validation: ['the report names the first line'],
 };
 
+const UPSTREAM_GOAL_STATE_FIELDS =
+  'id goal phase concurrency max_tasks allowed_models allowed_providers auto_deploy ceo_mode mode iteration max_iterations plan_revision ' +
+  'max_plan_revisions review_verdict verify_verdict remaining_gaps self_review_feedback certified role_models model_concurrency prompts ' +
+  'active_run_ids version error parent_model';
+const envelope = new Set(['type', 'protocol_version', 'session_id', 'run_id', 'sequence']);
+
 /** The classic validation reviewer's task heading (its route). */
 const VALIDATION = '# Goal validation';
 
@@ -64,11 +70,6 @@ test('a goal with auto_deploy off: plan, approve, two waves of workers as child 
     const infoAt = planning.findIndex((e) => e.type === 'info' && e.message === 'Goal mode: planning…');
     assert.ok(workState >= 0 && workState < stateAt && stateAt < infoAt, 'start_goal: work_state, goal_state, then the info');
     const started = planning[stateAt];
-    const UPSTREAM_GOAL_STATE_FIELDS =
-      'id goal phase concurrency max_tasks allowed_models allowed_providers auto_deploy ceo_mode mode iteration max_iterations plan_revision ' +
-      'max_plan_revisions review_verdict verify_verdict remaining_gaps self_review_feedback certified role_models model_concurrency prompts ' +
-      'active_run_ids version error parent_model';
-    const envelope = new Set(['type', 'protocol_version', 'session_id', 'run_id', 'sequence']);
     assert.deepEqual(
       Object.keys(started)
         .filter((k) => !envelope.has(k))
@@ -328,6 +329,13 @@ test('start_goal refuses bad fields without a turn; approve and revise need a go
         ['stats', undefined],
       ],
       'no goal was started by any of them',
+    );
+    assert.deepEqual(
+      Object.keys(answered[0])
+        .filter((k) => !envelope.has(k))
+        .sort(),
+      UPSTREAM_GOAL_STATE_FIELDS.split(' ').sort(),
+      "goal_status before any goal: upstream's default GoalMode, every field",
     );
     assert.equal(chats(s).length, 0, 'and no model request was made');
   } finally {

@@ -37,7 +37,7 @@ export function goalStateEvent(goal: Goal | undefined, cleared = false): Session
   };
 }
 
-/** Upstream's goal before any start_goal (its `GoalMode` defaults); no `goal_plan` follows it. */
+/** Upstream's goal before any start_goal (its `GoalMode` defaults, every field); no `goal_plan` follows it. */
 const IDLE_GOAL_STATE: SessionEventOf<'goal_state'> = Object.freeze({
   type: 'goal_state',
   id: '',
@@ -46,6 +46,17 @@ const IDLE_GOAL_STATE: SessionEventOf<'goal_state'> = Object.freeze({
   phase: 'idle',
   prompts: [],
   auto_deploy: true,
+  ceo_mode: false,
+  mode: 'single_pass',
+  iteration: 0,
+  max_iterations: 0,
+  plan_revision: 0,
+  max_plan_revisions: 0,
+  review_verdict: null,
+  verify_verdict: null,
+  remaining_gaps: [],
+  self_review_feedback: null,
+  certified: false,
   concurrency: 4,
   max_tasks: 8,
   allowed_models: [],
@@ -57,13 +68,22 @@ const IDLE_GOAL_STATE: SessionEventOf<'goal_state'> = Object.freeze({
   model_concurrency: {},
 });
 
-/** What reset, clear, new_session and load_session send (upstream's `goal.rs` reset). */
+/** What reset, clear, new_session, undo and load_session send: only the fields of upstream's `clear_goal`. */
 const CLEARED_GOAL_STATE: SessionEventOf<'goal_state'> = Object.freeze({
-  ...IDLE_GOAL_STATE,
+  type: 'goal_state',
+  id: '',
+  goal: '',
+  phase: 'idle',
   concurrency: 0,
   max_tasks: 0,
-  role_models: undefined,
-  model_concurrency: undefined,
+  allowed_models: [],
+  allowed_providers: [],
+  auto_deploy: true,
+  prompts: [],
+  active_run_ids: [],
+  version: 0,
+  error: null,
+  parent_model: '',
 });
 
 /** The empty `work_state` of a cleared goal. */

@@ -63,11 +63,12 @@ describe('goal mode: the Control Center and the chat goal card (real Chromium, r
     return (await page.locator(G.start).getAttribute('aria-disabled')) === 'false';
   }
 
-  it('renders the Control Center in place of the chat for the controlCenter placement', async () => {
+  it('renders the Control Center in place of the chat for the controlCenter placement, the goal text focused', async () => {
     await showControlCenter(goalSessionState(undefined), G.form);
     assert.equal(await page.locator(byTestId(TEST_IDS.composer)).count(), 0, 'no composer');
     assert.equal(await page.locator(byTestId(TEST_IDS.transcript)).count(), 0, 'no transcript');
     assert.equal(await page.locator(G.header).isVisible(), false, 'no goal, no header');
+    await page.locator(`${G.formGoal}:focus`).waitFor();
   });
 
   it('the start form posts goalStart with its fields; empty numbers leave the core its defaults', async () => {

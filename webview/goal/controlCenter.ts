@@ -43,6 +43,7 @@ export class ControlCenter {
   private readonly runs = new GoalRunIndex();
   private ticker: ReturnType<typeof setInterval> | undefined;
   private renderedError = '';
+  private formFocused = false;
 
   constructor(
     private readonly ctx: ItemContext,
@@ -79,14 +80,15 @@ export class ControlCenter {
 
   update(state: SessionState, change: StateChange): void {
     // A worker's streamed items are not in `change.items` (no card in the main flow claims them): every frame updates
-    // the rows, each of which re-renders only what changed in its run.
+    // the runs' rows, each of which re-renders only what changed in its run. The rest shows the goal and the session's
+    // top-level state, which a frame of streamed text alone never changes.
     this.runs.update(state.items, change.reset);
     const goal = state.goal;
-    this.goalSection.hidden = !goal;
-    if (goal) this.showGoal(goal, state);
-    this.form.root.hidden = !canStartGoal(goal);
-    if (!this.form.root.hidden) this.form.update(state);
-    this.setTicking(goal !== undefined && goalPhaseActive(goal.phase));
+    if (change.reset || change.length || change.keys.size > 0) this.showState(state);
+    if (goal) {
+      this.waves.update(goal, state, this.runs);
+      this.otherRuns.update(goal, state, this.runs);
+    }
   }
 
   dispose(): void {
@@ -95,7 +97,21 @@ export class ControlCenter {
     this.otherRuns.dispose();
   }
 
-  private showGoal(goal: GoalView, state: SessionState): void {
+  private showState(state: SessionState): void {
+    const goal = state.goal;
+    this.goalSection.hidden = !goal;
+    if (goal) this.showGoal(goal, state.items.length);
+    this.form.root.hidden = !canStartGoal(goal);
+    if (!this.form.root.hidden) this.form.update(state);
+    if (!this.form.root.hidden && !this.formFocused) {
+      // The panel opened to start a goal: the goal text takes the keyboard (once; later renders leave focus alone).
+      this.formFocused = true;
+      this.form.focus();
+    }
+    this.setTicking(goal !== undefined && goalPhaseActive(goal.phase));
+  }
+
+  private showGoal(goal: GoalView, itemCount: number): void {
     this.header.update(goal);
     const planning = PLANNING_TEXT[goal.phase] ?? '';
     this.status.hidden = planning === '';
@@ -104,9 +120,7 @@ export class ControlCenter {
       replaceChildren(this.status, codicon('loading', 'codicon-modifier-spin'), ` ${planning}`);
     }
     this.renderError(goal);
-    this.plan.update(goal, state.items.length);
-    this.waves.update(goal, state, this.runs);
-    this.otherRuns.update(goal, state, this.runs);
+    this.plan.update(goal, itemCount);
     this.outcome.update(goal);
   }
 

@@ -30,6 +30,8 @@ export class WavesView {
   private readonly rows = new Map<string, StepRowView>();
   private readonly waveEls = new Map<number, { root: HTMLElement; head: HTMLElement; steps: HTMLElement }>();
   private shape = '';
+  private plan: GoalView['plan'];
+  private waves: GoalStepView[][] = [];
 
   constructor(
     private readonly ctx: ItemContext,
@@ -51,7 +53,12 @@ export class WavesView {
     const show = steps.length > 0 && (DEPLOY_PHASES.has(goal.phase) || steps.some((s) => s.status !== 'pending' || s.runId));
     this.root.hidden = !show;
     if (!show) return;
-    const waves = goalWaves(steps);
+    // Every frame a worker streams comes here; the waves change only with the plan (a new object per goal_state).
+    if (goal.plan !== this.plan) {
+      this.plan = goal.plan;
+      this.waves = goalWaves(steps);
+    }
+    const waves = this.waves;
     this.reshape(waves);
     const all = stepProgress(steps);
     const wave = goal.wave;

@@ -63,7 +63,8 @@ function main(): void {
     exiting = true;
     cancelActive(rt, 'shutdown');
     const unwound = Promise.race([rt.runs.idle(), new Promise((r) => setTimeout(r, RUN_UNWIND_MS))]);
-    await Promise.all([unwound, rt.checkpoints.finishBackgroundWork(COMPACTION_GRACE_MS)]);
+    // Plugins' session_shutdown hooks run once, alongside the unwinding (each bounded by its own timeout).
+    await Promise.all([unwound, rt.checkpoints.finishBackgroundWork(COMPACTION_GRACE_MS), rt.plugins.shutdown()]);
     rt.conversation.sync();
     rt.conversation.close();
     presence.stop();

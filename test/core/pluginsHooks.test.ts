@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startScenario, TEST_KEY, type Scenario } from '../support/coreScenario';
+import { startScenario, TEST_KEY, TEST_MODEL, type Scenario } from '../support/coreScenario';
 import { globalPluginsDir, script, tempDir, writePlugin, type PluginSpec } from '../support/pluginFixtures';
 
 const chatRequests = (s: Scenario) => s.model.requests.filter((r) => r.method === 'POST');
@@ -395,5 +395,44 @@ test('turn hooks: pre_input denies (error, done, no request) or rewrites the pro
     ]);
   } finally {
     await s.close();
+  }
+});
+
+test('pre_compact runs before a compaction (with its trigger), session_shutdown once at stdin EOF', async () => {
+  const log = join(tempDir('hook-log-'), 'shutdown');
+  const s = await startScenario({
+    args: ['--session', 's.jsonl'],
+    providers: (url) => [
+      { name: 'scripted', kind: 'openai', base_url: url, api_key: TEST_KEY, models_override: [{ id: TEST_MODEL, context_window: 20_000 }] },
+    ],
+    home: homeWith({
+      keeper: hookPlugin(
+        'keeper',
+        { pre_compact: { script: 'compact.js', pass_args: true }, session_shutdown: { script: 'bye.js' } },
+        {
+          'compact.js': script("answer({ allow: true, notify: 'compacting ' + input.args.trigger });"),
+          'bye.js': script(`require('fs').writeFileSync(${JSON.stringify(log)}, input.hook); answer({ allow: true });`),
+        },
+      ),
+    }),
+    script: [...['x'.repeat(30_000), 'two', 'three', 'four'].map((text) => say(text)), say('- the summary')],
+  });
+  let closed = false;
+  try {
+    for (const q of ['one', 'two', 'three', 'four']) await s.turn(q);
+    const from = s.core.events.length;
+    s.core.send({ type: 'compact' });
+    await s.core.waitForType('compacted', { from });
+    const order = s.core.events
+      .slice(from)
+      .filter((e) => e.type === 'compacting' || (e.type === 'info' && e.message.startsWith('[keeper]')))
+      .map((e) => e.message ?? e.type);
+    assert.deepEqual(order, ['[keeper] compacting manual', 'compacting']);
+    assert.ok(!existsSync(log));
+    await s.close();
+    closed = true;
+    assert.equal(readFileSync(log, 'utf8'), 'session_shutdown');
+  } finally {
+    if (!closed) await s.close();
   }
 });

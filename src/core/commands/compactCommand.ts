@@ -24,6 +24,7 @@ export function handleCompact(rt: CoreRuntime, cmd: CommandOf<'compact'>): void 
   if (!model || !provider) return void rt.emit({ type: 'error', code: 'no_model', message: 'compact needs a model: send a prompt first' });
   rt.runs.start(rt.sessionId, 'compact', async (scope) => {
     try {
+      await rt.plugins.beforeCompact('manual');
       const done = await compactConversation({
         conversation: rt.conversation,
         provider,

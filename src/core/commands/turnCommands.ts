@@ -178,6 +178,7 @@ async function autoCompact(rt: CoreRuntime, scope: RunScope, provider: ResolvedP
   const window = contextWindow(rt);
   if (!rt.config.autoCompact || !needsCompaction(rt.conversation.all, rt.systemPrompt(), window)) return;
   try {
+    await rt.plugins.beforeCompact('auto');
     const done = await compactConversation({
       conversation: rt.conversation,
       provider,

@@ -103,6 +103,18 @@ export class CorePlugins {
     });
   }
 
+  /** upstream's pre_compact: before any compaction of the session, manual or automatic (`args.trigger` with pass_args). */
+  beforeCompact(trigger: 'manual' | 'auto'): Promise<void> {
+    return runAdvisoryHooks(this.hookHost(), this.manager.enabled(), 'pre_compact', { trigger });
+  }
+
+  /** session_shutdown, once, at stdin EOF; never throws. */
+  shutdown(): Promise<void> {
+    return runAdvisoryHooks(this.hookHost(), this.manager.enabled(), 'session_shutdown').catch((err: Error) =>
+      this.opts.log(`plugin hooks failed: ${err.stack ?? err}`),
+    );
+  }
+
   private hookHost(): HookHost {
     return {
       workspace: this.opts.workspace,

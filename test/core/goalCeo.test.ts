@@ -272,6 +272,7 @@ test(
         [message, 1, ['the notes are still unread'], false, false],
       );
       assert.equal(ofType(events, 'goal_certified').length, 0);
+      assert.equal(ofType(events, 'work_state').at(-1)!.last_activity, 'goal:failed', 'work_state follows the goal to its end');
     } finally {
       await s.close();
     }

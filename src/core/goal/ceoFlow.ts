@@ -52,6 +52,7 @@ function finishSelfReview(ctl: GoalController, goal: Goal, cancelled: boolean, t
   ctl.touch();
   if (ok) {
     ctl.transition('plan_ready', 'self-review passed — deploying');
+    ctl.emitWorkState();
     next.deploy(ctl);
   } else if (goal.planRevision < goal.settings.maxPlanRevisions) {
     goal.planRevision++;
@@ -59,9 +60,11 @@ function finishSelfReview(ctl: GoalController, goal: Goal, cancelled: boolean, t
     dropPlan(goal);
     emitIteration(ctl, goal);
     ctl.transition('planning', 'self-review failed — revising plan');
+    ctl.emitWorkState();
     next.replan(ctl);
   } else {
     ctl.fail(`plan self-review budget exhausted (${goal.planRevision}/${goal.settings.maxPlanRevisions} revisions)`);
+    ctl.emitWorkState();
   }
 }
 
@@ -119,9 +122,11 @@ function finishVerify(ctl: GoalController, goal: Goal, cancelled: boolean, text:
     emitIteration(ctl, goal);
     ctl.transition('replanning', 'verify failed — replanning gaps');
     ctl.transition('planning', 'replan: writing delta plan');
+    ctl.emitWorkState();
     next.replan(ctl);
   } else {
     ctl.fail(`verify budget exhausted after ${goal.settings.maxIterations} iteration(s); last gaps: ${gaps.join('; ')}`);
+    ctl.emitWorkState();
   }
 }
 

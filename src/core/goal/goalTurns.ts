@@ -19,7 +19,7 @@ export interface GoalTurnSpec {
   /** Default: the goal's parent model when the registry knows it, else the goal's model. */
   model?: string;
   extras?: Pick<TurnExtras, 'tools' | 'toolContext'>;
-  /** When the turn has ended (before its `done`): its last assistant text, and whether it was cancelled. */
+  /** When the turn has ended (before its `done`): its scope (cancelled or not) and its last assistant text. */
   onEnd(scope: RunScope, lastText: string): void;
 }
 

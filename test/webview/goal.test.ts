@@ -334,5 +334,8 @@ describe('goal mode: the Control Center and the chat goal card (real Chromium, r
       'done',
     ]);
     assert.equal(await page.locator(`${G.step} ${byTestId(TEST_IDS.subagentRow)}`).count(), 3, "each step shows its worker's run");
+    // The core's deterministic report is plain lines: they stay lines, not one run-on paragraph.
+    const summaryLines = await page.locator(`${G.summary} .markdown`).evaluate((el) => (el as { innerText: string }).innerText.split('\n'));
+    assert.ok(summaryLines.includes('Outcome: 3/3 step(s) done'), summaryLines.join('|'));
   });
 });

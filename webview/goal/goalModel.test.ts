@@ -4,7 +4,7 @@ import type { GoalStepView } from '../../src/shared/goalState';
 import type { TranscriptItem } from '../../src/shared/sessionState';
 import { GOAL_ID, goalWorker } from '../dev/goalFixtures';
 import { GoalRunIndex } from './goalRunIndex';
-import { formatGoalElapsed, goalWaves, parseBoundedInt } from './goalModel';
+import { formatGoalElapsed, goalWaves, parseBoundedInt, summaryMarkdown } from './goalModel';
 
 const step = (id: string, dependsOn: string[] = []): GoalStepView => ({
   id,
@@ -76,4 +76,14 @@ test("the run index finds a goal worker's run, its conversation and its approval
   assert.equal(index.run(items, 'run-g1'), undefined);
   assert.equal(index.run(items, 'run-g2')?.id, 'run-g2');
   assert.deepEqual(index.itemsOf('run-g1'), []);
+});
+
+test("the deterministic summary's lines stay lines; blank lines, lists and code fences are left alone", () => {
+  assert.equal(
+    summaryMarkdown('Goal: x\nOutcome: 3/3\n\n[done] a\n  output: a.md'),
+    'Goal: x  \nOutcome: 3/3\n\n[done] a  \n  output: a.md',
+  );
+  assert.equal(summaryMarkdown('## Done\n\n- a\n- b'), '## Done\n\n- a  \n- b');
+  const fence = '```ts\nconst a = 1;\nconst b = 2;\n```';
+  assert.equal(summaryMarkdown(`Code:\n${fence}`), `Code:\n${fence}`);
 });

@@ -109,3 +109,20 @@ export function formatGoalElapsed(ms: number): string {
   if (minutes < 60) return `${minutes}m ${String(seconds % 60).padStart(2, '0')}s`;
   return `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, '0')}m`;
 }
+
+/**
+ * The completion summary as Markdown that keeps its line breaks: the core's deterministic report (what our core and
+ * upstream's send when the wrap-up turn is short) is plain lines — "Goal: …", "[done] step (agent): …", "  output: …" —
+ * that Markdown would run together into one paragraph. A line followed by another becomes a hard break; code fences
+ * are left as they are.
+ */
+export function summaryMarkdown(text: string): string {
+  const lines = text.split('\n');
+  let fenced = false;
+  for (let i = 0; i < lines.length; i++) {
+    if (/^\s{0,3}(```|~~~)/.test(lines[i])) fenced = !fenced;
+    else if (!fenced && lines[i].trim() !== '' && (lines[i + 1] ?? '').trim() !== '' && !/^\s{0,3}(```|~~~)/.test(lines[i + 1]))
+      lines[i] = `${lines[i].replace(/\s+$/, '')}  `;
+  }
+  return lines.join('\n');
+}

@@ -3,7 +3,7 @@ import { badge, codicon, h, replaceChildren } from '../infra/dom';
 import type { HighlightQueue } from '../markdown/highlightQueue';
 import { MarkdownView } from '../markdown/markdownView';
 import { OPEN_PATH_ATTR } from '../transcript/itemView';
-import { VERDICT_TITLES } from './goalModel';
+import { VERDICT_TITLES, summaryMarkdown } from './goalModel';
 import { GOAL_TEST_IDS } from './testIds';
 
 /**
@@ -19,6 +19,7 @@ export class OutcomeView {
   private readonly markdown: MarkdownView;
   private renderedVerdicts: readonly GoalVerdictView[] | undefined;
   private renderedBanner = '';
+  private renderedSummary: string | undefined;
 
   constructor(highlighter: HighlightQueue) {
     this.banner = h('div', { class: 'goal-certified', 'data-testid': GOAL_TEST_IDS.certified, role: 'status', hidden: true });
@@ -41,7 +42,10 @@ export class OutcomeView {
     }
     const summary = goal.completionSummary ?? '';
     this.summarySection.hidden = summary.trim() === '';
-    this.markdown.update(summary, false);
+    if (summary !== this.renderedSummary) {
+      this.renderedSummary = summary;
+      this.markdown.update(summaryMarkdown(summary), false);
+    }
   }
 
   private renderBanner(goal: GoalView): void {

@@ -196,6 +196,49 @@ describe('goal mode in the session model: a recorded stream of our core', () => 
   });
 });
 
+describe('goal mode in the session model: what a worker leaves in the chat', () => {
+  test("a worker's closing token tally stays out of the chat; the same line from a turn's own child stays in", () => {
+    const tallies = (s: SessionState) => s.items.filter((i) => i.kind === 'notice' && i.text.startsWith('subagent done (')).length;
+    assert.ok(STREAM.some((e) => e.type === 'info' && e.run_id === GOAL_ID && String(e.message).startsWith('subagent done (')));
+    const s = after((e) => e.type === 'goal_completion_summary');
+    assert.ok(
+      s.items.some((i) => i.kind === 'notice' && i.text.startsWith('Goal deploy')),
+      "the goal's own notices are there",
+    );
+    assert.equal(tallies(s), 0, 'no stray line per worker');
+    const own = fold([{ type: 'info', message: 'subagent done (m): 3+4t', run_id: 'run-9' } as WireEvent], s);
+    assert.equal(tallies(own), 1, "a turn's own child still reports its tally");
+  });
+
+  test("a worker's question the core answered itself (no id, auto_resolved) is shown as info, never as a pending ask", () => {
+    const running = after((e) => e.type === 'subagent_start');
+    const auto = {
+      type: 'intercom_message',
+      from: 'subagent-worker-run-1',
+      to: 'orchestrator',
+      reason: 'need_decision',
+      message: 'A or B?',
+      auto_resolved: true,
+    };
+    const s = fold([auto as WireEvent, { ...auto, message: 'C or D?' } as WireEvent], running);
+    const items = s.items.filter((i) => i.kind === 'intercom');
+    assert.deepEqual(
+      items.map((i) => (i.kind === 'intercom' ? [i.message, i.state] : [])),
+      [
+        ['A or B?', 'info'],
+        ['C or D?', 'info'],
+      ],
+    );
+    assert.notEqual(items[0].id, items[1].id, 'each has its own item');
+    const unnamed = fold([{ ...auto, auto_resolved: undefined } as WireEvent], running);
+    assert.equal(
+      unnamed.items.filter((i) => i.kind === 'intercom').length,
+      0,
+      'an ask without an id that nobody resolved is still dropped',
+    );
+  });
+});
+
 describe("goal mode in the session model: upstream's shapes and untrusted values", () => {
   test('CEO mode: review verdict, iteration, a failed verify with gaps, then certified with an empty summary', () => {
     const s = fold([

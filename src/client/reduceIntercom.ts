@@ -6,7 +6,7 @@ import type { IntercomItem, SessionState, SubagentItem } from '../shared/session
 import type { IntercomRepliedEvent } from './clientEvents';
 import { type UntrustedEvent, str } from './eventFields';
 import { childFields, subagentOf } from './reduceSubagents';
-import { appendItem, findLastIndex, indexOfItem, updateItemAt, withRecomputedRunStatus } from './transcript';
+import { appendItem, findLastIndex, indexOfItem, newItemId, updateItemAt, withRecomputedRunStatus } from './transcript';
 
 const PROGRESS_UPDATE = 'progress_update';
 /** What contact_supervisor returns when the wait ended without a reply (cancel, the child's end, a session reset). */
@@ -14,7 +14,8 @@ const UNANSWERED_RESULTS: ReadonlySet<string> = new Set(['[interrupted]', '[agen
 const NO_PENDING_ASK = /^no pending intercom ask for id (\S+)/;
 
 export function reduceIntercomMessage(s: SessionState, e: UntrustedEvent<'intercom_message'>): SessionState {
-  const id = str(e.id);
+  // A goal worker's question the core answered itself comes with no id (nobody can reply): it is shown as info.
+  const id = str(e.id) ?? (e.auto_resolved === true ? newItemId(s, 'auto-resolved-') : undefined);
   if (!id || indexOfItem(s.items, 'intercom', id) >= 0) return s;
   const from = str(e.from) ?? '';
   const reason = str(e.reason) ?? '';

@@ -43,8 +43,17 @@ export function reduceClientNotice(s: SessionState, e: NoticeEvent): SessionStat
 
 export function reduceInfo(s: SessionState, e: UntrustedEvent<'info'>): SessionState {
   const message = str(e.message);
-  if (!message) return s;
+  if (!message || isGoalWorkerTally(s, e, message)) return s;
   return reduceQueueInfo(s, message) ?? addNotice(s, { level: 'info', text: message });
+}
+
+/**
+ * Deliberately not shown: a goal worker's closing token tally (`subagent done (model): …`, in the goal's run). A goal
+ * has no tool card in the chat to sit under, so each worker would leave a stray line there; the Control Center's step
+ * rows show the worker's tokens instead.
+ */
+function isGoalWorkerTally(s: SessionState, e: UntrustedEvent<'info'>, message: string): boolean {
+  return s.goal !== undefined && str(e.run_id) === s.goal.id && message.startsWith('subagent done (');
 }
 
 export function reduceError(s: SessionState, e: UntrustedEvent<'error'>): SessionState {

@@ -3,6 +3,8 @@ import type { Patch } from '../shared/statePatch';
 import type { ApprovalMode, SessionState, ApprovalDecision, SkillView } from '../shared/sessionState';
 import type { SkillMarketplaceCommand } from './skillRequests';
 import type { GoalCoreAction, GoalStartForm } from './goalCommands';
+import type { InstallScope } from '../protocol';
+import type { PluginAction } from './pluginCommands';
 
 /**
  * The part of the SessionController (./sessionController.ts) the VS Code glue uses. Declared apart from it so the glue
@@ -55,6 +57,16 @@ export interface ChatSession {
   startGoal(form: GoalStartForm): unknown;
   /** approve_goal_plan, revise_goal (feedback never empty), cancel_goal, goal_status. */
   goalAction(action: GoalCoreAction, feedback?: string): unknown;
+  // Plugins: each sends one checked command (false when refused: no plugins on this core, not ready, bad input).
+  listPlugins(): boolean;
+  reloadPlugins(): boolean;
+  /** Asks the core for its plugin_trust_prompt. */
+  requestPluginTrust(): boolean;
+  /** plugin_trust_decisions keyed by plugin path. */
+  trustPlugins(decisions: Record<string, string>): boolean;
+  installPlugin(path: string, scope: InstallScope): boolean;
+  pluginAction(action: PluginAction, name: string): boolean;
+  pluginCommand(name: string, args?: string): boolean;
   setModel(model: string): unknown;
   setReasoning(effort: string): unknown;
   setApprovalMode(mode: ApprovalMode): unknown;

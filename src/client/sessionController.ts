@@ -1,4 +1,4 @@
-import type { AgentInfo, CommandOf, HeadersSpec, ProviderKind, SearchProvider } from '../protocol';
+import type { AgentInfo, CommandOf, HeadersSpec, InstallScope, ProviderKind, SearchProvider } from '../protocol';
 import { timestampedSessionName } from '../protocol/sessionLayout';
 import { supports, type UiCapability } from '../shared/coreCapabilities';
 import {
@@ -22,6 +22,7 @@ import { SessionStore, type StateListener } from './sessionStore';
 import { isMarketplaceCommand, shownSkillPrompt, skillsReport, type SkillMarketplaceCommand } from './skillRequests';
 import { runSlashCommand, type SlashTarget } from './slashCommands';
 import { goalActionCommand, startGoalCommand, type GoalCoreAction, type GoalStartForm } from './goalCommands';
+import { installPluginCommand, pluginActionCommand, runPluginCommand, trustDecisionsCommand, type PluginAction } from './pluginCommands';
 
 export type { StateListener } from './sessionStore';
 
@@ -305,6 +306,47 @@ export class SessionController implements SlashTarget {
     const model = this.state.goal?.parentModel ?? this.state.model;
     if (action === 'revise' && !model) return this.refuse('No model is available: log in to a provider or add one.', 'login', 'error');
     return this.core.send(goalActionCommand(action, feedback, model ?? '', this.state.reasoningEffort));
+  }
+
+  // ── Plugins (research A §7.3): each sends one checked command; the answers arrive as core events. ──
+
+  /** plugins_list and plugin_commands. */
+  listPlugins(): boolean {
+    return this.sendPluginCommand({ type: 'list_plugins' });
+  }
+
+  /** reload_plugins: a rescan, then the lists and a "plugins reloaded" line. */
+  reloadPlugins(): boolean {
+    return this.sendPluginCommand({ type: 'reload_plugins' });
+  }
+
+  /** Asks the core for its plugin_trust_prompt (every project plugin with its decision). */
+  requestPluginTrust(): boolean {
+    return this.sendPluginCommand({ type: 'plugin_trust_prompt' });
+  }
+
+  /** plugin_trust_decisions keyed by plugin path. */
+  trustPlugins(decisions: Record<string, string>): boolean {
+    return this.sendPluginCommand(trustDecisionsCommand(decisions));
+  }
+
+  installPlugin(path: string, scope: InstallScope): boolean {
+    return this.sendPluginCommand(installPluginCommand(path, scope));
+  }
+
+  pluginAction(action: PluginAction, name: string): boolean {
+    return this.sendPluginCommand(pluginActionCommand(action, name));
+  }
+
+  /** `/plugin <command> args`, or a plugin's own `/command args`. */
+  pluginCommand(name: string, args = ''): boolean {
+    return this.sendPluginCommand(runPluginCommand(name, args));
+  }
+
+  private sendPluginCommand(cmd: Parameters<CoreSupervisor['send']>[0] | string): boolean {
+    if (typeof cmd === 'string') return this.refuse(cmd);
+    if (!this.requirePlugins() || !this.requireReady()) return false;
+    return this.core.send(cmd);
   }
 
   /** `/skills`: the core's skills, shown as a notice when they arrive. */
@@ -600,6 +642,12 @@ export class SessionController implements SlashTarget {
   private requireGoal(): boolean {
     if (this.can(UI_CAPABILITIES.goal)) return true;
     this.notice('warning', `${this.o.launch.kind === 'scv' ? 'An SCV server' : 'This core'} has no goal mode.`);
+    return false;
+  }
+
+  private requirePlugins(): boolean {
+    if (this.can(UI_CAPABILITIES.plugins)) return true;
+    this.notice('warning', `${this.o.launch.kind === 'scv' ? 'An SCV server' : 'This core'} has no plugins.`);
     return false;
   }
 

@@ -25,7 +25,7 @@ describe('sessionReducer: purity and immutability', () => {
     const s = streaming();
     assert.equal(sessionReducer(s, { type: 'delta' }), s);
     assert.equal(sessionReducer(s, { type: 'delta', text: '' }), s);
-    assert.equal(sessionReducer(s, { type: 'plugin_status', plugin: 'x', text: 'y' }), s);
+    assert.equal(sessionReducer(s, { type: 'memory_list', entries: [], count: 0 }), s);
     const next = sessionReducer(s, { type: 'delta', text: 'lo' });
     assert.equal(next.revision, s.revision + 1);
   });

@@ -90,13 +90,26 @@ import {
   reduceGoalVerifyVerdict,
   reduceWorkState,
 } from './reduceGoal';
+import {
+  reducePluginCommands,
+  reducePluginDisabled,
+  reducePluginEnabled,
+  reducePluginError,
+  reducePluginInstalled,
+  reducePluginRemoved,
+  reducePluginStatus,
+  reducePluginTrustApplied,
+  reducePluginTrustPrompt,
+  reducePluginsList,
+  reducePluginsOnReady,
+} from './reducePlugins';
 
 /** One reducer per core event type, reading the event by the mirror's field names (values still unchecked). */
 type CoreReducers = { [K in EventType]?: (s: SessionState, e: UntrustedEvent<K>) => SessionState };
 
-/** The core events the UI shows. Every other type (plugins, future events) leaves the state as is. */
+/** The core events the UI shows. Every other type (future events) leaves the state as is. */
 const CORE_REDUCERS: CoreReducers = {
-  ready: reduceReady,
+  ready: (s, e) => reducePluginsOnReady(reduceReady(s, e), e),
   protocol_hello: reduceProtocolHello,
   models: reduceModels,
   authed: reduceAuthed,
@@ -169,6 +182,16 @@ const CORE_REDUCERS: CoreReducers = {
   goal_certified: reduceGoalCertified,
   goal_completion_summary: reduceGoalCompletionSummary,
   work_state: reduceWorkState,
+  plugins_list: reducePluginsList,
+  plugin_commands: reducePluginCommands,
+  plugin_trust_prompt: reducePluginTrustPrompt,
+  plugin_trust_applied: reducePluginTrustApplied,
+  plugin_installed: reducePluginInstalled,
+  plugin_removed: reducePluginRemoved,
+  plugin_enabled: reducePluginEnabled,
+  plugin_disabled: reducePluginDisabled,
+  plugin_error: reducePluginError,
+  plugin_status: reducePluginStatus,
 };
 
 type ClientReducers = { [T in ClientEventType]: (s: SessionState, e: Extract<ClientEvent, { type: T }>) => SessionState };

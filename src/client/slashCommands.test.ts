@@ -38,6 +38,8 @@ test('every slash command maps to its intent', () => {
     ['skill', 'lint  only src/\n and tests', 'applySkill("lint","only src/\\n and tests")'],
     ['goal', ' ship the parser ', 'startGoal({"goal":"ship the parser","autoDeploy":false})'],
     ['goal', '', 'goalAction("refresh")'],
+    ['plugin', 'lint', 'pluginCommand("lint","")'],
+    ['plugin', ' lint  src/a.ts  --fix ', 'pluginCommand("lint","src/a.ts  --fix")'],
   ];
   for (const [name, args, expected] of cases) {
     const { target, calls } = recorder();

@@ -22,6 +22,7 @@ export const SLASH_COMMANDS: readonly SlashCommandInfo[] = [
   { name: 'skills', description: 'List the skills of this workspace and your home' },
   { name: 'skill', description: 'Apply a skill (also /skill:<name>)', args: '<name> [task]' },
   { name: 'goal', description: 'Start a goal: a plan to review, then workers in waves (opens the Control Center)', args: '[goal]' },
+  { name: 'plugin', description: "Run a plugin's slash command (plugins' own commands complete as /<name>)", args: '<command> [args]' },
   { name: 'help', description: 'List the slash commands' },
 ];
 
@@ -46,6 +47,7 @@ export interface SlashTarget {
   applySkill(name: string, task?: string): boolean;
   startGoal(form: GoalStartForm): boolean;
   goalAction(action: GoalCoreAction): boolean;
+  pluginCommand(name: string, args: string): boolean;
   notify(level: 'info' | 'warning' | 'error', text: string): boolean;
 }
 
@@ -94,6 +96,11 @@ export function runSlashCommand(target: SlashTarget, name: string, args: string)
     // The plan waits for the user's review; `/goal` alone asks for the goal's state (the host opens the Control Center).
     case 'goal':
       return arg ? target.startGoal({ goal: arg, autoDeploy: false }) : target.goalAction('refresh');
+    case 'plugin':
+      return needs((a) => {
+        const [, command, rest] = /^(\S+)\s*([\s\S]*)$/.exec(a)!;
+        return target.pluginCommand(command, rest);
+      });
     case 'help':
       return target.notify('info', helpText());
     default:

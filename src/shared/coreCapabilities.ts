@@ -21,7 +21,7 @@ export function supports(state: Pick<SessionState, 'core'>, capability: UiCapabi
 }
 
 /** An upstream catcode-core has these without announcing them; ours announces them once they work, SCV has none. */
-const INHERENT_IN_UPSTREAM: ReadonlySet<string> = new Set([UI_CAPABILITIES.subagents, UI_CAPABILITIES.intercom]);
+const INHERENT_IN_UPSTREAM: ReadonlySet<string> = new Set([UI_CAPABILITIES.subagents, UI_CAPABILITIES.intercom, UI_CAPABILITIES.plugins]);
 
 export function supportsFor(kind: CoreKind, capabilities: readonly string[], capability: UiCapability): boolean {
   if (capabilities.includes(capability)) return true;

@@ -6,6 +6,7 @@
 
 import { TOOL_STATUSES, type ApprovalMode } from '../protocol/common';
 import type { GoalView, WorkStateView } from './goalState';
+import type { PluginsView } from './pluginState';
 
 export { APPROVAL_DECISIONS, APPROVAL_MODES, type ApprovalDecision, type ApprovalMode } from '../protocol/common';
 
@@ -309,6 +310,8 @@ export interface SessionState {
   skills?: SkillView[];
   /** The session's goal (goal mode): absent until the core reports one; kept after it ends, until the core clears it. */
   goal?: GoalView;
+  /** The core's plugins: absent until a core with plugins reports them (ready, plugins_list, plugin_trust_prompt…). */
+  plugins?: PluginsView;
   /** The core's work summary (work_state) while a goal is set. */
   workState?: WorkStateView;
   sessionFile?: string;
@@ -358,4 +361,6 @@ export const UI_CAPABILITIES = {
   runtimeSearchKeys: 'runtime_search_keys',
   /** start_goal and the other goal commands: protocol v2's own (our core announces `goal`; upstream's has them unannounced). */
   goal: 'goal',
+  /** The plugin commands (list_plugins, plugin_trust_decisions, plugin_command…): our core announces `plugins`; upstream's has them unannounced. */
+  plugins: 'plugins',
 } as const;

@@ -39,6 +39,8 @@ test('/goal <text> plans and waits for review; approve deploys the workers; the 
     { steps: [{ toolCall: { id: 'call_plan', name: 'goal_write_plan', arguments: PLAN } }] },
     { steps: [{ text: 'Looked: one file.' }] },
     { steps: [{ text: 'Report: one file.' }] },
+    // The plan has validation criteria, so the classic reviewer judges the last wave.
+    { steps: [{ text: 'The report is there. VERDICT: PASS' }] },
   ]);
   const controller = new SessionController({
     launch: env.launch({ embeddedCorePath: process.env.CATALYST_TEST_CORE_JS ?? CORE_JS }),
@@ -80,10 +82,19 @@ test('/goal <text> plans and waits for review; approve deploys the workers; the 
     ],
   );
   assert.match(goal.completionSummary ?? '', /Outcome: 2\/2 step\(s\) done/);
-  const workers = done.items.filter((i): i is SubagentItem => i.kind === 'subagent');
   assert.deepEqual(
-    workers.map((w) => [w.id, w.runId, w.parentToolCallId, w.state]),
-    goal.plan!.steps.map((st) => [st.runId, goal.id, undefined, 'completed']),
+    goal.verdicts.map((v) => [v.kind, v.ok]),
+    [['step', true]],
+    "the reviewer's verdict",
+  );
+  const runs = done.items.filter((i): i is SubagentItem => i.kind === 'subagent');
+  assert.deepEqual(
+    runs.map((w) => [w.id, w.agent, w.runId, w.parentToolCallId, w.state]),
+    [
+      ...goal.plan!.steps.map((st) => [st.runId, 'delegate', goal.id, undefined, 'completed']),
+      [runs[2]?.id, 'reviewer', goal.id, undefined, 'completed'],
+    ],
+    'the two workers, then the reviewer, all rooted at the goal',
   );
 });
 

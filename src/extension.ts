@@ -24,6 +24,7 @@ import { registerReviewCommands } from './vscode/review/reviewCommands';
 import { ReviewFileSystem } from './vscode/review/reviewFileSystem';
 import { REVIEW_SCHEME } from './vscode/review/reviewUris';
 import { ModelPreference } from './vscode/modelPreference';
+import { registerPlugins } from './vscode/plugins';
 import { createFolderSession } from './vscode/sessionFactory';
 import { watchLaunchSettings } from './vscode/settingsWatcher';
 import { StatsDocument } from './vscode/statsDocument';
@@ -86,6 +87,7 @@ export function activate(context: vscode.ExtensionContext): void {
     vscode.languages.registerCodeLensProvider({ scheme: REVIEW_SCHEME }, new ReviewCodeLensProvider(approvals)),
     ...registerReviewCommands(approvals, log),
     registerCheckpoints({ cores, log }),
+    ...registerPlugins({ cores, log }),
     new CoreStatusBar(cores),
     new ChatContextKeys(cores),
     watchLaunchSettings(cores),

@@ -8,6 +8,7 @@ import { CHECKPOINT_COMMANDS } from './checkpoints/checkpointIds';
 import { CORE_CONTEXT_KEYS } from '../client/presentation/coreContextValues';
 import { COMMANDS, CONTEXT_KEYS, GOAL_COMMANDS } from './ids';
 import { REVIEW_COMMANDS } from './review/reviewIds';
+import { PLUGIN_COMMANDS, PLUGIN_ITEM_CONTEXT, PLUGINS_VIEW_ID } from './plugins/pluginIds';
 
 interface Manifest {
   contributes: {
@@ -23,6 +24,7 @@ const registered = [
   ...Object.values(REVIEW_COMMANDS),
   ...Object.values(CHECKPOINT_COMMANDS),
   ...Object.values(GOAL_COMMANDS),
+  ...Object.values(PLUGIN_COMMANDS),
 ];
 const contributed = manifest.contributes.commands.map((c) => c.command);
 
@@ -79,5 +81,15 @@ describe('manifest commands', () => {
     const cancel = manifest.contributes.commands.find((c) => c.command === GOAL_COMMANDS.cancelGoal) as { enablement?: string } | undefined;
     assert.equal(cancel?.enablement, CONTEXT_KEYS.goalActive);
     assert.equal(manifest.contributes.commands.find((c) => c.command === GOAL_COMMANDS.startGoal)?.title, 'Start Goal…');
+  });
+
+  test('the Plugins view: in the Catalyst container (never for SCV), Enable on a disabled plugin, Disable on an enabled one', () => {
+    const views = (manifest.contributes as unknown as { views: Record<string, { id: string; when?: string }[]> }).views;
+    assert.equal(views.catalystCode.find((v) => v.id === PLUGINS_VIEW_ID)?.when, 'catalystCode.core.kind != scv');
+    const item = (id: string) => manifest.contributes.menus['view/item/context'].find((i) => i.command === id)?.when;
+    assert.equal(item(PLUGIN_COMMANDS.enable), `view == ${PLUGINS_VIEW_ID} && viewItem == ${PLUGIN_ITEM_CONTEXT.disabled}`);
+    assert.equal(item(PLUGIN_COMMANDS.disable), `view == ${PLUGINS_VIEW_ID} && viewItem == ${PLUGIN_ITEM_CONTEXT.enabled}`);
+    const title = manifest.contributes.menus['view/title'].filter((i) => i.when === `view == ${PLUGINS_VIEW_ID}`).map((i) => i.command);
+    assert.deepEqual(title, [PLUGIN_COMMANDS.install, PLUGIN_COMMANDS.reload, PLUGIN_COMMANDS.manageTrust]);
   });
 });

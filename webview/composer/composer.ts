@@ -8,6 +8,7 @@ import { ImageAttachments } from './imageAttachments';
 import { sendButtonText } from '../serverQueue/serverQueueModel';
 import { availableSlashCommands, matchSlashCommands, parseSlashInput } from './slashCommands';
 import { parseSkillInput, skillCommands } from './skillCompletion';
+import { parsePluginInput, pluginCommands } from './pluginCompletion';
 import { isRunActive } from '../header/statusText';
 
 const FILE_QUERY_DELAY_MS = 60;
@@ -42,6 +43,8 @@ export class Composer {
   private lastRun: SessionState['run'] | undefined;
   private lastCore: SessionState['core'] | undefined;
   private lastSkills: SessionState['skills'];
+  private lastPlugins: SessionState['plugins'];
+  private pluginCommands: SlashCommandInfo[] = [];
 
   constructor(
     private readonly post: (message: WebviewToHost) => void,
@@ -138,15 +141,19 @@ export class Composer {
       state.run === this.lastRun &&
       state.core === this.lastCore &&
       state.skills === this.lastSkills &&
+      state.plugins === this.lastPlugins &&
       slashCommands === this.slashCommands
     )
       return;
     this.lastRun = state.run;
     this.lastCore = state.core;
     this.lastSkills = state.skills;
+    this.lastPlugins = state.plugins;
+    this.pluginCommands = supports(state, 'plugins') ? pluginCommands(state, slashCommands) : [];
     this.slashCommands = slashCommands;
     this.offeredCommands = availableSlashCommands(slashCommands, state);
     if (supports(state, 'skills')) this.offeredCommands = [...this.offeredCommands, ...skillCommands(state)];
+    this.offeredCommands = [...this.offeredCommands, ...this.pluginCommands];
     this.running = isRunActive(state);
     this.canSteer = supports(state, 'steer');
     this.serverQueue = supports(state, 'server_queue');
@@ -285,7 +292,11 @@ export class Composer {
     const text = this.textarea.value.trim();
     if (!text || this.tooLong(text)) return;
     const slash =
-      this.images.urls.length === 0 ? (parseSkillInput(text, this.slashCommands) ?? parseSlashInput(text, this.slashCommands)) : undefined;
+      this.images.urls.length === 0
+        ? (parseSkillInput(text, this.slashCommands) ??
+          parsePluginInput(text, this.pluginCommands, this.slashCommands) ??
+          parseSlashInput(text, this.slashCommands))
+        : undefined;
     if (slash) this.post({ type: 'slash', name: slash.name, args: slash.args });
     else this.post({ type: 'send', text, images: [...this.images.urls] });
     this.images.clear();

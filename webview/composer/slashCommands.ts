@@ -33,6 +33,7 @@ const NEEDS: Readonly<Record<string, UiCapability>> = {
   skills: 'skills',
   skill: 'skills',
   goal: 'goal',
+  plugin: 'plugins',
 };
 
 /**

@@ -1,5 +1,6 @@
 // Issue #17 "Done when", in code-server: opening a workspace with an untrusted project plugin shows the trust prompt;
-// Trust loads it and its slash command works from the chat; the Plugins view disables it, then removes it.
+// Trust loads it and its slash command works from the chat; Manage Plugin Trust… denies and trusts it again; the Plugins
+// view disables it, then removes it.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,7 +13,7 @@ import { logInToCustomEndpoint, testId } from './harness/chatActions';
 import { chatSuite } from './harness/chatSuite';
 import { byTestId } from './harness/chatView';
 import { answerModal } from './harness/dialogs';
-import { runCommand } from './harness/quickInput';
+import { quickInputBox, quickPickRow, runCommand } from './harness/quickInput';
 import { waitUntil } from './harness/wait';
 
 const PLUGIN = {
@@ -24,6 +25,15 @@ const PLUGIN = {
   },
   files: { 'greet.js': script("answer({ ok: true, output: 'hello ' + input.args + ' from ' + input.plugin });") },
 };
+
+/** Manage Plugin Trust…: toggles the plugin's check in the multi-select and accepts it. */
+async function toggleTrust(page: Page, name: string): Promise<void> {
+  await runCommand(page, 'Catalyst: Manage Plugin Trust…');
+  const row = quickPickRow(page, name);
+  await row.waitFor({ state: 'visible', timeout: 30_000 });
+  await row.click();
+  await quickInputBox(page).press('Enter');
+}
 
 /** The Plugins view's row of `name` (its text holds the label and the description: version · scope · disabled). */
 function pluginRow(page: Page, name: string) {
@@ -58,6 +68,21 @@ describe('plugins in VS Code (issue #17)', { timeout: 600_000 }, () => {
       await promptAgent(chat(), '/e2e-greet world');
       await testId(chat(), TEST_IDS.notice).filter({ hasText: 'hello world from e2e-greeter' }).first().waitFor({ timeout: 30_000 });
       assert.equal(model.requests.filter((r) => r.method === 'POST').length, 0, 'a script command never reaches the model');
+    }),
+  );
+
+  it(
+    'Manage Plugin Trust… denies it (it unloads) and trusts it again (it loads)',
+    check(async () => {
+      const { page } = suite.env();
+      await runCommand(page, 'Catalyst Code: Focus on Plugins View');
+      const row = pluginRow(page, 'e2e-greeter');
+      await row.waitFor({ state: 'visible', timeout: 30_000 });
+      await toggleTrust(page, 'e2e-greeter');
+      await testId(chat(), TEST_IDS.notice).filter({ hasText: 'Plugins: denied e2e-greeter.' }).first().waitFor({ timeout: 30_000 });
+      await row.waitFor({ state: 'detached', timeout: 20_000 });
+      await toggleTrust(page, 'e2e-greeter');
+      await pluginRow(page, 'e2e-greeter').waitFor({ state: 'visible', timeout: 30_000 });
     }),
   );
 

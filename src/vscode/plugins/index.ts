@@ -12,6 +12,13 @@ export function registerPlugins(d: { cores: CoreManager; log: vscode.LogOutputCh
   return [
     trust,
     tree,
+    // A failed install or action started in the Plugins view: the chat (which has the notice too) may be out of sight.
+    d.cores.onCoreEvent(({ event }) => {
+      if (event.type === 'plugin_error' && typeof event.message === 'string')
+        void vscode.window.showErrorMessage(
+          `Catalyst Code: plugin ${typeof event.name === 'string' ? `${event.name}: ` : ''}${event.message}`,
+        );
+    }),
     vscode.window.createTreeView(PLUGINS_VIEW_ID, { treeDataProvider: tree, showCollapseAll: false }),
     ...registerPluginCommands({ cores: d.cores, trust, log: d.log }),
   ];

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import type { NoticeItem, SessionState } from '../shared/sessionState';
 import { undecidedTrust } from '../shared/pluginState';
 import { CORE_JS, ensureCoreBuilt, realCoreEnv, type RealCoreEnv } from '../../test/support/realCoreHarness';
-import { script, workspacePluginsDir, writePlugin } from '../../test/support/pluginFixtures';
+import { script, tempDir, workspacePluginsDir, writePlugin } from '../../test/support/pluginFixtures';
 import { RestartPolicy } from './restartPolicy';
 import { SessionController } from './sessionController';
 
@@ -71,6 +71,41 @@ test('a project plugin: asked about at start, Trust loads it, its command runs, 
   assert.equal(controller.pluginAction('remove', 'lint'), true);
   const removed = await until(controller, (s) => s.plugins?.list.length === 0);
   assert.deepEqual(removed.plugins?.commands, []);
+});
+
+test('Install from Folder: a global install shows in the list with its tools after the core lists again', { timeout: 60_000 }, async () => {
+  const env = await realCoreEnv();
+  const source = writePlugin(tempDir('plugin-src-'), 'fmt-src', {
+    manifest: {
+      name: 'fmt',
+      version: '0.2.0',
+      description: 'formats',
+      tools: [{ name: 'fmt_run', description: 'formats', kind: 'readonly', script: 'tool.js' }],
+    },
+    files: { 'tool.js': script("answer({ ok: true, output: 'ok' });") },
+  });
+  const controller = new SessionController({
+    launch: env.launch({ embeddedCorePath: process.env.CATALYST_TEST_CORE_JS ?? CORE_JS }),
+    sessionsDir: env.sessionsDir,
+    clientVersion: '0.1.0-test',
+    handshakeTimeoutMs: 15_000,
+  });
+  open.push({ env, controller });
+  assert.equal(await controller.start(), true, JSON.stringify(controller.state.core));
+  assert.equal(controller.installPlugin('  ', 'global'), false, 'no folder, nothing sent');
+  assert.equal(controller.installPlugin(source, 'global'), true);
+  const installed = await until(controller, (s) => s.plugins?.list.some((p) => p.name === 'fmt') ?? false);
+  assert.deepEqual(
+    installed.plugins?.list.map((p) => [p.name, p.version, p.scope, p.enabled]),
+    [['fmt', '0.2.0', 'global', true]],
+  );
+  assert.ok(notices(installed).includes('info:Plugin fmt 0.2.0 installed (global).'));
+  // plugin_installed carries no tools; the next plugins_list does (the Plugins view asks for it).
+  assert.equal(controller.listPlugins(), true);
+  const listed = await until(controller, (s) => s.plugins?.list[0]?.tools.length === 1);
+  assert.deepEqual(listed.plugins?.list[0].tools, ['fmt_run']);
+  assert.equal(controller.installPlugin(source, 'global'), true);
+  await until(controller, (s) => notices(s).some((n) => n.startsWith('error:Plugin ') && n.includes('already installed')));
 });
 
 test('an SCV server has no plugins: the intents say so and send nothing', () => {

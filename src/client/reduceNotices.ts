@@ -27,7 +27,7 @@ export function addNotice(s: SessionState, notice: NoticeFields): SessionState {
 }
 
 /** Replaces the last item when it is a notice with the same code (retries and compaction progress update in place). */
-function upsertNotice(s: SessionState, notice: NoticeFields): SessionState {
+export function upsertNotice(s: SessionState, notice: NoticeFields): SessionState {
   const index = s.items.length - 1;
   const last = s.items[index];
   if (last?.kind === 'notice' && notice.code !== undefined && last.code === notice.code) {

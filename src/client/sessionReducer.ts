@@ -3,6 +3,7 @@ import type { SessionState } from '../shared/sessionState';
 import type { ClientEvent, ClientEventType } from './clientEvents';
 import type { WireEvent } from './coreConnection';
 import type { UntrustedEvent } from './eventFields';
+import type { IGNORED_EVENTS } from './ignoredEvents';
 import { reduceBashExecution, reduceCheckpointCreated, reduceCheckpointDeleted, reduceCheckpointRestored } from './reduceActivity';
 import {
   reduceApprovalChanged,
@@ -76,6 +77,7 @@ import { reduceIntercomError, reduceIntercomMessage, reduceIntercomReplied, redu
 import { reduceSkills } from './reduceSkills';
 import { reduceContextBreakdown, reduceCostUpdate, reduceMetrics, reduceStats } from './reduceUsage';
 import { reduceRules } from './reduceRules';
+import { reduceAdvisorNote, reduceDigested, reduceReflecting, reduceStuckNudge, reduceSummaryRequired } from './reduceLoopNotices';
 import {
   reduceGoalCertified,
   reduceGoalCompletionSummary,
@@ -107,8 +109,11 @@ import {
 /** One reducer per core event type, reading the event by the mirror's field names (values still unchecked). */
 type CoreReducers = { [K in EventType]?: (s: SessionState, e: UntrustedEvent<K>) => SessionState };
 
-/** The core events the UI shows. Every other type (future events) leaves the state as is. */
-const CORE_REDUCERS: CoreReducers = {
+/**
+ * The core events the session model reduces. Every other type of the mirror is in IGNORED_EVENTS with the reason; an
+ * unknown type (a newer core's) leaves the state as is.
+ */
+const CORE_REDUCERS = {
   ready: (s, e) => reducePluginsOnReady(reduceReady(s, e), e),
   protocol_hello: reduceProtocolHello,
   models: reduceModels,
@@ -156,6 +161,11 @@ const CORE_REDUCERS: CoreReducers = {
   checkpoint_deleted: reduceCheckpointDeleted,
   compacting: reduceCompacting,
   compacted: reduceCompacted,
+  stuck_nudge: reduceStuckNudge,
+  summary_required: reduceSummaryRequired,
+  reflecting: reduceReflecting,
+  digested: reduceDigested,
+  advisor_note: reduceAdvisorNote,
   session_recovered: reduceSessionRecovered,
   memory_saved: reduceMemorySaved,
   subagent_start: reduceSubagentStart,
@@ -192,7 +202,14 @@ const CORE_REDUCERS: CoreReducers = {
   plugin_disabled: reducePluginDisabled,
   plugin_error: reducePluginError,
   plugin_status: reducePluginStatus,
-};
+} satisfies CoreReducers;
+
+export type ReducedEventType = keyof typeof CORE_REDUCERS;
+export const REDUCED_EVENT_TYPES: readonly ReducedEventType[] = Object.freeze(Object.keys(CORE_REDUCERS) as ReducedEventType[]);
+
+/** Fails to compile, naming the type, when an event type of the mirror is neither reduced nor in IGNORED_EVENTS. */
+type MustBeNever<T extends never> = T;
+export type _EveryEventIsReducedOrIgnored = MustBeNever<Exclude<EventType, ReducedEventType | keyof typeof IGNORED_EVENTS>>;
 
 type ClientReducers = { [T in ClientEventType]: (s: SessionState, e: Extract<ClientEvent, { type: T }>) => SessionState };
 
@@ -230,6 +247,6 @@ function reduceEvent(state: SessionState, e: CoreEvent | ClientEvent | WireEvent
   }
   if (!Object.hasOwn(CORE_REDUCERS, e.type)) return state;
   // The table's key is the event's type, so its reducer reads this event's fields: whatever their values, the guards see.
-  const reduce = CORE_REDUCERS[e.type as EventType] as ((s: SessionState, ev: object) => SessionState) | undefined;
+  const reduce = (CORE_REDUCERS as CoreReducers)[e.type as EventType] as ((s: SessionState, ev: object) => SessionState) | undefined;
   return reduce ? reduce(state, e) : state;
 }

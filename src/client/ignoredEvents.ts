@@ -1,0 +1,42 @@
+import type { EventType } from '../protocol';
+
+/**
+ * The core events the session model (src/client/sessionReducer.ts) deliberately leaves alone, each with the reason: the
+ * module that handles it instead ("Handled by <path>", which eventCatalog.test.ts checks), or why nothing needs it.
+ * Together with CORE_REDUCERS it covers the protocol mirror's every event type, exactly once: the compiler rejects a type
+ * in neither table (sessionReducer.ts), the catalog test one in both.
+ */
+export const IGNORED_EVENTS = {
+  advisor_status:
+    "The advisor's progress (reviewing, no_key): its result comes as advisor_note, which is shown; upstream's web ignores it too.",
+  oauth_prompt: 'The OAuth login prompt of a plugin preset: our core sends none and our UI does not start an OAuth login yet.',
+  models_refreshed:
+    'Handled by src/client/providers/providerCatalog.ts: the provider catalog of the Log In… and model pickers; the new list comes as models.',
+  provider_presets: 'Handled by src/client/providers/providerCatalog.ts: the presets offered by Log In…, not session state.',
+  search_key_set:
+    'The acknowledgement of set_search_key: the Set Web Search Key command (src/vscode/searchKeyFlow.ts) confirms with its own message.',
+  usage: 'The answer to the usage command, which our UI does not send yet.',
+  config_changed: 'The acknowledgement of set_config, which our UI does not send yet.',
+  vision_config: 'The answer to get_vision_config / set_vision_config, which our UI does not send yet.',
+  runtime_status: 'The answer to the runtime_status command, which our UI does not send yet.',
+  memory_list: 'The answer to list_memory, which our UI does not send yet.',
+  provider_models_preview:
+    'The answer to discover_provider_models, which our UI does not send: Log In… lists an endpoint’s models through add_custom_provider and models.',
+  umans_conc:
+    "Upstream's 5-second poll of the Umans provider's concurrency (used of limit): our core has no Umans provider and never sends it.",
+  checkpoints: 'Handled by src/client/checkpoints/checkpointRequests.ts: the Source Control checkpoint list, not the transcript.',
+  checkpoint_changes: 'Handled by src/client/checkpoints/checkpointRequests.ts: the changed files under a checkpoint in Source Control.',
+  checkpoint_file: 'Handled by src/client/checkpoints/checkpointRequests.ts: a file as a checkpoint holds it, for the diff editor.',
+  audit:
+    "Upstream's opt-in record of an answered approval (audit_log: true): the approval card already shows the decision, and our core keeps no audit log.",
+  agents: 'Handled by src/client/sessionController.ts: the answer to list_agents, shown by /agents and read by the agent picker.',
+  skill_marketplace_state: 'Handled by src/vscode/skillMarketplace.ts: the Browse Skills flow awaits it as the answer to its request.',
+  skill_marketplace_results: 'Handled by src/vscode/skillMarketplace.ts: the Browse Skills flow awaits it as the answer to its search.',
+  skill_marketplace_changed: 'Handled by src/vscode/skillMarketplace.ts: the Browse Skills flow awaits it after an install or removal.',
+  skill_marketplace_error: 'Handled by src/vscode/skillMarketplace.ts: the Browse Skills flow shows it as an error message.',
+  sandbox_status: 'The answer to get_sandbox_status: our core answers the sandbox commands with error{unsupported} and our UI sends none.',
+  sandbox_prepare_progress:
+    'The progress of prepare_sandbox: our core answers the sandbox commands with error{unsupported} and our UI sends none.',
+  sandbox_ready: 'The end of prepare_sandbox: our core answers the sandbox commands with error{unsupported} and our UI sends none.',
+  sandbox_error: 'The failure of prepare_sandbox: our core answers the sandbox commands with error{unsupported} and our UI sends none.',
+} as const satisfies { readonly [K in EventType]?: string };

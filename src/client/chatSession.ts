@@ -5,6 +5,7 @@ import type { SkillMarketplaceCommand } from './skillRequests';
 import type { GoalCoreAction, GoalStartForm } from './goalCommands';
 import type { InstallScope } from '../protocol';
 import type { PluginAction } from './pluginCommands';
+import type { MemoryView } from './memoryEntries';
 
 /**
  * The part of the SessionController (./sessionController.ts) the VS Code glue uses. Declared apart from it so the glue
@@ -26,6 +27,13 @@ export interface ChatSession {
   steer(text: string): unknown;
   abort(): unknown;
   clearQueue(): unknown;
+  /** `!cmd` / `!!cmd` (excludeFromContext): user_bash, refused with a notice during a run. */
+  userBash(command: string, excludeFromContext?: boolean): unknown;
+  /** The core's durable notes (its next `memory_list` answer), undefined when it cannot say. */
+  fetchMemory(): Promise<MemoryView[] | undefined>;
+  /** forget_memory: the core's answer (its message), undefined when it cannot answer. */
+  forgetMemory(id: string): Promise<string | undefined>;
+  refreshMemory(): unknown;
   // A server-side queue (SCV, capability server_queue); each refuses with a notice when the id is no longer queued.
   editQueued(id: string, prompt: string): unknown;
   /** Moves `id` before `beforeId`; null moves it to the end. */

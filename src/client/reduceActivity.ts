@@ -1,5 +1,5 @@
 // Reducers for workspace activity shown in the transcript: the user's own shell commands and checkpoints.
-import type { CheckpointItem, SessionState } from '../shared/sessionState';
+import type { BashItem, CheckpointItem, SessionState } from '../shared/sessionState';
 import { createdAtFromId, timestampMs } from './checkpoints/checkpointEvents';
 import { type UntrustedEvent, str, strings } from './eventFields';
 import { appendItem, indexOfItem, newItemId, updateItemAt } from './transcript';
@@ -7,7 +7,9 @@ import { appendItem, indexOfItem, newItemId, updateItemAt } from './transcript';
 export function reduceBashExecution(s: SessionState, e: UntrustedEvent<'bash_execution'>): SessionState {
   const command = str(e.command);
   if (command === undefined) return s;
-  return appendItem(s, { kind: 'bash', id: newItemId(s, 'b'), command, output: str(e.output) ?? '', ok: e.ok === true });
+  const item: BashItem = { kind: 'bash', id: newItemId(s, 'b'), command, output: str(e.output) ?? '', ok: e.ok === true };
+  if (e.exclude_from_context === true) item.excludedFromContext = true;
+  return appendItem(s, item);
 }
 
 export function reduceCheckpointCreated(s: SessionState, e: UntrustedEvent<'checkpoint_created'>): SessionState {

@@ -19,6 +19,7 @@ import { records, str } from './eventFields';
 import { isApprovalMode } from './reduceCore';
 import { perChangeOffReason } from './review/perChangeReview';
 import { SessionStore, type StateListener } from './sessionStore';
+import { memoryEntries, type MemoryView } from './memoryEntries';
 import { isMarketplaceCommand, shownSkillPrompt, skillsReport, type SkillMarketplaceCommand } from './skillRequests';
 import { runSlashCommand, type SlashTarget } from './slashCommands';
 import { goalActionCommand, startGoalCommand, type GoalCoreAction, type GoalStartForm } from './goalCommands';
@@ -388,7 +389,10 @@ export class SessionController implements SlashTarget {
   }
 
   /** Sends `cmd` and resolves with the next event of one of the `answers` types, or undefined once the core stops. */
-  private nextAnswer(cmd: CommandOf<'list_skills'> | SkillMarketplaceCommand, answers: readonly string[]): Promise<WireEvent | undefined> {
+  private nextAnswer(
+    cmd: CommandOf<'list_skills' | 'list_memory' | 'forget_memory'> | SkillMarketplaceCommand,
+    answers: readonly string[],
+  ): Promise<WireEvent | undefined> {
     return new Promise((resolve) => {
       const done = (e: WireEvent | undefined) => {
         events.dispose();
@@ -488,6 +492,41 @@ export class SessionController implements SlashTarget {
   saveMemory(text: string): boolean {
     if (!text.trim()) return this.refuse('/memory needs the note to save.');
     return this.requireReady() && this.core.send({ type: 'save_memory', text: text.trim() });
+  }
+
+  /** The core's durable notes (its next `memory_list` answer), undefined when it cannot say. */
+  fetchMemory(): Promise<MemoryView[] | undefined> {
+    if (!this.requireReady()) return Promise.resolve(undefined);
+    return this.nextAnswer({ type: 'list_memory' }, ['memory_list']).then((e) =>
+      e?.type === 'memory_list' ? memoryEntries(e.entries) : undefined,
+    );
+  }
+
+  /** `forget_memory`; resolves with the core's answer (memory_saved's message), undefined when it cannot answer. */
+  forgetMemory(id: string): Promise<string | undefined> {
+    if (typeof id !== 'string' || !id) return Promise.resolve(undefined);
+    if (!this.requireReady()) return Promise.resolve(undefined);
+    return this.nextAnswer({ type: 'forget_memory', id }, ['memory_saved']).then((e) =>
+      e?.type === 'memory_saved' ? (str(e.message) ?? '') : undefined,
+    );
+  }
+
+  /** `refresh_memory`: the core rereads its notes from disk (edited by hand or by another core). */
+  refreshMemory(): boolean {
+    return this.requireReady() && this.core.send({ type: 'refresh_memory' });
+  }
+
+  /** `!cmd` / `!!cmd`: the core runs the user's own command in the workspace (no approval) and answers bash_execution. */
+  userBash(command: string, excludeFromContext = false): boolean {
+    const text = typeof command === 'string' ? command.trim() : '';
+    if (!text) return this.refuse('Type a shell command after ! (or !! to keep its output out of the context).');
+    if (!this.requireReady()) return false;
+    if (!this.can(UI_CAPABILITIES.userBash)) return this.refuse('An SCV server does not run shell commands typed in the chat.');
+    // Both cores refuse user_bash during a run; saying so here keeps the text's fate clear.
+    if (this.state.run.status !== 'idle') return this.refuse('A turn is running: run the shell command after it finishes.');
+    const cmd: CommandOf<'user_bash'> = { type: 'user_bash', command: text };
+    if (excludeFromContext) cmd.exclude_from_context = true;
+    return this.core.send(cmd);
   }
 
   /** Asks the core for usage figures; with `report` the answer is also shown as a notice (the /stats command). */

@@ -1136,6 +1136,20 @@ describe('sessionReducer: workspace activity', () => {
     assert.deepEqual({ ...last(s), id: '' }, { kind: 'bash', id: '', command: 'ls', output: 'a\n', ok: true });
   });
 
+  test('bash_execution of a !!cmd marks the card as kept out of the context', () => {
+    const s = sessionReducer(initialSessionState(), {
+      type: 'bash_execution',
+      command: 'false',
+      ok: false,
+      output: '(no output)\n[exit code 1]',
+      exclude_from_context: true,
+    });
+    assert.deepEqual(
+      { ...last(s), id: '' },
+      { kind: 'bash', id: '', command: 'false', output: '(no output)\n[exit code 1]', ok: false, excludedFromContext: true },
+    );
+  });
+
   test('checkpoint_created adds a checkpoint item once; checkpoint_restored marks it', () => {
     let s = sessionReducer(initialSessionState(), {
       type: 'checkpoint_created',

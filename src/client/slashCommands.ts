@@ -17,7 +17,7 @@ export const SLASH_COMMANDS: readonly SlashCommandInfo[] = [
   { name: 'clear', description: 'Clear the conversation (the session file is kept)' },
   { name: 'reset', description: 'Clear the conversation and wipe the session file' },
   { name: 'steer', description: 'Redirect the running turn', args: '<text>' },
-  { name: 'memory', description: 'Save a note the agent remembers in this workspace', args: '<text>' },
+  { name: 'memory', description: 'Save a note the agent remembers in this workspace (alone: list and forget notes)', args: '[text]' },
   { name: 'agents', description: 'List the agents subagents can run as' },
   { name: 'skills', description: 'List the skills of this workspace and your home' },
   { name: 'skill', description: 'Apply a skill (also /skill:<name>)', args: '<name> [task]' },

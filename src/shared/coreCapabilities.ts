@@ -10,6 +10,7 @@ const INHERENT_IN_V2: ReadonlySet<string> = new Set([
   UI_CAPABILITIES.undo,
   UI_CAPABILITIES.skills,
   UI_CAPABILITIES.goal,
+  UI_CAPABILITIES.userBash,
 ]);
 
 /**

@@ -121,6 +121,8 @@ export interface BashItem {
   command: string;
   output: string;
   ok: boolean;
+  /** `!!cmd`: the output was shown but kept out of the model's context. */
+  excludedFromContext?: boolean;
 }
 export interface CheckpointItem {
   kind: 'checkpoint';
@@ -363,4 +365,6 @@ export const UI_CAPABILITIES = {
   goal: 'goal',
   /** The plugin commands (list_plugins, plugin_trust_decisions, plugin_command…): our core announces `plugins`; upstream's has them unannounced. */
   plugins: 'plugins',
+  /** `!cmd` / `!!cmd` (user_bash): protocol v2's own (no core announces it), never SCV's. */
+  userBash: 'user_bash',
 } as const;

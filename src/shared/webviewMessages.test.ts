@@ -32,6 +32,10 @@ const VALID = {
   steer: [{ type: 'steer', text: 'go left' }],
   abort: [{ type: 'abort' }],
   clearQueue: [{ type: 'clearQueue' }],
+  userBash: [
+    { type: 'userBash', command: 'git status', excludeFromContext: false },
+    { type: 'userBash', command: 'ls', excludeFromContext: true },
+  ],
   approve: [
     ...APPROVAL_DECISIONS.map((decision) => ({ type: 'approve' as const, requestId: 'apv-1-call_1', decision })),
     { type: 'approve', requestId: 'apv-2', decision: 'allow_pattern', pattern: 'npm test *' },
@@ -181,6 +185,9 @@ describe('validateWebviewMessage rejects', () => {
     reject({ type: 'send', text: 'x' }, 'missing images');
     reject({ type: 'send', text: 'x', images: 'data:image/png;base64,AA' }, 'images not an array');
     reject({ type: 'approve', requestId: 7, decision: 'yes' }, 'numeric request id');
+    reject({ type: 'userBash', command: '  ', excludeFromContext: false }, 'blank shell command');
+    reject({ type: 'userBash', command: 'ls' }, 'excludeFromContext missing');
+    reject({ type: 'userBash', command: 'ls', excludeFromContext: 'yes' }, 'string excludeFromContext');
     reject({ type: 'intercomReply', id: 'ask-1', reply: '' }, 'empty intercom reply');
     reject({ type: 'intercomReply', id: 'ask-1', reply: ' \n ' }, 'blank intercom reply');
     reject({ type: 'intercomReply', id: '', reply: 'yes' }, 'no intercom id');

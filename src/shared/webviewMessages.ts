@@ -59,6 +59,8 @@ export type WebviewToHost =
   | { type: 'steer'; text: string }
   | { type: 'abort' }
   | { type: 'clearQueue' }
+  /** `!cmd` / `!!cmd` in the composer: user_bash (excludeFromContext for `!!`). */
+  | { type: 'userBash'; command: string; excludeFromContext: boolean }
   | { type: 'approve'; requestId: string; decision: ApprovalDecision; pattern?: string }
   | { type: 'askReply'; requestId: string; answers: Record<string, string> | null }
   | { type: 'setModel'; model: string }
@@ -118,6 +120,7 @@ const CHECKS: { [K in WebviewToHost['type']]: Check } = {
   steer: (m) => nonEmpty(m.text),
   abort: () => true,
   clearQueue: () => true,
+  userBash: (m) => nonEmpty(m.command, 100_000) && (m.command as string).trim().length > 0 && typeof m.excludeFromContext === 'boolean',
   approve: (m) =>
     nonEmpty(m.requestId, 300) && oneOf(APPROVAL_DECISIONS)(m.decision) && (m.pattern === undefined || nonEmpty(m.pattern, 4096)),
   askReply: (m) =>
@@ -178,6 +181,8 @@ export const TEST_IDS = {
   assistantMessage: 'assistant-message',
   thinking: 'thinking-block',
   toolCard: 'tool-card',
+  /** A command the user ran with `!cmd` / `!!cmd`: its output card (data-ok, data-excluded). */
+  bashBlock: 'bash-block',
   webResult: 'web-result',
   webLink: 'web-link',
   approvalCard: 'approval-card',

@@ -11,6 +11,7 @@ import { pickApprovalMode, pickFolder, pickModel, pickSession } from './pickers'
 import { launchSettingsFor } from './sessionFactory';
 import { pickAndApplySkill } from './skillCommands';
 import { browseSkillMarketplace } from './skillMarketplace';
+import { showMemory } from './memoryCommands';
 import { pickAndRunSubagent } from './subagentCommands';
 import type { StatsDocument } from './statsDocument';
 
@@ -72,6 +73,7 @@ export function registerCommands(d: CommandDeps): vscode.Disposable[] {
       if (await pickAndApplySkill(core)) await d.hub.revealSidebar();
     }),
     [COMMANDS.browseSkillMarketplace]: withCore((core) => browseSkillMarketplace(core)),
+    [COMMANDS.showMemory]: withCore((core) => showMemory(core)),
   };
   return registerReportingCommands(handlers, d.log);
 }

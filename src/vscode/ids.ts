@@ -31,6 +31,7 @@ export const COMMANDS = {
   runSubagent: 'catalystCode.runSubagent',
   applySkill: 'catalystCode.applySkill',
   browseSkillMarketplace: 'catalystCode.browseSkillMarketplace',
+  showMemory: 'catalystCode.showMemory',
 } as const;
 
 /** Goal mode's palette commands (registered by src/vscode/goal/goalCommands.ts). */

@@ -81,6 +81,8 @@ export class WebviewMessageHandler {
         return void (await s.abort());
       case 'clearQueue':
         return void (await s.clearQueue());
+      case 'userBash':
+        return void (await s.userBash(m.command, m.excludeFromContext));
       case 'queueEdit':
         return void (await s.editQueued(m.id, m.prompt));
       case 'queueMove':
@@ -105,6 +107,8 @@ export class WebviewMessageHandler {
       case 'setApprovalMode':
         return void (await s.setApprovalMode(m.mode));
       case 'slash':
+        // `/memory` alone lists the notes (with Forget and Refresh) in a QuickPick.
+        if (m.name === 'memory' && !m.args.trim()) return void (await vscode.commands.executeCommand(COMMANDS.showMemory));
         // `/goal` (with a goal sent, or alone) shows the Control Center.
         if ((await s.runSlash(m.name, m.args)) && m.name === 'goal') await vscode.commands.executeCommand(GOAL_COMMANDS.openControlCenter);
         return;

@@ -10,6 +10,7 @@ import { availableSlashCommands, matchSlashCommands, parseSlashInput } from './s
 import { parseSkillInput, skillCommands } from './skillCompletion';
 import { parsePluginInput, pluginCommands } from './pluginCompletion';
 import { isRunActive } from '../header/statusText';
+import { bashInputRefusal, parseBashInput } from './bashInput';
 
 const FILE_QUERY_DELAY_MS = 60;
 
@@ -36,6 +37,7 @@ export class Composer {
   private running = false;
   private canSteer = true;
   private serverQueue = false;
+  private canRunBash = false;
   private completionContext: CompletionContext | undefined;
   private completionRequest = 0;
   private fileQueryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -55,7 +57,7 @@ export class Composer {
       'data-testid': TEST_IDS.composer,
       rows: '1',
       'aria-label': 'Message to Catalyst',
-      placeholder: 'Ask Catalyst… (/ for commands, @ to mention files)',
+      placeholder: 'Ask Catalyst… (/ for commands, @ to mention files, ! to run a shell command)',
       spellcheck: 'true',
     });
     this.completion = new CompletionPopup(this.textarea);
@@ -157,6 +159,7 @@ export class Composer {
     this.running = isRunActive(state);
     this.canSteer = supports(state, 'steer');
     this.serverQueue = supports(state, 'server_queue');
+    this.canRunBash = supports(state, 'user_bash');
     const queued = state.run.queued;
     this.queuedChip.hidden = !queued || this.serverQueue;
     this.queuedText.textContent = queued ?? '';
@@ -291,6 +294,7 @@ export class Composer {
   private send(): void {
     const text = this.textarea.value.trim();
     if (!text || this.tooLong(text)) return;
+    if (this.canRunBash && this.sendBash(text)) return;
     const slash =
       this.images.urls.length === 0
         ? (parseSkillInput(text, this.slashCommands) ??
@@ -301,6 +305,19 @@ export class Composer {
     else this.post({ type: 'send', text, images: [...this.images.urls] });
     this.images.clear();
     this.clearText();
+  }
+
+  /** `!cmd` / `!!cmd`: run by the core as the user's own command; false when the text is not one. */
+  private sendBash(text: string): boolean {
+    const bash = parseBashInput(text);
+    if (!bash) return false;
+    const refusal = bashInputRefusal(bash, this.running, this.images.urls.length);
+    if (refusal) this.showHint(refusal);
+    else {
+      this.post({ type: 'userBash', command: bash.command, excludeFromContext: bash.excludeFromContext });
+      this.clearText();
+    }
+    return true;
   }
 
   private steer(): void {

@@ -79,21 +79,27 @@ export class NoticeView implements ItemView<NoticeItem> {
 
 /** A command the user ran themselves (`user_bash`) with its output. */
 export class BashBlockView implements ItemView<BashItem> {
-  readonly root = h('div', { class: 'item bash-block' });
+  readonly root = h('div', { class: 'item bash-block', 'data-testid': TEST_IDS.bashBlock });
   private key = '';
 
   update(item: BashItem): void {
-    const key = `${item.command}\0${item.output.length}\0${item.ok}`;
+    const excluded = item.excludedFromContext === true;
+    const key = `${item.command}\0${item.output.length}\0${item.ok}\0${excluded}`;
     if (key === this.key) return;
     this.key = key;
+    this.root.dataset.ok = String(item.ok);
+    this.root.dataset.excluded = String(excluded);
     replaceChildren(
       this.root,
       h(
         'div',
         { class: 'bash-header' },
         codicon('terminal'),
-        h('code', { class: 'bash-command' }, item.command),
+        h('code', { class: 'bash-command' }, `${excluded ? '!!' : '!'}${item.command}`),
         badge(item.ok ? 'ok' : 'failed', item.ok ? 'ok' : 'error'),
+        excluded
+          ? h('span', { class: 'bash-excluded', title: 'The output was shown here but not given to the model (!!)' }, 'not in context')
+          : null,
       ),
       item.output ? clippedText(item.output, 'bash-output') : null,
     );

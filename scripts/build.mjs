@@ -1,4 +1,5 @@
-// Builds the three bundles (BRIEF §2): dist/extension.js (CJS, vscode external), dist/core.js (Node), dist/webview.js (browser).
+// Builds the bundles (BRIEF §2): dist/extension.js (CJS, vscode external), dist/core.js (Node), dist/webview.js (the chat,
+// browser) and dist/controlCenter.js (the Goal Control Center's panel, browser).
 // Prints each bundle's size against its budget (BRIEF §5).
 //   --dev    unminified, inline source maps
 //   --watch  a dev build that rebuilds on every change (`npm run watch`, .vscode/tasks.json); see watchReporter
@@ -56,6 +57,15 @@ const targets = [
     budget: 600,
   },
   { entryPoints: ['webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022', budget: 350 },
+  // The Goal Control Center's panel loads only its own bundle (webviewScriptFor), so the chat's does not carry goal mode.
+  {
+    entryPoints: ['webview/controlCenterMain.ts'],
+    outfile: 'dist/controlCenter.js',
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    budget: 350,
+  },
   { entryPoints: ['webview/styles.css'], outfile: 'dist/webview.css', budget: 60 },
 ].filter((t) => existsSync(t.entryPoints[0]));
 
@@ -78,7 +88,7 @@ if (watch) {
     await esbuild.build({ ...common, ...opts });
     const kb = sizeKb(opts.outfile);
     const verdict = kb <= budget ? 'ok' : 'OVER BUDGET';
-    console.log(`${opts.outfile.padEnd(20)} ${kb.toFixed(1).padStart(7)} KB  (budget ${budget} KB: ${verdict})`);
+    console.log(`${opts.outfile.padEnd(24)} ${kb.toFixed(1).padStart(7)} KB  (budget ${budget} KB: ${verdict})`);
   }
 }
 
@@ -101,7 +111,7 @@ function watchReporter() {
         messagesByBundle.set(outfile, [...result.errors.map((m) => ['error', m]), ...result.warnings.map((m) => ['warning', m])]);
         const outcome =
           result.errors.length > 0 ? `failed (${count(result.errors.length, 'error')})` : `${sizeKb(outfile).toFixed(1).padStart(7)} KB`;
-        console.log(`[watch] ${outfile.padEnd(20)} ${outcome}  ${Date.now() - startedAt} ms`);
+        console.log(`[watch] ${outfile.padEnd(24)} ${outcome}  ${Date.now() - startedAt} ms`);
         if (--inFlight === 0) finishCycle(messagesByBundle);
       });
     },

@@ -16,7 +16,6 @@ import { TranscriptView } from './transcript/transcriptView';
 import type { UiStateStore } from './state/uiState';
 import { WelcomePanel } from './welcome/welcome';
 import { GoalCard } from './goal/goalCard';
-import { ControlCenter } from './goal/controlCenter';
 
 /**
  * The chat UI: applies host messages to the store at once and renders what changed once per animation frame.
@@ -34,9 +33,6 @@ export class App {
   private readonly highlighter: HighlightQueue;
   private readonly appEl: HTMLElement;
   private readonly goalCard: GoalCard;
-  private readonly ctx: ItemContext;
-  /** Goal mode's panel (placement 'controlCenter'): built on the first snapshot that asks for it, never in the chat. */
-  private controlCenter: ControlCenter | undefined;
 
   constructor(
     root: HTMLElement,
@@ -50,14 +46,14 @@ export class App {
     );
     const post = host.post.bind(host);
     this.highlighter = new HighlightQueue();
-    const ctx: ItemContext = (this.ctx = {
+    const ctx: ItemContext = {
       post,
       ui,
       state: () => this.store.state!,
       askDrafts: new Map(),
       highlighter: this.highlighter,
       subagents: this.store.subagents,
-    });
+    };
     this.toolbar = new Toolbar(post, () => this.toggleSessions());
     this.sessions = new SessionList(post, () => this.toggleSessions(false));
     this.welcome = new WelcomePanel(post);
@@ -93,8 +89,7 @@ export class App {
   onMessage(message: HostToWebview): void {
     switch (message.type) {
       case 'snapshot':
-        if (message.view.placement === 'controlCenter') this.showControlCenter();
-        else this.restoreScroll(message.state);
+        this.restoreScroll(message.state);
         this.frames.mark(this.store.applySnapshot(message.seq, message.state, message.view));
         break;
       case 'patches': {
@@ -119,11 +114,6 @@ export class App {
     const state = this.store.state;
     if (!state) return;
     this.highlighter.newFrame();
-    if (this.controlCenter) {
-      this.showRunStatus(state);
-      this.controlCenter.update(state, change);
-      return;
-    }
     const view = this.store.view as ViewContext;
     if (change.reset || change.keys.size > 0) {
       this.showRunStatus(state);
@@ -139,14 +129,6 @@ export class App {
     this.reviewList.update(state, change);
     if (change.reset || change.length || change.items.size > 0) this.transcript.update(state, change);
     else this.transcript.relayout();
-  }
-
-  /** The panel shows the Control Center in place of the chat, on the same store (the chat's views stay unrendered). */
-  private showControlCenter(): void {
-    if (this.controlCenter) return;
-    this.controlCenter = new ControlCenter(this.ctx, this.highlighter);
-    this.appEl.replaceChildren(this.controlCenter.root);
-    this.appEl.classList.add('control-center');
   }
 
   /** The stylesheet keys off it: while the run waits for the user nothing is working, so no spinner turns. */

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { validateWebviewMessage, type HostToWebview, type ViewContext, type WebviewToHost } from '../shared/webviewMessages';
 import type { CoreManager } from './coreManager';
 import { PatchStream } from '../client/chatView/patchStream';
-import { chatWebviewShell } from '../client/chatView/webviewHtml';
+import { chatWebviewShell, webviewScriptFor } from '../client/chatView/webviewHtml';
 
 export type Placement = ViewContext['placement'];
 /** What the host acts on: every chat message but the handshake, which the bridge answers itself. */
@@ -44,8 +44,11 @@ export class WebviewBridge implements vscode.Disposable {
     readonly placement: Placement,
     private readonly host: BridgeHost,
   ) {
-    const shell = chatWebviewShell(webview, vscode.Uri.joinPath(host.extensionUri, 'dist'), (base, ...segments) =>
-      vscode.Uri.joinPath(base, ...segments),
+    const shell = chatWebviewShell(
+      webview,
+      vscode.Uri.joinPath(host.extensionUri, 'dist'),
+      (base, ...segments) => vscode.Uri.joinPath(base, ...segments),
+      { script: webviewScriptFor(placement) },
     );
     webview.options = shell.options;
     webview.html = shell.html;

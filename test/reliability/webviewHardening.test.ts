@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, posix, resolve } from 'node:path';
 import { MAX_IMAGES, MAX_TEXT, validateWebviewMessage } from '../../src/shared/webviewMessages';
-import { chatWebviewShell, createNonce } from '../../src/client/chatView/webviewHtml';
+import { chatWebviewShell, createNonce, webviewScriptFor } from '../../src/client/chatView/webviewHtml';
 import { resolveInsideWorkspace } from '../../src/client/workspacePaths';
 import { fileLinkOf } from '../../webview/markdown/links';
 
@@ -232,7 +232,9 @@ test('hostile markdown renders inert: only plain elements, no handlers, no scrip
 test('the served HTML carries the CSP: nothing by default, nonce-only scripts, resources only from the bundle', () => {
   const cspSource = 'https://file+.vscode-resource.vscode-cdn.net';
   const nonce = createNonce();
-  const { html } = chatWebviewShell({ cspSource, asWebviewUri: (path: string) => `${cspSource}${path}` }, '/ext/dist', posix.join, nonce);
+  const { html } = chatWebviewShell({ cspSource, asWebviewUri: (path: string) => `${cspSource}${path}` }, '/ext/dist', posix.join, {
+    nonce,
+  });
   const head = /<head>([\s\S]*)<\/head>/.exec(html)?.[1] ?? '';
   const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(head);
   assert.ok(meta, 'a CSP meta tag');
@@ -284,9 +286,20 @@ test('webviews load local resources from the bundle only, and the bundle needs n
     assert.ok(root, `${local} lies inside a local resource root`);
     assert.ok(existsSync(join(REPO, 'dist', posix.relative(root, local))), `${local} is a file the build produces`);
   }
-  const bundle = join(REPO, 'dist', 'webview.js');
-  assert.ok(existsSync(bundle), 'dist/webview.js is built (npm run build)');
-  assert.doesNotMatch(readFileSync(bundle, 'utf8'), /\beval\(|new Function\(/, 'the CSP forbids eval; the bundle must not need it');
+  for (const name of ['webview.js', 'controlCenter.js']) {
+    const bundle = join(REPO, 'dist', name);
+    assert.ok(existsSync(bundle), `dist/${name} is built (npm run build)`);
+    assert.doesNotMatch(readFileSync(bundle, 'utf8'), /\beval\(|new Function\(/, `the CSP forbids eval; ${name} must not need it`);
+  }
+});
+
+test("the chat's bundle does not carry the Goal Control Center, which its panel loads as its own bundle", () => {
+  // A text only the Control Center renders (webview/goal/controlCenter.ts) marks whether its code is in a bundle.
+  const marker = 'The planner is writing the plan';
+  assert.ok(readFileSync(join(REPO, 'dist', 'controlCenter.js'), 'utf8').includes(marker), 'the marker is in the Control Center');
+  assert.ok(!readFileSync(join(REPO, 'dist', 'webview.js'), 'utf8').includes(marker), 'and not in the chat');
+  assert.equal(webviewScriptFor('controlCenter'), 'controlCenter.js');
+  for (const placement of ['sidebar', 'editor'] as const) assert.equal(webviewScriptFor(placement), 'webview.js');
 });
 
 const ALLOWED_TAGS = new Set([

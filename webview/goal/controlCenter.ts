@@ -24,7 +24,7 @@ const PLANNING_TEXT: Partial<Record<GoalView['phase'], string>> = {
 };
 
 /**
- * Goal mode's Control Center (the 'controlCenter' placement of the chat's bundle, on the same store and patch stream):
+ * Goal mode's Control Center (its panel's own bundle, controlCenterApp.ts, fed the chat's snapshot and patch stream):
  * the goal's header, the plan under review, the deploy's waves with each worker's run, the verdicts and the summary,
  * and the start form when no goal is active. It renders `state.goal` only — what the client reduced from the core's
  * goal_* events — so it follows our core and upstream's alike.

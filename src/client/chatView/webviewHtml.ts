@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { ViewContext } from '../../shared/webviewMessages';
 
 /** What the chat webview's HTML shell needs: every URI already converted with `webview.asWebviewUri`. */
 export interface WebviewShellOptions {
@@ -21,20 +22,28 @@ export function chatWebviewOptions<U>(bundleRoot: U): { enableScripts: true; loc
 }
 
 /**
+ * The script bundle (in dist/) of a webview by its placement: the Goal Control Center has its own, so the chat's bundle,
+ * which every window loads, does not carry it.
+ */
+export function webviewScriptFor(placement: ViewContext['placement']): string {
+  return placement === 'controlCenter' ? 'controlCenter.js' : 'webview.js';
+}
+
+/**
  * A chat webview's options and HTML shell, every resource it loads taken from `bundleRoot` (the extension's dist/).
- * Generic over the URI type so that it stays free of `vscode`.
+ * Generic over the URI type so that it stays free of `vscode`. `script` defaults to the chat's bundle.
  */
 export function chatWebviewShell<U>(
   webview: ShellWebview<U>,
   bundleRoot: U,
   joinPath: (base: U, ...segments: string[]) => U,
-  nonce = createNonce(),
+  { nonce = createNonce(), script = 'webview.js' }: { nonce?: string; script?: string } = {},
 ): { options: { enableScripts: true; localResourceRoots: U[] }; html: string } {
   const bundled = (...segments: string[]) => webview.asWebviewUri(joinPath(bundleRoot, ...segments)).toString();
   const html = buildWebviewHtml({
     cspSource: webview.cspSource,
     nonce,
-    scriptUri: bundled('webview.js'),
+    scriptUri: bundled(script),
     styleUris: [bundled('codicons', 'codicon.css'), bundled('webview.css')],
     title: 'Catalyst Code',
   });

@@ -6,8 +6,9 @@ import { chatWebviewOptions } from '../../client/chatView/webviewHtml';
 
 /**
  * Goal mode's Control Center: one editor tab showing the session's goal (the start form, the plan to review, the waves
- * and their child runs, verdicts, the summary). It is the chat's webview bundle in placement 'controlCenter', attached
- * to the same hub, so it shares the live session state; restored after a window reload through the serializer.
+ * and their child runs, verdicts, the summary). It is a webview in placement 'controlCenter' — its own bundle,
+ * dist/controlCenter.js — attached to the same hub as the chat, so it shares the live session state; restored after a
+ * window reload through the serializer.
  */
 export class ControlCenterPanel implements vscode.WebviewPanelSerializer, vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;

@@ -33,6 +33,8 @@ export interface OpenOptions {
   theme?: Theme;
   /** Scripts that run before the bundle, after the VS Code API stand-in (counters, probes). */
   initScripts?: string[];
+  /** Which webview's page (and bundle) to load: the chat's by default, or the Goal Control Center's. */
+  placement?: ViewContext['placement'];
 }
 
 /** Runs in the page before anything else: reports CSP violations, applies the theme as VS Code does (body class + variables). */
@@ -80,7 +82,7 @@ export class WebviewPage {
     await page.addInitScript({ content: pageSetupScript(bundle.themeCss, options.theme ?? 'vscode-dark') });
     await page.addInitScript({ content: bundle.vscodeApiStandIn });
     for (const script of options.initScripts ?? []) await page.addInitScript({ content: script });
-    await page.goto(server.url);
+    await page.goto(server.urlOf(options.placement ?? 'sidebar'));
     await view.nextPosted('ready', 30_000);
     return view;
   }

@@ -1,12 +1,14 @@
 // The chat webview as VS Code serves it, minus VS Code: the real HTML shell (chatWebviewShell: its CSP, its one nonce'd
 // script, its stylesheets) over HTTP on 127.0.0.1, so `cspSource` is a real origin and Chromium enforces the CSP; the
-// bundle built by esbuild from webview/main.ts and webview/styles.css, as scripts/build.mjs builds dist/.
+// bundles built by esbuild from webview/main.ts (the chat), webview/controlCenterMain.ts (the Goal Control Center) and
+// webview/styles.css, as scripts/build.mjs builds dist/.
 import * as esbuild from 'esbuild';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
-import { chatWebviewShell } from '../../../src/client/chatView/webviewHtml';
+import { chatWebviewShell, webviewScriptFor } from '../../../src/client/chatView/webviewHtml';
 import { REPO_ROOT } from '../../e2e/harness/paths';
+import type { ViewContext } from '../../../src/shared/webviewMessages';
 
 const fromRepo = (p: string) => join(REPO_ROOT, p);
 
@@ -51,16 +53,18 @@ async function bundleCss(entry: string): Promise<string> {
   return result.outputFiles[0].text;
 }
 
-/** Builds the webview bundle from source (`minify` as in the shipped build; off by default for readable stack traces). */
+/** Builds the webview bundles from source (`minify` as in the shipped build; off by default for readable stack traces). */
 export async function buildWebviewBundle(options: { minify?: boolean } = {}): Promise<WebviewBundle> {
-  const [script, css, vscodeApiStandIn] = await Promise.all([
+  const [script, controlCenterScript, css, vscodeApiStandIn] = await Promise.all([
     bundleScript('webview/main.ts', options.minify ?? false),
+    bundleScript('webview/controlCenterMain.ts', options.minify ?? false),
     bundleCss('webview/styles.css'),
     bundleScript('webview/dev/devHost.ts', false),
   ]);
   const codicon = (file: string) => readFileSync(fromRepo(`node_modules/@vscode/codicons/dist/${file}`));
   const files = new Map<string, ServedFile>([
     ['webview.js', { contentType: 'text/javascript', body: script }],
+    ['controlCenter.js', { contentType: 'text/javascript', body: controlCenterScript }],
     ['webview.css', { contentType: 'text/css', body: css }],
     ['codicons/codicon.css', { contentType: 'text/css', body: codicon('codicon.css') }],
     ['codicons/codicon.ttf', { contentType: 'font/ttf', body: codicon('codicon.ttf') }],
@@ -71,17 +75,22 @@ export async function buildWebviewBundle(options: { minify?: boolean } = {}): Pr
 export interface WebviewServer {
   /** http://127.0.0.1:<port>: the webview's `cspSource`. */
   origin: string;
-  /** The page: a fresh nonce per load, as the extension makes one per HTML load. */
+  /** The chat's page: a fresh nonce per load, as the extension makes one per HTML load. */
   url: string;
+  /** The page of a placement: the shell with that placement's bundle (the Control Center has its own). */
+  urlOf(placement: Placement): string;
   close(): Promise<void>;
 }
 
+type Placement = ViewContext['placement'];
 const SHELL_PATH = '/index.html';
+const shellPath = (placement: Placement) => (placement === 'controlCenter' ? '/controlCenter.html' : SHELL_PATH);
 
 /** The real shell for a webview whose resources are served by `origin` (what asWebviewUri gives in VS Code). */
-function shellHtml(origin: string): string {
+function shellHtml(origin: string, placement: Placement): string {
   const webview = { cspSource: origin, asWebviewUri: (path: string) => `${origin}/${path}` };
-  return chatWebviewShell(webview, '', (base, ...segments) => [base, ...segments].filter(Boolean).join('/')).html;
+  const join = (base: string, ...segments: string[]) => [base, ...segments].filter(Boolean).join('/');
+  return chatWebviewShell(webview, '', join, { script: webviewScriptFor(placement) }).html;
 }
 
 export async function serveWebview(bundle: WebviewBundle): Promise<WebviewServer> {
@@ -93,8 +102,11 @@ export async function serveWebview(bundle: WebviewBundle): Promise<WebviewServer
       res.writeHead(204).end();
       return;
     }
-    const file: ServedFile | undefined =
-      path === SHELL_PATH ? { contentType: 'text/html', body: shellHtml(origin) } : bundle.files.get(path.slice(1));
+    const shellOf: Placement | undefined =
+      path === SHELL_PATH ? 'sidebar' : path === shellPath('controlCenter') ? 'controlCenter' : undefined;
+    const file: ServedFile | undefined = shellOf
+      ? { contentType: 'text/html', body: shellHtml(origin, shellOf) }
+      : bundle.files.get(path.slice(1));
     if (!file) {
       res.writeHead(404).end();
       return;
@@ -108,6 +120,7 @@ export async function serveWebview(bundle: WebviewBundle): Promise<WebviewServer
   return {
     origin,
     url: `${origin}${SHELL_PATH}`,
+    urlOf: (placement) => `${origin}${shellPath(placement)}`,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

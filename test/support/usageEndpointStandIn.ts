@@ -1,0 +1,56 @@
+/**
+ * A stand-in for a gateway that publishes Umans' `/v1/usage` (real HTTP on 127.0.0.1): `GET /v1/models` lists one model,
+ * `GET /v1/usage` answers what the test set with `answer` — a JSON body, an error status, or `hang` (headers never
+ * come, to exercise the core's timeout). Every request is recorded with its headers.
+ */
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export const GATEWAY_MODEL = 'gateway-model';
+
+export type UsageAnswer = { json: unknown } | { status: number } | 'hang';
+
+export interface UsageEndpointStandIn {
+  /** The provider's base_url (ends in /v1). */
+  url: string;
+  requests: { path: string; headers: IncomingHttpHeaders }[];
+  answer(next: UsageAnswer): void;
+  close(): Promise<void>;
+}
+
+export async function startUsageEndpointStandIn(): Promise<UsageEndpointStandIn> {
+  const requests: UsageEndpointStandIn['requests'] = [];
+  let answer: UsageAnswer = { status: 404 };
+  const hanging = new Set<ServerResponse>();
+  const server = createServer((req, res) => {
+    const path = req.url ?? '/';
+    requests.push({ path, headers: req.headers });
+    if (req.method === 'GET' && path === '/v1/models') return json(res, 200, { data: [{ id: GATEWAY_MODEL }] });
+    if (req.method !== 'GET' || path !== '/v1/usage') return json(res, 404, { error: 'no route' });
+    if (answer === 'hang') {
+      hanging.add(res);
+      return;
+    }
+    if ('status' in answer) return json(res, answer.status, { error: `status ${answer.status}` });
+    json(res, 200, answer.json);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests,
+    answer(next) {
+      answer = next;
+    },
+    async close() {
+      for (const res of hanging) res.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function json(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) }).end(text);
+}

@@ -1,6 +1,13 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { describeModel, groupModelsByProvider, noModelsMessage } from './modelGroups';
+import {
+  describeModel,
+  groupModelsByProvider,
+  isCurrentChoice,
+  modelsRefreshedText,
+  noModelsMessage,
+  providerSwitchFor,
+} from './modelGroups';
 
 describe('groupModelsByProvider', () => {
   test('groups by provider with the active provider first', () => {
@@ -51,5 +58,31 @@ describe('noModelsMessage', () => {
     const message = noModelsMessage({ anyLoggedIn: true, provider: 'ollama' });
     assert.match(message, /ollama lists no models yet — is its server running\?/);
     assert.doesNotMatch(message, /log in to a provider first/);
+  });
+});
+
+describe('picking a model of another provider', () => {
+  const models = [
+    { id: 'shared', provider: 'alpha' },
+    { id: 'only-beta', provider: 'beta' },
+    { id: 'shared', provider: 'beta' },
+  ];
+
+  test('switches provider only when the group is not the active provider', () => {
+    assert.equal(providerSwitchFor({ model: 'only-beta', provider: 'beta' }, 'alpha'), 'beta');
+    assert.equal(providerSwitchFor({ model: 'shared', provider: 'alpha' }, 'alpha'), undefined);
+    assert.equal(providerSwitchFor({ model: 'legacy' }, 'alpha'), undefined);
+  });
+
+  test('the check mark is on the provider that serves the selected model, not on every provider listing its id', () => {
+    assert.equal(isCurrentChoice({ model: 'shared', provider: 'alpha' }, models, 'shared'), true);
+    assert.equal(isCurrentChoice({ model: 'shared', provider: 'beta' }, models, 'shared'), false);
+    assert.equal(isCurrentChoice({ model: 'only-beta', provider: 'beta' }, models, 'shared'), false);
+    assert.equal(isCurrentChoice({ model: 'x' }, [{ id: 'x' }], 'x'), true);
+  });
+
+  test('the refresh notice counts the models', () => {
+    assert.equal(modelsRefreshedText(3), 'Models refreshed: 3 models');
+    assert.equal(modelsRefreshedText(1), 'Models refreshed: 1 model');
   });
 });

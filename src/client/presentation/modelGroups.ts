@@ -36,3 +36,26 @@ export function noModelsMessage(state: Pick<SessionState, 'anyLoggedIn' | 'provi
   if (!state.anyLoggedIn) return 'Catalyst Code: no models yet — log in to a provider first.';
   return `Catalyst Code: ${state.provider || 'the provider'} lists no models yet — is its server running? Log In… changes the endpoint or adds a key.`;
 }
+
+/** A model in the picker: its id and the provider group it was picked from. */
+export interface ModelChoice {
+  model: string;
+  provider?: string;
+}
+
+/** The provider to switch to (`set_provider`) before selecting `choice`, when it is not the active one. */
+export function providerSwitchFor(choice: ModelChoice, activeProvider: string | undefined): string | undefined {
+  return choice.provider && choice.provider !== activeProvider ? choice.provider : undefined;
+}
+
+/** Whether `choice` is the selected model: its id, served by the provider a send would name (the first that lists it). */
+export function isCurrentChoice(choice: ModelChoice, models: readonly ModelView[], selected: string | undefined): boolean {
+  if (choice.model !== selected) return false;
+  const serving = models.find((m) => m.id === selected)?.provider;
+  return !serving || !choice.provider || serving === choice.provider;
+}
+
+/** The quiet notice after `refresh_models`. */
+export function modelsRefreshedText(count: number): string {
+  return `Models refreshed: ${count} model${count === 1 ? '' : 's'}`;
+}

@@ -7,8 +7,8 @@ import type { streamChat } from '../providers/stream';
 import type { ChatMessage } from '../providers/types';
 import type { RunEvent } from '../runtime/eventSink';
 import { scrubText } from '../runtime/redact';
-import { COMPACT_AT, DIGEST_AT, type CompactableHistory, compactConversation, hardLimitTokens, needsCompaction } from './compaction';
-import { digestToolResults } from './digest';
+import { type CompactableHistory, compactConversation, hardLimitTokens, needsCompaction } from './compaction';
+import { digestUnderPressure } from './digest';
 import type { ModelRoute } from './childEnv';
 import { estimateTokens } from './tokenEstimate';
 
@@ -43,7 +43,7 @@ export async function manageChildContext(c: ChildContextInput): Promise<string |
   const systemPrompt = String(c.messages[0]?.content ?? '');
   const history = historyOf(c.messages);
   if (!c.autoCompact) return undefined;
-  digestUnderPressure(c, window);
+  digestChildUnderPressure(c, window);
   if (!needsCompaction(history.all, systemPrompt, window)) return undefined;
   try {
     const done = await compactConversation({
@@ -73,23 +73,9 @@ export async function manageChildContext(c: ChildContextInput): Promise<string |
 }
 
 /** Past DIGEST_AT of the window, stale large tool results become notes (`digested`, scope "subagent"). */
-function digestUnderPressure(c: ChildContextInput, window: number): void {
-  const before = estimateTokens(c.messages);
-  const threshold = Math.min(Math.round(window * DIGEST_AT), Math.round(window * COMPACT_AT));
-  if (before <= threshold) return;
-  const results = digestToolResults(c.messages, window);
-  if (!results) return;
-  c.emit({
-    type: 'digested',
-    scope: 'subagent',
-    trigger: 'pressure',
-    results,
-    before_tokens: before,
-    after_tokens: estimateTokens(c.messages),
-    context_window: window,
-    threshold_tokens: threshold,
-    hard_limit_tokens: hardLimitTokens(window),
-  });
+function digestChildUnderPressure(c: ChildContextInput, window: number): void {
+  const digest = digestUnderPressure(c.messages, window);
+  if (digest) c.emit({ type: 'digested', scope: 'subagent', trigger: 'pressure', ...digest });
 }
 
 /** The messages after the system prompt, as a compaction reads and replaces them. */

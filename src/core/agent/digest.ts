@@ -1,9 +1,11 @@
 /**
  * The pressure digest (upstream's soft digest, research §1.5 step 3): past DIGEST_AT of the window, large tool results
  * outside the recent tail become a one-line note, oldest first, until the history fits SOFT_TARGET of the window. The
- * tool_call_id stays, so every call keeps its result. Not yet used by the main turn, which only compacts.
+ * tool_call_id stays, so every call keeps its result. The main loop digests before each model request (`digested`
+ * without a scope), a child before each of its rounds (scope "subagent").
  */
 import type { ChatMessage } from '../providers/types';
+import { COMPACT_AT, DIGEST_AT, hardLimitTokens } from './compaction';
 import { estimateTokens } from './tokenEstimate';
 
 export const DIGEST_MIN_CHARS = 256;
@@ -17,6 +19,36 @@ const DIGEST_MARK = '[digested:';
 export function digestNote(name: string, args: string, output: string): string {
   const lines = output.split('\n').length;
   return `${DIGEST_MARK} ${name || 'tool'} ${args} returned ${output.length} chars, ${lines} lines; re-run the call to see it again]`;
+}
+
+/** What a pressure digest did, in upstream's `digested` fields (the caller adds `scope` or `utilization_pct`). */
+export interface PressureDigest {
+  results: number;
+  before_tokens: number;
+  after_tokens: number;
+  context_window: number;
+  threshold_tokens: number;
+  hard_limit_tokens: number;
+}
+
+/**
+ * Past DIGEST_AT of the window (COMPACT_AT if that is lower), digests the messages in place; undefined when they are
+ * under it or nothing changed. `fixedTokens` is what the request carries besides them (the main loop's system prompt).
+ */
+export function digestUnderPressure(messages: ChatMessage[], contextWindow: number, fixedTokens = 0): PressureDigest | undefined {
+  const before = estimateTokens(messages) + fixedTokens;
+  const threshold = Math.min(Math.round(contextWindow * DIGEST_AT), Math.round(contextWindow * COMPACT_AT));
+  if (before <= threshold) return undefined;
+  const results = digestToolResults(messages, contextWindow);
+  if (!results) return undefined;
+  return {
+    results,
+    before_tokens: before,
+    after_tokens: estimateTokens(messages) + fixedTokens,
+    context_window: contextWindow,
+    threshold_tokens: threshold,
+    hard_limit_tokens: hardLimitTokens(contextWindow),
+  };
 }
 
 /** Digests the messages in place; how many results it changed. */

@@ -82,7 +82,7 @@ async function run(env: E2eEnv, proxy: TimingProxy): Promise<void> {
   }
   // Frames and long tasks only: the rows' own probe below looks for the markers.
   await startProbe(frame);
-  await startMarkerProbe(frame);
+  await startMarkerProbe(frame, process.env.BENCH_BYTES === '1');
 
   const profiling = process.env.BENCH_PROFILE
     ? await startProfiling(await page.context().newCDPSession(page), process.env.BENCH_PROFILE)
@@ -102,6 +102,7 @@ async function run(env: E2eEnv, proxy: TimingProxy): Promise<void> {
   await profiling?.stopAndPrint();
   const final = await readProbe(frame);
   const arrived = await frame.evaluate(() => (globalThis as any).__catalystMarkersArrived as (number | null)[]);
+  const bytes = await frame.evaluate(() => (globalThis as any).__catalystMessageBytes as MessageBytes | undefined);
   const heap = await heapProbe(page, frame);
   const heapBytes = await heap.usedBytes();
 
@@ -141,15 +142,37 @@ async function run(env: E2eEnv, proxy: TimingProxy): Promise<void> {
     `  CPU while streaming         : ${CPU_GROUPS.map((g) => `${g} ${cpu[g].toFixed(2)} s`).join(', ')}  (for scale: independent of the load)`,
   );
   console.log(machineLine(machineBefore, machineAfter, cpu));
+  if (bytes) console.log(messageBytesLine(bytes, arrived, seconds));
   console.log(
     `  webview JS heap after       : ${(heapBytes / MB).toFixed(1)} MB  (budget ≤ ${HEAP_BUDGET_MB} MB: ${within(heapBytes / MB <= HEAP_BUDGET_MB)})  [${heap.scope}]`,
   );
 }
 
-/** In the frame: per animation frame, the first time each child's marker is in its row's last message. */
-function startMarkerProbe(frame: Frame): Promise<void> {
+/** The `patches` messages that reached the webview while the children streamed (BENCH_BYTES=1), as JSON characters. */
+interface MessageBytes {
+  sizes: number[];
+  /** When each arrived (epoch ms). */
+  at: number[];
+}
+
+function messageBytesLine(bytes: MessageBytes, arrived: (number | null)[], seconds: number): string {
+  const total = bytes.sizes.reduce((a, b) => a + b, 0);
+  const lastMarker = Math.max(...arrived.map((t) => t ?? -Infinity));
+  const carrying = bytes.sizes.filter((_, i) => bytes.at[i] === lastMarker);
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  return (
+    `  host → webview messages     : ${bytes.sizes.length}, ${kb(total)} in all (${kb(total / seconds)}/s), largest ${kb(Math.max(...bytes.sizes))}, ` +
+    `the last marker's ${carrying.length ? kb(Math.max(...carrying)) : 'n/a'}  (JSON characters)`
+  );
+}
+
+/**
+ * In the frame: per animation frame, the first time each child's marker is in its row's last message. With `countBytes`
+ * it also notes each `patches` message's JSON size (stringifying costs the page it measures: not in the latency runs).
+ */
+function startMarkerProbe(frame: Frame, countBytes: boolean): Promise<void> {
   return frame.evaluate(
-    ({ rowSelector, messageSelector, keys, markers }) => {
+    ({ rowSelector, messageSelector, keys, markers, countBytes }) => {
       const g = globalThis as any;
       const origin = g.performance.timeOrigin;
       const rows = Array.from(g.document.querySelectorAll(rowSelector)) as any[];
@@ -158,11 +181,17 @@ function startMarkerProbe(frame: Frame): Promise<void> {
       const arrived: (number | undefined)[] = keys.map(() => undefined);
       g.__catalystMarkersSeen = seen;
       g.__catalystMarkersArrived = arrived;
+      const bytes = countBytes ? { sizes: [] as number[], at: [] as number[] } : undefined;
+      g.__catalystMessageBytes = bytes;
       // When the patch carrying each marker reaches the webview: splits the host's share of the lag from the render's.
       g.addEventListener('message', (event: any) => {
         const data = event.data;
         if (data?.type !== 'patches') return;
         const now = origin + g.performance.now();
+        if (bytes && arrived.some((t) => t === undefined)) {
+          bytes.sizes.push(JSON.stringify(data).length);
+          bytes.at.push(now);
+        }
         for (const p of data.patches) {
           const text: string = p.op === 'append' ? p.text : p.op === 'item' ? (p.item?.text ?? '') : '';
           markers.forEach((marker: string, i: number) => {
@@ -196,6 +225,7 @@ function startMarkerProbe(frame: Frame): Promise<void> {
       messageSelector: byTestId(TEST_IDS.assistantMessage),
       keys: Array.from({ length: CHILDREN }, (_, i) => taskKey(i)),
       markers: Array.from({ length: CHILDREN }, (_, i) => markerOf(i)),
+      countBytes,
     },
   );
 }

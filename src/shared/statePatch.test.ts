@@ -61,29 +61,49 @@ describe('diffState', () => {
     assert.deepEqual(replay(a, [diffState(a, b as SessionState)]), b);
   });
 
-  test('text that does not grow at the end replaces the whole item', () => {
+  test('text that does not grow at the end is set as that field alone', () => {
     const a = withItems(initialSessionState(), [assistant('a1', 'partial answer')]);
     const b = replaceItem(a, 0, { ...(a.items[0] as AssistantItem), text: 'retried' });
     const itemPatches = diffState(a, b).filter((p) => p.op !== 'set');
-    assert.deepEqual(itemPatches, [{ op: 'item', index: 0, item: b.items[0] }]);
+    assert.deepEqual(itemPatches, [{ op: 'field', index: 0, field: 'text', value: 'retried' }]);
   });
 
-  test('a non-appendable field change replaces the item', () => {
-    const a = withItems(initialSessionState(), [assistant('a1', 'done')]);
-    const b = replaceItem(a, 0, { ...(a.items[0] as AssistantItem), streaming: false });
-    assert.deepEqual(
-      diffState(a, b).filter((p) => p.op !== 'set'),
-      [{ op: 'item', index: 0, item: b.items[0] }],
-    );
+  // The end of a streamed reply (a child's too): its text is already in the webview and must not travel again.
+  test('a finished reply sends its new status, not its text', () => {
+    const a = withItems(initialSessionState(), [assistant('a1', 'done '.repeat(2_000))]);
+    const b = replaceItem(a, 0, { ...(a.items[0] as AssistantItem), text: 'done '.repeat(2_000), streaming: false });
+    const patches = diffState(a, b).filter((p) => p.op !== 'set');
+    assert.deepEqual(patches, [{ op: 'field', index: 0, field: 'streaming', value: false }]);
+    assert.deepEqual(replay(a, [diffState(a, b)]), b);
   });
 
-  test('a field removed from an item replaces the item', () => {
-    const a = withItems(initialSessionState(), [tool('t1', 'out')]);
-    const b = replaceItem(a, 0, tool('t1'));
+  test('a field removed from an item is a field patch without a value, and the replay drops it', () => {
+    const before = tool('t1', 'out');
+    const a = withItems(initialSessionState(), [before]);
+    const { output: _removed, ...after } = before;
+    const b = replaceItem(a, 0, after);
     assert.deepEqual(
       diffState(a, b).filter((p) => p.op !== 'set'),
-      [{ op: 'item', index: 0, item: b.items[0] }],
+      [{ op: 'field', index: 0, field: 'output', value: undefined }],
     );
+    // As postMessage delivers it: JSON drops the undefined value.
+    const copy = structuredClone(a);
+    applyPatches(copy, JSON.parse(JSON.stringify(diffState(a, b))) as Patch[]);
+    assert.deepEqual(copy, b);
+  });
+
+  test('a field patch replaces the item object (a view may hold the old one) and reports it touched', () => {
+    const a = withItems(initialSessionState(), [tool('t1')]);
+    const copy = structuredClone(a);
+    const rendered = copy.items[0];
+    const touched = applyPatches(copy, [
+      { op: 'field', index: 0, field: 'status', value: 'success' },
+      { op: 'field', index: 3, field: 'status', value: 'lost' },
+    ]);
+    assert.deepEqual([...touched], [0]);
+    assert.equal((copy.items[0] as ToolItem).status, 'success');
+    assert.equal((rendered as ToolItem).status, 'running');
+    assert.equal(copy.items.length, 1);
   });
 
   test('a different item at the same index (kind or id) is a replacement', () => {
@@ -206,6 +226,32 @@ describe('compactPatches', () => {
     ]);
   });
 
+  test('keeps only the last field patch of an item field, and an item patch drops the earlier ones of its index', () => {
+    const replaced = tool('t2');
+    const out = compactPatches([
+      { op: 'field', index: 1, field: 'phase', value: 'tool' },
+      { op: 'field', index: 2, field: 'status', value: 'success' },
+      { op: 'field', index: 1, field: 'tokensOut', value: 5 },
+      { op: 'field', index: 1, field: 'phase', value: 'streaming' },
+      { op: 'field', index: 2, field: 'output', value: 'x' },
+      { op: 'item', index: 2, item: replaced },
+    ]);
+    assert.deepEqual(out, [
+      { op: 'field', index: 1, field: 'tokensOut', value: 5 },
+      { op: 'field', index: 1, field: 'phase', value: 'streaming' },
+      { op: 'item', index: 2, item: replaced },
+    ]);
+  });
+
+  test('does not merge an append across a field patch of the same field', () => {
+    const patches: Patch[] = [
+      { op: 'append', index: 0, field: 'text', text: 'a' },
+      { op: 'field', index: 0, field: 'text', value: 'fresh' },
+      { op: 'append', index: 0, field: 'text', text: 'b' },
+    ];
+    assert.deepEqual(compactPatches(patches), patches);
+  });
+
   test('does not merge an append across an item replacement', () => {
     const patches: Patch[] = [
       { op: 'append', index: 0, field: 'text', text: 'a' },
@@ -304,7 +350,7 @@ function scriptedTurn(): SessionState[] {
 
 function randomEdit(state: SessionState, rand: () => number): SessionState {
   const items = state.items;
-  const pick = Math.floor(rand() * 7);
+  const pick = Math.floor(rand() * 9);
   const idx = Math.floor(rand() * Math.max(1, items.length));
   const word = () =>
     rand()
@@ -330,6 +376,19 @@ function randomEdit(state: SessionState, rand: () => number): SessionState {
       return { ...state, model: word(), revision: state.revision + 1 };
     case 5:
       return { ...state, run: { status: rand() < 0.5 ? 'running' : 'idle' }, revision: state.revision + 1 };
+    case 6: {
+      const item = items[idx];
+      if (item?.kind === 'assistant') return replaceItem(state, idx, { ...item, streaming: !item.streaming });
+      if (item?.kind === 'tool') return replaceItem(state, idx, { ...item, status: rand() < 0.5 ? 'success' : 'failed' });
+      return state;
+    }
+    case 7: {
+      const item = items[idx];
+      if (item?.kind !== 'tool') return state;
+      if (item.output === undefined) return replaceItem(state, idx, { ...item, output: word() });
+      const { output: _dropped, ...rest } = item;
+      return replaceItem(state, idx, rest);
+    }
     default: {
       const item = items[idx];
       if (!item) return state;

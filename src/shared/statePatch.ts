@@ -10,13 +10,16 @@ export type Patch =
   | { op: 'set'; key: TopLevelKey; value: unknown }
   | { op: 'item'; index: number; item: TranscriptItem }
   | { op: 'append'; index: number; field: AppendableField; text: string }
+  /** One field of an item set to a new value; `undefined` (absent once serialized) removes it. */
+  | { op: 'field'; index: number; field: string; value: unknown }
   | { op: 'truncate'; length: number };
 
 const APPENDABLE: readonly AppendableField[] = ['text', 'thinking', 'output'];
 
 /**
  * The patches that turn `prev` into `next`. Relies on the reducer's immutability: unchanged items keep their identity.
- * A changed item whose only difference is text grown at the end becomes `append` patches.
+ * A changed item (same kind and id) becomes one patch per changed field: an `append` for text grown at the end, a
+ * `field` for anything else, so a finished reply or a child's row sends its new status, not its whole text again.
  */
 export function diffState(prev: SessionState, next: SessionState): Patch[] {
   const patches: Patch[] = [];
@@ -38,28 +41,25 @@ export function diffState(prev: SessionState, next: SessionState): Patch[] {
 
 function diffItem(index: number, before: TranscriptItem | undefined, after: TranscriptItem): Patch[] {
   if (!before || before.kind !== after.kind || before.id !== after.id) return [{ op: 'item', index, item: after }];
-  const appends: Patch[] = [];
+  const patches: Patch[] = [];
   const b = before as unknown as Record<string, unknown>;
   const a = after as unknown as Record<string, unknown>;
   for (const key of Object.keys(a)) {
-    if (a[key] === b[key]) continue;
-    const field = key as AppendableField;
-    const prevText = b[key];
-    const nextText = a[key];
+    const prevValue = b[key];
+    const nextValue = a[key];
+    if (nextValue === prevValue) continue;
     if (
-      APPENDABLE.includes(field) &&
-      typeof prevText === 'string' &&
-      typeof nextText === 'string' &&
-      nextText.length > prevText.length &&
-      startsWithText(nextText, prevText)
+      (APPENDABLE as readonly string[]).includes(key) &&
+      typeof prevValue === 'string' &&
+      typeof nextValue === 'string' &&
+      nextValue.length > prevValue.length &&
+      startsWithText(nextValue, prevValue)
     ) {
-      appends.push({ op: 'append', index, field, text: nextText.slice(prevText.length) });
-      continue;
-    }
-    return [{ op: 'item', index, item: after }];
+      patches.push({ op: 'append', index, field: key as AppendableField, text: nextValue.slice(prevValue.length) });
+    } else patches.push({ op: 'field', index, field: key, value: nextValue });
   }
-  for (const key of Object.keys(b)) if (!(key in a)) return [{ op: 'item', index, item: after }];
-  return appends;
+  for (const key of Object.keys(b)) if (!(key in a)) patches.push({ op: 'field', index, field: key, value: undefined });
+  return patches;
 }
 
 /**
@@ -73,7 +73,8 @@ export function startsWithText(text: string, prefix: string): boolean {
 
 /**
  * Shrinks a batch (the host batches patches per frame): every append to an item field merges into the first one of the
- * batch, until that item is replaced or the list truncated; a repeated `item` patch replaces the one just before it;
+ * batch, until that item is replaced, that field set or the list truncated; a repeated `item` patch replaces the one
+ * just before it; only the last `field` of an item field stays (an `item` patch drops the earlier ones of its index);
  * only the last `set` of a key stays. Several children streaming at once interleave their appends, so merging only
  * neighbours would send every delta on its own. Applied in order, the result gives the same state as the input.
  */
@@ -81,9 +82,18 @@ export function compactPatches(patches: Patch[]): Patch[] {
   const out: (Patch | undefined)[] = [];
   /** Where in `out` each item field's first append is (`index:field`). */
   const openAppends = new Map<string, number>();
+  /** Where in `out` each item field's last `field` patch is (`index:field`). */
+  const lastFields = new Map<string, { at: number; index: number }>();
   for (const p of patches) {
     const last = out[out.length - 1];
-    if (p.op === 'append') {
+    if (p.op === 'field') {
+      const key = `${p.index}:${p.field}`;
+      openAppends.delete(key);
+      const earlier = lastFields.get(key);
+      if (earlier) out[earlier.at] = undefined;
+      lastFields.set(key, { at: out.length, index: p.index });
+      out.push(p);
+    } else if (p.op === 'append') {
       const key = `${p.index}:${p.field}`;
       const at = openAppends.get(key);
       const open = at === undefined ? undefined : out[at];
@@ -94,6 +104,11 @@ export function compactPatches(patches: Patch[]): Patch[] {
       }
     } else if (p.op === 'item') {
       for (const field of APPENDABLE) openAppends.delete(`${p.index}:${field}`);
+      for (const [key, earlier] of lastFields) {
+        if (earlier.index !== p.index) continue;
+        out[earlier.at] = undefined;
+        lastFields.delete(key);
+      }
       if (last?.op === 'item' && last.index === p.index) out[out.length - 1] = p;
       else out.push(p);
     } else if (p.op === 'set') {
@@ -102,6 +117,7 @@ export function compactPatches(patches: Patch[]): Patch[] {
       out.push(p);
     } else {
       openAppends.clear();
+      lastFields.clear();
       out.push(p);
     }
   }
@@ -124,6 +140,17 @@ export function applyPatches(state: SessionState, patches: readonly Patch[]): Se
         state.items[p.index] = p.item;
         touched.add(p.index);
         break;
+      case 'field': {
+        const item = state.items[p.index];
+        if (!item) break;
+        // A copy, as an `item` patch gives: a view may still hold the object it rendered last.
+        const copy = { ...item } as unknown as Record<string, unknown>;
+        if (p.value === undefined) delete copy[p.field];
+        else copy[p.field] = p.value;
+        state.items[p.index] = copy as unknown as TranscriptItem;
+        touched.add(p.index);
+        break;
+      }
       case 'append': {
         const item = state.items[p.index] as unknown as Record<string, unknown> | undefined;
         if (item) {

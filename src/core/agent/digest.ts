@@ -31,13 +31,21 @@ export interface PressureDigest {
   hard_limit_tokens: number;
 }
 
+export interface PressureOptions {
+  /** What the request carries besides the messages (the main loop's system prompt). */
+  fixedTokens?: number;
+  /** The share of the window past which to digest: `context_digest_at`, DIGEST_AT by default. */
+  digestAt?: number;
+}
+
 /**
- * Past DIGEST_AT of the window (COMPACT_AT if that is lower), digests the messages in place; undefined when they are
- * under it or nothing changed. `fixedTokens` is what the request carries besides them (the main loop's system prompt).
+ * Past `digestAt` of the window (COMPACT_AT if that is lower), digests the messages in place; undefined when they are
+ * under it or nothing changed.
  */
-export function digestUnderPressure(messages: ChatMessage[], contextWindow: number, fixedTokens = 0): PressureDigest | undefined {
+export function digestUnderPressure(messages: ChatMessage[], contextWindow: number, o: PressureOptions = {}): PressureDigest | undefined {
+  const fixedTokens = o.fixedTokens ?? 0;
   const before = estimateTokens(messages) + fixedTokens;
-  const threshold = Math.min(Math.round(contextWindow * DIGEST_AT), Math.round(contextWindow * COMPACT_AT));
+  const threshold = Math.min(Math.round(contextWindow * (o.digestAt ?? DIGEST_AT)), Math.round(contextWindow * COMPACT_AT));
   if (before <= threshold) return undefined;
   const results = digestToolResults(messages, contextWindow);
   if (!results) return undefined;

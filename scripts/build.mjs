@@ -1,5 +1,6 @@
-// Builds the bundles (BRIEF §2): dist/extension.js (CJS, vscode external), dist/core.js (Node), dist/webview.js (the chat,
-// browser) and dist/controlCenter.js (the Goal Control Center's panel, browser).
+// Builds the bundles (BRIEF §2): dist/extension.js (CJS, vscode external), dist/core.js (Node), and for the browser
+// dist/webview.js (the chat), dist/controlCenter.js (the Goal Control Center's panel), dist/highlighter.js (highlight.js,
+// loaded by both on their first code block).
 // Prints each bundle's size against its budget (BRIEF §5).
 //   --dev    unminified, inline source maps
 //   --watch  a dev build that rebuilds on every change (`npm run watch`, .vscode/tasks.json); see watchReporter
@@ -65,6 +66,15 @@ const targets = [
     format: 'iife',
     target: 'es2022',
     budget: 350,
+  },
+  // highlight.js: both webviews load it on their first code block (webview/markdown/highlighterLoader.ts), not at start.
+  {
+    entryPoints: ['webview/highlighterMain.ts'],
+    outfile: 'dist/highlighter.js',
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    budget: 120,
   },
   { entryPoints: ['webview/styles.css'], outfile: 'dist/webview.css', budget: 60 },
 ].filter((t) => existsSync(t.entryPoints[0]));

@@ -21,7 +21,7 @@ function run(command, commandArgs, what) {
 }
 
 run('bash', [join(root, 'scripts/install-code-server.sh')], 'installing code-server and Chromium');
-const bundles = ['dist/extension.js', 'dist/core.js', 'dist/webview.js', 'dist/controlCenter.js'];
+const bundles = ['dist/extension.js', 'dist/core.js', 'dist/webview.js', 'dist/controlCenter.js', 'dist/highlighter.js'];
 if (forceBuild || bundles.some((b) => !existsSync(join(root, b)))) run('npm', ['run', 'build'], 'the build');
 
 const harnessTests = readdirSync(join(here, 'harness'))

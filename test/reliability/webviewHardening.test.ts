@@ -171,9 +171,11 @@ test('openFile is confined to the workspace by the host; file links in the chat 
 test('hostile markdown renders inert: only plain elements, no handlers, no script, style, frame or form, no dangerous URLs', async () => {
   // The webview modules need the DOM lib, which the tsconfig that checks test/ leaves out (webview/tsconfig.json
   // checks them), so the renderer is loaded by path at run time.
+  type Highlighter = (code: string, lang: string) => string;
   const { renderMarkdown } = (await import(join(REPO, 'webview', 'markdown', 'markdownRenderer.ts'))) as {
-    renderMarkdown(source: string, highlight?: boolean): string;
+    renderMarkdown(source: string, highlight?: Highlighter): string;
   };
+  const { highlightCode } = (await import(join(REPO, 'webview', 'markdown', 'highlight.ts'))) as { highlightCode: Highlighter };
   const inputs = [
     '<script>alert(1)</script>',
     'text <img src=x onerror=alert(1)> more',
@@ -222,9 +224,9 @@ test('hostile markdown renders inert: only plain elements, no handlers, no scrip
     '\u0000<script>alert(1)</script>',
   ];
   for (const source of inputs) {
-    for (const highlight of [true, false]) {
+    for (const highlight of [highlightCode, undefined]) {
       const problems = inertProblems(renderMarkdown(source, highlight));
-      assert.deepEqual(problems, [], `${JSON.stringify(source)} (highlight ${highlight})`);
+      assert.deepEqual(problems, [], `${JSON.stringify(source)} (${highlight ? 'highlighted' : 'plain'})`);
     }
   }
 });
@@ -286,11 +288,19 @@ test('webviews load local resources from the bundle only, and the bundle needs n
     assert.ok(root, `${local} lies inside a local resource root`);
     assert.ok(existsSync(join(REPO, 'dist', posix.relative(root, local))), `${local} is a file the build produces`);
   }
-  for (const name of ['webview.js', 'controlCenter.js']) {
+  for (const name of ['webview.js', 'controlCenter.js', 'highlighter.js']) {
     const bundle = join(REPO, 'dist', name);
     assert.ok(existsSync(bundle), `dist/${name} is built (npm run build)`);
     assert.doesNotMatch(readFileSync(bundle, 'utf8'), /\beval\(|new Function\(/, `the CSP forbids eval; ${name} must not need it`);
   }
+});
+
+test('highlight.js is only in the highlighter bundle, which the webviews load on their first code block', () => {
+  // A text of highlight.js's core marks whether it is in a bundle.
+  const marker = 'Could not find the language';
+  assert.ok(readFileSync(join(REPO, 'dist', 'highlighter.js'), 'utf8').includes(marker), 'the marker is in the highlighter');
+  for (const name of ['webview.js', 'controlCenter.js'])
+    assert.ok(!readFileSync(join(REPO, 'dist', name), 'utf8').includes(marker), `and not in ${name}`);
 });
 
 test("the chat's bundle does not carry the Goal Control Center, which its panel loads as its own bundle", () => {

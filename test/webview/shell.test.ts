@@ -3,6 +3,8 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { contentSecurityPolicy } from '../../src/client/chatView/webviewHtml';
+import { TEST_IDS } from '../../src/shared/webviewMessages';
+import { readyState } from './harness/states';
 import { startWebviewHarness, type WebviewHarness, type WebviewPage } from './harness/webviewPage';
 
 describe('the webview shell under test (real Chromium)', { timeout: 120_000 }, () => {
@@ -56,5 +58,27 @@ describe('the webview shell under test (real Chromium)', { timeout: 120_000 }, (
     assert.deepEqual(seen, { directives: ['script-src-elem', 'style-src-attr'], ran: false, styled: false });
     const reported = webview.problems.splice(0).filter((p) => p.startsWith('CSP violation'));
     assert.equal(reported.length, 2, `the harness reported: ${reported.join(' | ')}`);
+  });
+
+  it('loads the code highlighter only with the first code block, as a second script with the same nonce', async () => {
+    const scripts = () =>
+      webview.page
+        .evaluate(() =>
+          Array.from((globalThis as any).document.scripts as ArrayLike<{ nonce: string; src: string }>).map((s) => ({
+            nonce: s.nonce,
+            src: s.src,
+          })),
+        )
+        // The refused inline script of the test before stays in the page.
+        .then((all) => all.filter((s) => s.src));
+    await webview.snapshot(readyState([{ kind: 'user', id: 'u1', text: 'Hi', images: 0 }]));
+    await webview.page.locator(`[data-testid="${TEST_IDS.userMessage}"]`).waitFor();
+    const [bundle, ...others] = await scripts();
+    assert.deepEqual(others, [], 'no code block yet: the bundle is the only script');
+    const reply = { kind: 'assistant', id: 'a1', runId: 'r1', text: '```ts\nconst a = 1;\n```', thinking: '', streaming: false } as const;
+    await webview.snapshot(readyState([{ kind: 'user', id: 'u1', text: 'Hi', images: 0 }, reply]));
+    await webview.page.locator(`[data-testid="${TEST_IDS.codeBlock}"] .hljs-keyword`).waitFor();
+    const highlighter = { nonce: bundle.nonce, src: `${harness.server.origin}/highlighter.js` };
+    assert.deepEqual(await scripts(), [highlighter, bundle], 'added in the head, before the bundle at the end of the body');
   });
 });

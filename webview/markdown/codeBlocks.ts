@@ -1,5 +1,6 @@
 import { escapeHtml } from '../infra/html';
-import { highlightCode, isKnownLanguage } from './highlight';
+import type { CodeHighlighter } from './highlighterLoader';
+import { isKnownLanguage } from './languages';
 import { TEST_IDS } from '../../src/shared/webviewMessages';
 
 export type CodeAction = 'copy' | 'insert';
@@ -8,8 +9,8 @@ export type CodeAction = 'copy' | 'insert';
  * The HTML of a code block: a header with the language and Copy / Insert-at-cursor buttons, then the code. The buttons
  * carry `data-code-action`; the transcript handles their clicks by delegation (no listener per block).
  */
-export function codeBlockHtml(code: string, lang: string, highlight: boolean): string {
-  const body = highlight ? highlightCode(code, lang) : escapeHtml(code);
+export function codeBlockHtml(code: string, lang: string, highlight: CodeHighlighter | undefined): string {
+  const body = highlight ? highlight(code, lang) : escapeHtml(code);
   // Plain code in a known language is marked for the idle-time highlighter (HighlightQueue).
   const deferred = !highlight && isKnownLanguage(lang) ? ` data-lang="${escapeHtml(lang.toLowerCase())}"` : '';
   return `<div class="code-block" data-testid="${TEST_IDS.codeBlock}">${codeHeaderHtml(lang)}<pre><code class="hljs"${deferred}>${body}</code></pre></div>`;

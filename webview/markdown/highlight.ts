@@ -18,7 +18,10 @@ import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
 import { escapeHtml } from '../infra/html';
 
-/** A common subset only: each language adds to the bundle (BRIEF §5 webview ≤ 350 KB). Aliases (ts, py, sh, html…) come with them. */
+/**
+ * A common subset only: each language adds to the highlighter's bundle (dist/highlighter.js, loaded on the first code
+ * block). Aliases (ts, py, sh, html…) come with them; languages.ts lists them all for the chat.
+ */
 const LANGUAGES = { bash, c, cpp, css, diff, go, java, javascript, json, markdown, python, rust, shell, sql, typescript, xml, yaml };
 for (const [name, language] of Object.entries(LANGUAGES)) hljs.registerLanguage(name, language);
 
@@ -30,8 +33,4 @@ export function highlightCode(code: string, lang: string): string {
   const language = lang ? hljs.getLanguage(lang.toLowerCase()) : undefined;
   if (!language || code.length > MAX_HIGHLIGHT_CHARS) return escapeHtml(code);
   return hljs.highlight(code, { language: lang.toLowerCase(), ignoreIllegals: true }).value;
-}
-
-export function isKnownLanguage(lang: string): boolean {
-  return Boolean(lang && hljs.getLanguage(lang.toLowerCase()));
 }

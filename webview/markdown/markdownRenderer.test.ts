@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { highlightCode } from './highlight';
 import { renderMarkdown } from './markdownRenderer';
 
 test('raw HTML and script tags are escaped, never emitted as elements', () => {
@@ -34,8 +35,8 @@ test('images are not rendered (no requests to model-chosen URLs)', () => {
   assert.ok(!/<img/i.test(html), html);
 });
 
-test('code inside fences is escaped and highlighted, with copy and insert buttons', () => {
-  const html = renderMarkdown('```ts\nconst a: string = "<b>";\n```');
+test('code inside fences is escaped and highlighted with the given highlighter, with copy and insert buttons', () => {
+  const html = renderMarkdown('```ts\nconst a: string = "<b>";\n```', highlightCode);
   assert.ok(html.includes('data-testid="code-block"'));
   assert.ok(html.includes('data-code-action="copy"') && html.includes('data-code-action="insert"'));
   assert.ok(html.includes('hljs-keyword'), 'typescript is highlighted');
@@ -43,7 +44,7 @@ test('code inside fences is escaped and highlighted, with copy and insert button
 });
 
 test('without highlighting, code is plain escaped text; unknown languages stay plain', () => {
-  const plain = renderMarkdown('```ts\nconst a = 1 < 2;\n```', false);
+  const plain = renderMarkdown('```ts\nconst a = 1 < 2;\n```');
   assert.ok(!plain.includes('hljs-keyword') && plain.includes('1 &lt; 2'));
   const unknown = renderMarkdown('```brainfuck\n<script>\n```');
   assert.ok(unknown.includes('&lt;script&gt;') && !unknown.includes('<script>'));
@@ -72,7 +73,7 @@ test('GFM tables and strikethrough render', () => {
 });
 
 test('plain code in a known language is marked for the idle-time highlighter; unknown languages are not', () => {
-  assert.ok(renderMarkdown('```TS\nlet a = 1;\n```', false).includes('<code class="hljs" data-lang="ts">'));
-  assert.ok(!renderMarkdown('```nolang\nx\n```', false).includes('data-lang'));
-  assert.ok(!renderMarkdown('```ts\nlet a = 1;\n```', true).includes('data-lang'), 'already highlighted');
+  assert.ok(renderMarkdown('```TS\nlet a = 1;\n```').includes('<code class="hljs" data-lang="ts">'));
+  assert.ok(!renderMarkdown('```nolang\nx\n```').includes('data-lang'));
+  assert.ok(!renderMarkdown('```ts\nlet a = 1;\n```', highlightCode).includes('data-lang'), 'already highlighted');
 });

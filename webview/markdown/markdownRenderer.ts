@@ -1,5 +1,6 @@
 import MarkdownIt from 'markdown-it';
 import { codeBlockHtml } from './codeBlocks';
+import type { CodeHighlighter } from './highlighterLoader';
 
 /**
  * Markdown → HTML for model output, which is untrusted: raw HTML is off (escaped, never parsed), markdown-it's
@@ -11,15 +12,15 @@ const md = new MarkdownIt({ html: false, linkify: true, typographer: false, brea
 md.linkify.set({ fuzzyLink: false, fuzzyEmail: false, fuzzyIP: false });
 md.disable('image');
 
-/** Passed through `md.render` to the fence rules: false while a block may still grow (highlight once, when complete). */
-const shouldHighlight = (env: Record<string, unknown> | undefined) => env?.highlight === true;
+/** Passed through `md.render` to the fence rules. */
+const highlighterOf = (env: Record<string, unknown> | undefined) => env?.highlight as CodeHighlighter | undefined;
 
 md.renderer.rules.fence = (tokens, idx, _options, env) => {
   const token = tokens[idx];
   const lang = token.info.trim().split(/\s+/)[0] ?? '';
-  return codeBlockHtml(token.content, lang, shouldHighlight(env));
+  return codeBlockHtml(token.content, lang, highlighterOf(env));
 };
-md.renderer.rules.code_block = (tokens, idx, _options, env) => codeBlockHtml(tokens[idx].content, '', shouldHighlight(env));
+md.renderer.rules.code_block = (tokens, idx, _options, env) => codeBlockHtml(tokens[idx].content, '', highlighterOf(env));
 
 const renderLinkOpen = md.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
 md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
@@ -29,9 +30,9 @@ md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
 };
 
 /**
- * Renders one Markdown block. With `highlight` false, code is plain and blocks in a known language carry `data-lang`
- * for the idle-time highlighter.
+ * Renders one Markdown block. Without `highlight`, code is plain and blocks in a known language carry `data-lang` for
+ * the idle-time highlighter (HighlightQueue), which the webview loads on the first code block.
  */
-export function renderMarkdown(source: string, highlight = true): string {
+export function renderMarkdown(source: string, highlight?: CodeHighlighter): string {
   return md.render(source, { highlight });
 }

@@ -7,7 +7,7 @@ import { startsWithText } from '../../src/shared/statePatch';
 
 /** Completed blocks of every message share one cache (about 4 MB of text). */
 const completedBlocks = new RenderCache(2_000_000);
-const renderPlain = (source: string) => renderMarkdown(source, false);
+const renderPlain = (source: string) => renderMarkdown(source);
 
 type Tail =
   | { kind: 'markdown'; el: HTMLElement; source: string; html: string }
@@ -72,14 +72,14 @@ export class MarkdownView {
   private showMarkdownTail(source: string): void {
     if (this.tail?.kind === 'markdown') {
       if (this.tail.source !== source) {
-        const html = stripDeferred(renderMarkdown(source, false));
+        const html = stripDeferred(renderMarkdown(source));
         if (!appendPlainText(this.tail.el, this.tail.html, html)) this.tail.el.innerHTML = html;
         this.tail.html = html;
       }
       this.tail.source = source;
       return;
     }
-    const html = stripDeferred(renderMarkdown(source, false));
+    const html = stripDeferred(renderMarkdown(source));
     this.setTail(source ? { kind: 'markdown', el: this.blockElement(html), source, html } : undefined);
   }
 

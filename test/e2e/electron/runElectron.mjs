@@ -25,7 +25,11 @@ try {
   process.exit(2);
 }
 
-if (!['dist/extension.js', 'dist/core.js', 'dist/webview.js', 'dist/controlCenter.js'].every((b) => existsSync(join(root, b)))) {
+if (
+  !['dist/extension.js', 'dist/core.js', 'dist/webview.js', 'dist/controlCenter.js', 'dist/highlighter.js'].every((b) =>
+    existsSync(join(root, b)),
+  )
+) {
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }

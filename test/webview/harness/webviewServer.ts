@@ -1,7 +1,7 @@
 // The chat webview as VS Code serves it, minus VS Code: the real HTML shell (chatWebviewShell: its CSP, its one nonce'd
 // script, its stylesheets) over HTTP on 127.0.0.1, so `cspSource` is a real origin and Chromium enforces the CSP; the
-// bundles built by esbuild from webview/main.ts (the chat), webview/controlCenterMain.ts (the Goal Control Center) and
-// webview/styles.css, as scripts/build.mjs builds dist/.
+// bundles built by esbuild from webview/main.ts (the chat), webview/controlCenterMain.ts (the Goal Control Center),
+// webview/highlighterMain.ts (loaded on the first code block) and webview/styles.css, as scripts/build.mjs builds dist/.
 import * as esbuild from 'esbuild';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -55,9 +55,10 @@ async function bundleCss(entry: string): Promise<string> {
 
 /** Builds the webview bundles from source (`minify` as in the shipped build; off by default for readable stack traces). */
 export async function buildWebviewBundle(options: { minify?: boolean } = {}): Promise<WebviewBundle> {
-  const [script, controlCenterScript, css, vscodeApiStandIn] = await Promise.all([
+  const [script, controlCenterScript, highlighterScript, css, vscodeApiStandIn] = await Promise.all([
     bundleScript('webview/main.ts', options.minify ?? false),
     bundleScript('webview/controlCenterMain.ts', options.minify ?? false),
+    bundleScript('webview/highlighterMain.ts', options.minify ?? false),
     bundleCss('webview/styles.css'),
     bundleScript('webview/dev/devHost.ts', false),
   ]);
@@ -65,6 +66,7 @@ export async function buildWebviewBundle(options: { minify?: boolean } = {}): Pr
   const files = new Map<string, ServedFile>([
     ['webview.js', { contentType: 'text/javascript', body: script }],
     ['controlCenter.js', { contentType: 'text/javascript', body: controlCenterScript }],
+    ['highlighter.js', { contentType: 'text/javascript', body: highlighterScript }],
     ['webview.css', { contentType: 'text/css', body: css }],
     ['codicons/codicon.css', { contentType: 'text/css', body: codicon('codicon.css') }],
     ['codicons/codicon.ttf', { contentType: 'font/ttf', body: codicon('codicon.ttf') }],

@@ -103,6 +103,7 @@ async function run(env: E2eEnv, proxy: TimingProxy): Promise<void> {
   const final = await readProbe(frame);
   const arrived = await frame.evaluate(() => (globalThis as any).__catalystMarkersArrived as (number | null)[]);
   const bytes = await frame.evaluate(() => (globalThis as any).__catalystMessageBytes as MessageBytes | undefined);
+  const frames = await frame.evaluate(() => (globalThis as any).__catalystLongFrames as LongFrame[]);
   const heap = await heapProbe(page, frame);
   const heapBytes = await heap.usedBytes();
 
@@ -138,6 +139,7 @@ async function run(env: E2eEnv, proxy: TimingProxy): Promise<void> {
     `  frames while streaming      : p95 ${ms(percentile(intervals, 95))}, median ${ms(percentile(intervals, 50))}, ${intervals.length} frames (for scale)`,
   );
   console.log(longTasksLine(longTasks, final.longTaskSupported));
+  for (const line of longFrameLines(frames.filter((f) => f.start + f.duration >= released && f.start <= lastSeen))) console.log(line);
   console.log(
     `  CPU while streaming         : ${CPU_GROUPS.map((g) => `${g} ${cpu[g].toFixed(2)} s`).join(', ')}  (for scale: independent of the load)`,
   );
@@ -146,6 +148,33 @@ async function run(env: E2eEnv, proxy: TimingProxy): Promise<void> {
   console.log(
     `  webview JS heap after       : ${(heapBytes / MB).toFixed(1)} MB  (budget ≤ ${HEAP_BUDGET_MB} MB: ${within(heapBytes / MB <= HEAP_BUDGET_MB)})  [${heap.scope}]`,
   );
+}
+
+/** A long animation frame (the Long Animation Frames API) in the webview's frame: where its time went. */
+interface LongFrame {
+  start: number;
+  duration: number;
+  blocking: number;
+  /** Milliseconds from the frame's start to its rendering, and to its style and layout. */
+  renderStart: number;
+  styleStart: number;
+  scripts: { what: string; duration: number; forcedLayout: number }[];
+}
+
+/** One line per long animation frame: its script, the rendering (rAF callbacks and after) and style + layout. */
+function longFrameLines(frames: readonly LongFrame[]): string[] {
+  return frames.map((f) => {
+    const script = f.scripts.reduce((a, s) => a + s.duration, 0);
+    const style = f.styleStart > 0 ? f.duration - f.styleStart : 0;
+    const top = [...f.scripts].sort((a, b) => b.duration - a.duration).slice(0, 3);
+    return (
+      `    long frame ${f.duration.toFixed(0)} ms (blocking ${f.blocking.toFixed(0)}): scripts ${script.toFixed(0)} ms, ` +
+      `rendering from ${f.renderStart > 0 ? f.renderStart.toFixed(0) : '-'} ms, style + layout ${style.toFixed(0)} ms` +
+      (top.length
+        ? `  [${top.map((s) => `${s.what} ${s.duration.toFixed(0)} ms${s.forcedLayout ? ` (forced layout ${s.forcedLayout.toFixed(0)})` : ''}`).join('; ')}]`
+        : '')
+    );
+  });
 }
 
 /** The `patches` messages that reached the webview while the children streamed (BENCH_BYTES=1), as JSON characters. */
@@ -183,6 +212,27 @@ function startMarkerProbe(frame: Frame, countBytes: boolean): Promise<void> {
       g.__catalystMarkersArrived = arrived;
       const bytes = countBytes ? { sizes: [] as number[], at: [] as number[] } : undefined;
       g.__catalystMessageBytes = bytes;
+      const longFrames: unknown[] = [];
+      g.__catalystLongFrames = longFrames;
+      if ((g.PerformanceObserver.supportedEntryTypes ?? []).includes('long-animation-frame')) {
+        new g.PerformanceObserver((list: any) => {
+          for (const e of list.getEntries()) {
+            if (e.duration <= 50) continue;
+            longFrames.push({
+              start: origin + e.startTime,
+              duration: e.duration,
+              blocking: e.blockingDuration,
+              renderStart: e.renderStart ? e.renderStart - e.startTime : 0,
+              styleStart: e.styleAndLayoutStart ? e.styleAndLayoutStart - e.startTime : 0,
+              scripts: (e.scripts ?? []).map((sc: any) => ({
+                what: `${sc.invokerType} ${sc.invoker}${sc.sourceFunctionName ? ` → ${sc.sourceFunctionName}` : ''}`,
+                duration: sc.duration,
+                forcedLayout: sc.forcedStyleAndLayoutDuration,
+              })),
+            });
+          }
+        }).observe({ type: 'long-animation-frame', buffered: false });
+      }
       // When the patch carrying each marker reaches the webview: splits the host's share of the lag from the render's.
       g.addEventListener('message', (event: any) => {
         const data = event.data;

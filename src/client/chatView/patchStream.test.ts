@@ -70,6 +70,24 @@ describe('PatchStream', () => {
     );
   });
 
+  // Eight children finishing together: each one's last delta leaves with its end, none waits for the window.
+  test('a reply that stops streaming goes out at once with what is pending, inside a window too', () => {
+    const h = harness();
+    h.stream.snapshot(initialSessionState(), VIEW);
+    const other: Patch = { op: 'append', index: 1, field: 'text', text: 'x' };
+    const ended: Patch = { op: 'field', index: 0, field: 'streaming', value: false };
+    h.stream.push([other]);
+    h.stream.push([append('last')]);
+    assert.equal(h.posted.length, 1, 'inside the snapshot window: the deltas wait');
+    h.stream.push([ended]);
+    assert.deepEqual(h.posted[1], { type: 'patches', seq: 2, patches: [other, append('last'), ended] });
+    h.stream.push([{ op: 'field', index: 0, field: 'streaming', value: true }]);
+    h.stream.push([{ op: 'field', index: 2, field: 'status', value: 'success' }]);
+    assert.equal(h.posted.length, 2, 'any other field change waits for the window');
+    h.tick();
+    assert.equal(h.posted.length, 3);
+  });
+
   test('sequence numbers are consecutive from the snapshot', () => {
     const h = harness();
     h.stream.snapshot(initialSessionState(), VIEW);

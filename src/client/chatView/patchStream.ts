@@ -6,7 +6,9 @@ import type { HostToWebview, ViewContext } from '../../shared/webviewMessages';
  * Patches go out at most every other frame. Measured in code-server: each message costs the workbench a socket read,
  * an RPC reply and two postMessage hops on the renderer's main thread, which the webview shares; at one message per
  * frame that overhead alone pushed frames past 16.7 ms while streaming. A patch after a quiet window goes out at once
- * (leading edge); only what follows within BATCH_MS of a message waits, at most ~33 ms.
+ * (leading edge); only what follows within BATCH_MS of a message waits, at most ~33 ms. A reply that stops streaming
+ * goes out at once too, with everything pending: its last words are what the user is waiting for, and it happens once
+ * per reply, not per delta.
  */
 export const BATCH_MS = 33;
 
@@ -17,10 +19,15 @@ export interface PatchStreamOptions {
   clearTimer?: (handle: unknown) => void;
 }
 
+/** The end of a streamed reply (the main agent's or a child's): its item's `streaming` set to false. */
+function endsAReply(patch: Patch): boolean {
+  return patch.op === 'field' && patch.field === 'streaming' && patch.value === false;
+}
+
 /**
  * The state stream to one webview: a snapshot, then patches with consecutive sequence numbers, at most one message per
- * BATCH_MS: a patch when nothing was posted in the last BATCH_MS is posted at once, later ones wait for the window's
- * end and go out together. Patches produced before the first snapshot (or before a resync's snapshot) are dropped: the
+ * BATCH_MS, plus one per reply that ends: a patch when nothing was posted in the last BATCH_MS is posted at once, later
+ * ones wait for the window's end (or a reply's end) and go out together. Patches produced before the first snapshot (or before a resync's snapshot) are dropped: the
  * snapshot contains them.
  */
 export class PatchStream {
@@ -51,7 +58,7 @@ export class PatchStream {
   push(patches: readonly Patch[]): void {
     if (!this.live || patches.length === 0) return;
     this.pending.push(...patches);
-    if (this.timer === undefined) this.flush();
+    if (this.timer === undefined || patches.some(endsAReply)) this.flush();
   }
 
   /** Sends what is pending now (also used before a message that must not overtake the patches). */

@@ -28,8 +28,8 @@ function extraCssScript() {
   ];
 }
 
-function openPage(harness, theme = 'vscode-dark', viewport = { width: 420, height: 900 }) {
-  return harness.open({ theme, viewport, initScripts: extraCssScript() });
+function openPage(harness, theme = 'vscode-dark', viewport = { width: 420, height: 900 }, placement = 'sidebar') {
+  return harness.open({ theme, viewport, initScripts: extraCssScript(), placement });
 }
 
 /** Two animation frames and the fonts: what a screenshot needs to show the rendered state. */
@@ -380,11 +380,11 @@ function printProfile(profile) {
   for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`${v.toFixed(0).padStart(7)} ms  ${k}`);
 }
 
-/** The Control Center (the 'controlCenter' placement of the same bundle) in each goal fixture, every theme; then the chat's card. */
+/** The Control Center (its own page and bundle) in each goal fixture, every theme; then the chat's card. */
 async function goal(harness) {
   mkdirSync(outDir, { recursive: true });
   for (const theme of THEMES) {
-    const webview = await openPage(harness, theme, { width: 900, height: 1100 });
+    const webview = await openPage(harness, theme, { width: 900, height: 1100 }, 'controlCenter');
     for (const [name, fixture] of Object.entries(GOAL_FIXTURES)) {
       await webview.snapshot(fixture(), { ...SIDEBAR_VIEW, placement: 'controlCenter' });
       await webview.page.locator('[data-testid=goal-control-center]').waitFor();

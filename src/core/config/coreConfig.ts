@@ -37,6 +37,8 @@ export interface CoreConfig {
   permissions: { allow: string[]; deny: string[]; ask: string[] };
   autoCompact: boolean;
   compactInstructions?: string;
+  /** `advisor{enabled, model}`: the watchdog that reviews the main loop's answers; off by default, as upstream. */
+  advisor: AdvisorSettings;
   /** Fractions of the context window: compact at, digest stale tool results at (0 = off). */
   contextCompactAt: number;
   contextDigestAt: number;
@@ -64,6 +66,12 @@ export interface CoreConfig {
   projectRules: ProjectRulesSettings;
   /** Human-readable problems met while loading (unreadable files, ignored keys, bad values). */
   warnings: string[];
+}
+
+export interface AdvisorSettings {
+  enabled: boolean;
+  /** The model that reviews; the turn's own when unset. */
+  model?: string;
 }
 
 /** Upstream's `subagents{…}` settings this core reads (research A:163-192). */
@@ -125,6 +133,7 @@ export function defaultConfig(home: string, cwd: string, configDir: string, plat
     searchKeys: {},
     permissions: { allow: [], deny: [], ask: [] },
     autoCompact: true,
+    advisor: { enabled: false },
     contextCompactAt: 0.9,
     contextDigestAt: 0.7,
     sandbox: 'none',

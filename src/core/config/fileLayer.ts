@@ -61,6 +61,7 @@ export function applyFileLayer(cfg: CoreConfig, v: JsonObject, source: string, c
   }
   applyPermissions(cfg, v.permissions);
   applySubagents(cfg, v.subagents, warn);
+  applyAdvisor(cfg, v.advisor, warn);
   if (v.providers !== undefined) mergeProviders(cfg, v.providers, warn);
   applyKeys(cfg, v);
   if (typeof v.activeProvider === 'string') cfg.activeProvider = v.activeProvider;
@@ -114,6 +115,21 @@ function applyPermissions(cfg: CoreConfig, perms: unknown): void {
     const b = behaviour.toLowerCase();
     const bucket = ['allow', 'yes', 'true'].includes(b) ? 'allow' : ['deny', 'no', 'false'].includes(b) ? 'deny' : 'ask';
     for (const r of rules) if (!cfg.permissions[bucket].includes(r)) cfg.permissions[bucket].push(r);
+  }
+}
+
+/** `advisor{enabled, model}`; upstream's other advisor keys (subagents, subagentModel, nudge) are not used here. */
+function applyAdvisor(cfg: CoreConfig, raw: unknown, warn: (msg: string) => void): void {
+  if (raw === undefined) return;
+  if (!isJsonObject(raw)) return warn('advisor must be an object; ignored');
+  if (raw.enabled !== undefined) {
+    if (typeof raw.enabled === 'boolean') cfg.advisor = { ...cfg.advisor, enabled: raw.enabled };
+    else warn('advisor.enabled must be true or false; ignored');
+  }
+  if (raw.model !== undefined) {
+    const model = nonEmptyString(raw.model);
+    if (model) cfg.advisor = { ...cfg.advisor, model: model.trim() };
+    else warn('advisor.model must be a model id; ignored');
   }
 }
 

@@ -52,3 +52,28 @@ export async function runBeforeTurnHooks(host: HookHost, plugins: readonly Plugi
   await runAdvisoryHooks(host, plugins, 'turn_start', { text });
   return { text };
 }
+
+/** What the pre_turn hooks chose: the model the last one set with `modify.model`, and that hook's reason. */
+export interface PreTurnChoice {
+  model?: string;
+  reason: string;
+}
+
+/**
+ * pre_turn, on a turn with images (research A §10 step 4): advisory, so a failure is skipped; each hook sees `args.model`
+ * as the hooks before it left it.
+ */
+export async function runPreTurnHooks(host: HookHost, plugins: readonly Plugin[], args: { model: string }): Promise<PreTurnChoice> {
+  const choice: PreTurnChoice = { reason: '' };
+  let current = { ...args };
+  for (const p of hooked(plugins, 'pre_turn')) {
+    const cfg = p.hooks.get('pre_turn')!;
+    const result = await executeHook(host, 'pre_turn', p.name, cfg, context(host, 'pre_turn', cfg.passArgs, current));
+    if (!isObject(result.modify) || typeof result.modify.model !== 'string' || !result.modify.model) continue;
+    choice.model = result.modify.model;
+    // An advisory hook's reason comes back as "[plugin] reason"; the hand-off info quotes the reason alone.
+    choice.reason = result.reason.startsWith(`[${p.name}] `) ? result.reason.slice(p.name.length + 3) : result.reason;
+    current = { ...current, model: choice.model };
+  }
+  return choice;
+}

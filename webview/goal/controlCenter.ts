@@ -1,11 +1,10 @@
 import { goalPhaseActive, type GoalView } from '../../src/shared/goalState';
 import type { SessionState, TranscriptItem } from '../../src/shared/sessionState';
 import { codicon, h, replaceChildren } from '../infra/dom';
-import { codeOfAction } from '../markdown/codeBlocks';
 import type { HighlightQueue } from '../markdown/highlightQueue';
-import { fileLinkOf } from '../markdown/links';
 import type { StateChange } from '../state/store';
-import { OPEN_PATH_ATTR, type ItemContext } from '../transcript/itemView';
+import { delegateContentClicks } from '../transcript/contentClicks';
+import type { ItemContext } from '../transcript/itemView';
 import { createItemView } from '../transcript/itemViews';
 import { GoalHeader } from './goalHeader';
 import { GoalRunIndex } from './goalRunIndex';
@@ -45,10 +44,7 @@ export class ControlCenter {
   private renderedError = '';
   private formFocused = false;
 
-  constructor(
-    private readonly ctx: ItemContext,
-    highlighter: HighlightQueue,
-  ) {
+  constructor(ctx: ItemContext, highlighter: HighlightQueue) {
     this.header = new GoalHeader(ctx.post);
     this.status = h('div', { class: 'goal-status', role: 'status', hidden: true });
     this.error = h('div', { class: 'goal-error', role: 'alert', 'data-testid': GOAL_TEST_IDS.error, hidden: true });
@@ -75,7 +71,8 @@ export class ControlCenter {
       this.goalSection,
       this.form.root,
     );
-    this.root.addEventListener('click', (event) => this.onClick(event));
+    // Links and file chips open in the editor, code blocks copy or insert: as in the transcript.
+    delegateContentClicks(this.root, ctx.post);
   }
 
   update(state: SessionState, change: StateChange): void {
@@ -156,31 +153,6 @@ export class ControlCenter {
     } else {
       clearInterval(this.ticker);
       this.ticker = undefined;
-    }
-  }
-
-  /** Links and file chips open in the editor, code blocks copy or insert: as in the transcript, never navigating the page. */
-  private onClick(event: MouseEvent): void {
-    const target = event.target as Element | null;
-    if (!target) return;
-    const codeButton = target.closest('[data-code-action]');
-    if (codeButton) {
-      const action = codeOfAction(codeButton);
-      if (action)
-        this.ctx.post(action.action === 'copy' ? { type: 'copy', text: action.code } : { type: 'insertAtCursor', text: action.code });
-      return;
-    }
-    const pathEl = target.closest(`[${OPEN_PATH_ATTR}]`);
-    if (pathEl) {
-      event.preventDefault();
-      this.ctx.post({ type: 'openFile', path: pathEl.getAttribute(OPEN_PATH_ATTR)! });
-      return;
-    }
-    const link = target.closest('a');
-    if (link) {
-      event.preventDefault();
-      const file = fileLinkOf(link.getAttribute('href'));
-      if (file) this.ctx.post({ type: 'openFile', ...file });
     }
   }
 }

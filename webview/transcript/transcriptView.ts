@@ -1,10 +1,9 @@
 import type { SessionState } from '../../src/shared/sessionState';
 import { TEST_IDS } from '../../src/shared/webviewMessages';
-import { codeOfAction } from '../markdown/codeBlocks';
 import { codicon, h } from '../infra/dom';
-import { OPEN_PATH_ATTR, type ItemContext, type ItemView } from './itemView';
+import { delegateContentClicks } from './contentClicks';
+import type { ItemContext, ItemView } from './itemView';
 import { createMainFlowView, estimateItemHeight, itemKey } from './itemViews';
-import { fileLinkOf } from '../markdown/links';
 import { markdownFontSample } from '../markdown/fontSample';
 import { isFirstRun } from '../welcome/welcome';
 import type { StateChange } from '../state/store';
@@ -61,7 +60,7 @@ export class TranscriptView {
       requestLayout,
       (stuck) => (this.jumpButton.hidden = stuck),
     );
-    scroller.addEventListener('click', (event) => this.onClick(event));
+    delegateContentClicks(scroller, ctx.post);
     scroller.addEventListener('scroll', onScrolled, { passive: true });
   }
 
@@ -108,39 +107,5 @@ export class TranscriptView {
   private releaseItem(index: number): void {
     this.views.get(index)?.view.dispose?.();
     this.views.delete(index);
-  }
-
-  private onClick(event: MouseEvent): void {
-    const target = event.target as Element | null;
-    if (!target) return;
-    const codeButton = target.closest('[data-code-action]');
-    if (codeButton) {
-      this.onCodeAction(codeButton);
-      return;
-    }
-    const pathEl = target.closest(`[${OPEN_PATH_ATTR}]`);
-    if (pathEl) {
-      event.preventDefault();
-      this.ctx.post({ type: 'openFile', path: pathEl.getAttribute(OPEN_PATH_ATTR)! });
-      return;
-    }
-    const link = target.closest('a');
-    if (link) {
-      // Links never navigate the webview: a workspace file opens in the editor, anything else does nothing.
-      event.preventDefault();
-      const file = fileLinkOf(link.getAttribute('href'));
-      if (file) this.ctx.post({ type: 'openFile', ...file });
-    }
-  }
-
-  private onCodeAction(button: Element): void {
-    const action = codeOfAction(button);
-    if (!action) return;
-    this.ctx.post(action.action === 'copy' ? { type: 'copy', text: action.code } : { type: 'insertAtCursor', text: action.code });
-    const icon = button.querySelector('.codicon');
-    if (!icon) return;
-    const original = icon.className;
-    icon.className = 'codicon codicon-check';
-    setTimeout(() => (icon.className = original), 1200);
   }
 }

@@ -1,13 +1,12 @@
 // Goal mode's intents against the real core: /goal plans and waits for review, approve deploys the workers, the state
 // follows; an SCV server answers that it has no goal mode.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { NoticeItem, SessionState, SubagentItem } from '../shared/sessionState';
-import { CORE_JS, ensureCoreBuilt, realCoreEnv, type RealCoreEnv } from '../../test/support/realCoreHarness';
-import { RestartPolicy } from './restartPolicy';
+import { realCoreEnv, untilState, useRealCoreControllers } from '../../test/support/realCoreHarness';
 import { SessionController } from './sessionController';
 
-const open: Array<{ env: RealCoreEnv; controller: SessionController }> = [];
+const startController = useRealCoreControllers();
 const PLAN = {
   summary: 'Two steps, one after the other.',
   steps: [
@@ -17,22 +16,7 @@ const PLAN = {
   validation: ['the report exists'],
 };
 
-function until(c: SessionController, pred: (s: SessionState) => boolean): Promise<SessionState> {
-  return new Promise((resolve) => {
-    if (pred(c.state)) return resolve(c.state);
-    const sub = c.onDidChange((s) => pred(s) && (sub.dispose(), resolve(s)));
-  });
-}
-
 const notices = (s: SessionState) => s.items.filter((i): i is NoticeItem => i.kind === 'notice').map((i) => i.text);
-
-before(() => ensureCoreBuilt());
-after(async () => {
-  for (const { env, controller } of open.splice(0)) {
-    await controller.dispose();
-    await env.cleanup();
-  }
-});
 
 test('/goal <text> plans and waits for review; approve deploys the workers; the goal ends done', { timeout: 60_000 }, async () => {
   const env = await realCoreEnv([
@@ -42,18 +26,10 @@ test('/goal <text> plans and waits for review; approve deploys the workers; the 
     // The plan has validation criteria, so the classic reviewer judges the last wave.
     { steps: [{ text: 'The report is there. VERDICT: PASS' }] },
   ]);
-  const controller = new SessionController({
-    launch: env.launch({ embeddedCorePath: process.env.CATALYST_TEST_CORE_JS ?? CORE_JS }),
-    sessionsDir: env.sessionsDir,
-    clientVersion: '0.1.0-test',
-    restartPolicy: new RestartPolicy({ baseDelayMs: 50, maxDelayMs: 200 }),
-    handshakeTimeoutMs: 15_000,
-  });
-  open.push({ env, controller });
-  assert.equal(await controller.start(), true, JSON.stringify(controller.state.core));
+  const controller = await startController(env);
 
   assert.equal(controller.runSlash('goal', 'Report on the workspace'), true);
-  const ready = await until(controller, (s) => s.goal?.phase === 'plan_ready' && s.goal.plan !== undefined && s.run.status === 'idle');
+  const ready = await untilState(controller, (s) => s.goal?.phase === 'plan_ready' && s.goal.plan !== undefined && s.run.status === 'idle');
   assert.deepEqual(
     [ready.goal?.goal, ready.goal?.autoDeploy, ready.goal?.plan?.steps.map((st) => [st.id, st.status, st.dependsOn])],
     [
@@ -72,7 +48,7 @@ test('/goal <text> plans and waits for review; approve deploys the workers; the 
 
   assert.equal(controller.goalAction('approve'), true);
   // work_state follows the last goal_state.
-  const done = await until(controller, (s) => s.goal?.phase === 'done' && s.workState?.lastActivity === 'goal:done');
+  const done = await untilState(controller, (s) => s.goal?.phase === 'done' && s.workState?.lastActivity === 'goal:done');
   const goal = done.goal!;
   assert.deepEqual(
     goal.plan?.steps.map((st) => [st.id, st.status, st.summary]),

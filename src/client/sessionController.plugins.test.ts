@@ -1,32 +1,16 @@
 // The plugin intents against the real core: a project plugin waits for trust, Trust loads it, its slash command runs,
 // disable and remove follow in the state; an SCV server answers that it has no plugins.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { NoticeItem, SessionState } from '../shared/sessionState';
 import { undecidedTrust } from '../shared/pluginState';
-import { CORE_JS, ensureCoreBuilt, realCoreEnv, type RealCoreEnv } from '../../test/support/realCoreHarness';
+import { realCoreEnv, untilState, useRealCoreControllers } from '../../test/support/realCoreHarness';
 import { script, tempDir, workspacePluginsDir, writePlugin } from '../../test/support/pluginFixtures';
-import { RestartPolicy } from './restartPolicy';
 import { SessionController } from './sessionController';
 
-const open: Array<{ env: RealCoreEnv; controller: SessionController }> = [];
-
-function until(c: SessionController, pred: (s: SessionState) => boolean): Promise<SessionState> {
-  return new Promise((resolve) => {
-    if (pred(c.state)) return resolve(c.state);
-    const sub = c.onDidChange((s) => pred(s) && (sub.dispose(), resolve(s)));
-  });
-}
+const startController = useRealCoreControllers();
 
 const notices = (s: SessionState) => s.items.filter((i): i is NoticeItem => i.kind === 'notice').map((i) => `${i.level}:${i.text}`);
-
-before(() => ensureCoreBuilt());
-after(async () => {
-  for (const { env, controller } of open.splice(0)) {
-    await controller.dispose();
-    await env.cleanup();
-  }
-});
 
 test('a project plugin: asked about at start, Trust loads it, its command runs, disable and remove show', { timeout: 60_000 }, async () => {
   const env = await realCoreEnv();
@@ -39,24 +23,16 @@ test('a project plugin: asked about at start, Trust loads it, its command runs, 
     },
     files: { 'cmd.js': script("answer({ output: 'linted ' + input.args });") },
   });
-  const controller = new SessionController({
-    launch: env.launch({ embeddedCorePath: process.env.CATALYST_TEST_CORE_JS ?? CORE_JS }),
-    sessionsDir: env.sessionsDir,
-    clientVersion: '0.1.0-test',
-    restartPolicy: new RestartPolicy({ baseDelayMs: 50, maxDelayMs: 200 }),
-    handshakeTimeoutMs: 15_000,
-  });
-  open.push({ env, controller });
-  assert.equal(await controller.start(), true, JSON.stringify(controller.state.core));
+  const controller = await startController(env);
 
-  const asked = await until(controller, (s) => undecidedTrust(s.plugins).length > 0);
+  const asked = await untilState(controller, (s) => undecidedTrust(s.plugins).length > 0);
   const [entry] = undecidedTrust(asked.plugins);
   assert.deepEqual([entry.name, entry.version, entry.description], ['lint', '0.1.0', 'the lint plugin']);
   assert.deepEqual(asked.plugins?.skipped, ['lint']);
 
   assert.equal(controller.trustPlugins({ [entry.path]: 'maybe' }), false, 'a bad decision is refused before it is sent');
   assert.equal(controller.trustPlugins({ [entry.path]: 'trust' }), true);
-  const loaded = await until(controller, (s) => s.plugins?.commands.some((c) => c.name === 'lint-cmd') ?? false);
+  const loaded = await untilState(controller, (s) => s.plugins?.commands.some((c) => c.name === 'lint-cmd') ?? false);
   assert.deepEqual(
     loaded.plugins?.list.map((p) => [p.name, p.scope, p.enabled, p.commands]),
     [['lint', 'workspace', true, ['lint-cmd']]],
@@ -64,12 +40,12 @@ test('a project plugin: asked about at start, Trust loads it, its command runs, 
   assert.deepEqual(undecidedTrust(loaded.plugins), []);
 
   assert.equal(controller.runSlash('plugin', 'lint-cmd src'), true);
-  await until(controller, (s) => notices(s).includes('info:linted src'));
+  await untilState(controller, (s) => notices(s).includes('info:linted src'));
 
   assert.equal(controller.pluginAction('disable', 'lint'), true);
-  await until(controller, (s) => s.plugins?.list[0]?.enabled === false);
+  await untilState(controller, (s) => s.plugins?.list[0]?.enabled === false);
   assert.equal(controller.pluginAction('remove', 'lint'), true);
-  const removed = await until(controller, (s) => s.plugins?.list.length === 0);
+  const removed = await untilState(controller, (s) => s.plugins?.list.length === 0);
   assert.deepEqual(removed.plugins?.commands, []);
 });
 
@@ -84,17 +60,10 @@ test('Install from Folder: a global install shows in the list with its tools aft
     },
     files: { 'tool.js': script("answer({ ok: true, output: 'ok' });") },
   });
-  const controller = new SessionController({
-    launch: env.launch({ embeddedCorePath: process.env.CATALYST_TEST_CORE_JS ?? CORE_JS }),
-    sessionsDir: env.sessionsDir,
-    clientVersion: '0.1.0-test',
-    handshakeTimeoutMs: 15_000,
-  });
-  open.push({ env, controller });
-  assert.equal(await controller.start(), true, JSON.stringify(controller.state.core));
+  const controller = await startController(env);
   assert.equal(controller.installPlugin('  ', 'global'), false, 'no folder, nothing sent');
   assert.equal(controller.installPlugin(source, 'global'), true);
-  const installed = await until(controller, (s) => s.plugins?.list.some((p) => p.name === 'fmt') ?? false);
+  const installed = await untilState(controller, (s) => s.plugins?.list.some((p) => p.name === 'fmt') ?? false);
   assert.deepEqual(
     installed.plugins?.list.map((p) => [p.name, p.version, p.scope, p.enabled]),
     [['fmt', '0.2.0', 'global', true]],
@@ -102,10 +71,10 @@ test('Install from Folder: a global install shows in the list with its tools aft
   assert.ok(notices(installed).includes('info:Plugin fmt 0.2.0 installed (global).'));
   // plugin_installed carries no tools; the next plugins_list does (the Plugins view asks for it).
   assert.equal(controller.listPlugins(), true);
-  const listed = await until(controller, (s) => s.plugins?.list[0]?.tools.length === 1);
+  const listed = await untilState(controller, (s) => s.plugins?.list[0]?.tools.length === 1);
   assert.deepEqual(listed.plugins?.list[0].tools, ['fmt_run']);
   assert.equal(controller.installPlugin(source, 'global'), true);
-  await until(controller, (s) => notices(s).some((n) => n.startsWith('error:Plugin ') && n.includes('already installed')));
+  await untilState(controller, (s) => notices(s).some((n) => n.startsWith('error:Plugin ') && n.includes('already installed')));
 });
 
 test('an SCV server has no plugins: the intents say so and send nothing', () => {

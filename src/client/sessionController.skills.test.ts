@@ -1,14 +1,12 @@
 // The skills intents against the real core: the state's list, /skills, /skill (apply_skill) and a marketplace answer.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SessionState } from '../shared/sessionState';
-import { CORE_JS, ensureCoreBuilt, realCoreEnv, type RealCoreEnv } from '../../test/support/realCoreHarness';
-import { RestartPolicy } from './restartPolicy';
+import { realCoreEnv, untilState, useRealCoreControllers, type RealCoreEnv } from '../../test/support/realCoreHarness';
 import { SessionController } from './sessionController';
 
-const open: Array<{ env: RealCoreEnv; controller: SessionController }> = [];
+const startController = useRealCoreControllers();
 
 async function startWithSkill(): Promise<{ env: RealCoreEnv; controller: SessionController }> {
   const env = await realCoreEnv([{ steps: [{ text: 'Linted.' }] }]);
@@ -17,43 +15,19 @@ async function startWithSkill(): Promise<{ env: RealCoreEnv; controller: Session
     join(env.workspace, '.catalyst-code', 'skills', 'lint', 'SKILL.md'),
     '---\ndescription: Lint the house way\n---\nRun eslint --max-warnings 0.\n',
   );
-  const controller = new SessionController({
-    launch: env.launch({ embeddedCorePath: process.env.CATALYST_TEST_CORE_JS ?? CORE_JS }),
-    sessionsDir: env.sessionsDir,
-    clientVersion: '0.1.0-test',
-    restartPolicy: new RestartPolicy({ baseDelayMs: 50, maxDelayMs: 200 }),
-    handshakeTimeoutMs: 15_000,
-  });
-  open.push({ env, controller });
-  const started = await controller.start();
-  assert.equal(started, true, JSON.stringify(controller.state.core));
+  const controller = await startController(env);
   return { env, controller };
 }
 
-function until(c: SessionController, pred: (s: SessionState) => boolean): Promise<SessionState> {
-  return new Promise((resolve) => {
-    if (pred(c.state)) return resolve(c.state);
-    const sub = c.onDidChange((s) => pred(s) && (sub.dispose(), resolve(s)));
-  });
-}
-
-before(() => ensureCoreBuilt());
-after(async () => {
-  for (const { env, controller } of open.splice(0)) {
-    await controller.dispose();
-    await env.cleanup();
-  }
-});
-
 test('the skills of init are in the state with their scope; /skills lists them in the chat', { timeout: 30_000 }, async () => {
   const { controller } = await startWithSkill();
-  const s = await until(controller, (st) => !!st.skills?.length);
+  const s = await untilState(controller, (st) => !!st.skills?.length);
   assert.deepEqual(
     s.skills?.map((k) => [k.name, k.scope, k.description]),
     [['lint', 'project', 'Lint the house way']],
   );
   assert.equal(controller.runSlash('skills', ''), true);
-  const listed = await until(controller, (st) => st.items.some((i) => i.kind === 'notice' && i.text.startsWith('Skills:')));
+  const listed = await untilState(controller, (st) => st.items.some((i) => i.kind === 'notice' && i.text.startsWith('Skills:')));
   const notice = listed.items.find((i) => i.kind === 'notice' && i.text.startsWith('Skills:'));
   assert.equal(notice?.kind === 'notice' && notice.text, 'Skills:\nlint (project) — Lint the house way');
   assert.deepEqual(
@@ -73,7 +47,7 @@ test('the skills of init are in the state with their scope; /skills lists them i
 test('/skill:<name> runs apply_skill: the chat shows the command, the model gets the skill', { timeout: 30_000 }, async () => {
   const { env, controller } = await startWithSkill();
   assert.equal(controller.runSlash('skill', 'lint only src/'), true);
-  const s = await until(
+  const s = await untilState(
     controller,
     (st) => st.run.status === 'idle' && st.items.some((i) => i.kind === 'assistant' && i.text.includes('Linted.')),
   );

@@ -6,6 +6,11 @@ import { join, resolve } from 'node:path';
 import { sessionsDirFor } from '../../src/protocol/sessionLayout';
 import { startScriptedModelServer, type ScriptedResponse, type StartedScriptedModelServer } from './scriptedModelServer';
 import type { CoreLaunchOptions } from '../../src/client/coreLaunch';
+import { after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { RestartPolicy } from '../../src/client/restartPolicy';
+import { SessionController, type SessionControllerOptions } from '../../src/client/sessionController';
+import type { SessionState } from '../../src/shared/sessionState';
 
 export const REPO_ROOT = resolve(__dirname, '../..');
 export const CORE_JS = join(REPO_ROOT, 'dist', 'core.js');
@@ -82,4 +87,43 @@ export async function realCoreEnv(script: ScriptedResponse[] = []): Promise<Real
 /** A node program standing in for a misbehaving core process (garbage, silence, early exit) — never for the model. */
 export function nodeScriptLaunch(source: string): { command: string; args: string[]; env: Record<string, string>; kind: 'embedded' } {
   return { command: process.execPath, args: ['-e', source], env: { PATH: process.env.PATH ?? '' }, kind: 'embedded' };
+}
+
+/** Starts a SessionController over the real core in an environment (and disposes both after the file's tests). */
+export type StartRealCoreController = (env: RealCoreEnv, over?: Partial<SessionControllerOptions>) => Promise<SessionController>;
+
+/**
+ * Registers the hooks of a file whose tests drive a SessionController over the real core: the core built before, every
+ * controller disposed and its environment removed after. `CATALYST_TEST_CORE_JS` picks another build of the core.
+ */
+export function useRealCoreControllers(): StartRealCoreController {
+  const open: Array<{ env: RealCoreEnv; controller: SessionController }> = [];
+  before(() => ensureCoreBuilt());
+  after(async () => {
+    for (const { env, controller } of open.splice(0)) {
+      await controller.dispose();
+      await env.cleanup();
+    }
+  });
+  return async (env, over = {}) => {
+    const controller = new SessionController({
+      launch: env.launch({ embeddedCorePath: process.env.CATALYST_TEST_CORE_JS ?? CORE_JS }),
+      sessionsDir: env.sessionsDir,
+      clientVersion: '0.1.0-test',
+      restartPolicy: new RestartPolicy({ baseDelayMs: 50, maxDelayMs: 200 }),
+      handshakeTimeoutMs: 15_000,
+      ...over,
+    });
+    open.push({ env, controller });
+    assert.equal(await controller.start(), true, JSON.stringify(controller.state.core));
+    return controller;
+  };
+}
+
+/** The controller's state once `pred` holds: checked now, then on every change (never on a timer). */
+export function untilState(c: SessionController, pred: (s: SessionState) => boolean): Promise<SessionState> {
+  return new Promise((resolve) => {
+    if (pred(c.state)) return resolve(c.state);
+    const sub = c.onDidChange((s) => pred(s) && (sub.dispose(), resolve(s)));
+  });
 }

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { subagentTarget } from '../../src/protocol/subagents';
 import { CoreProcess, type CoreEvent } from '../support/coreProcess';
 import { startScenario, TEST_MODEL, type Scenario } from '../support/coreScenario';
+import { goalEnded, goalSettled } from '../support/goalScenario';
 import type { ScriptedResponse } from '../support/scriptedModelServer';
 
 const SCENARIO = { timeout: 60_000 };
@@ -125,10 +126,7 @@ test('a goal with auto_deploy off: plan, approve, two waves of workers as child 
     at = s.core.events.length;
     s.core.send({ type: 'approve_goal_plan' });
     // goal_state follows its goal_phase: waiting for it keeps the slice from ending between the two.
-    const ended = await s.core.waitFor((e) => e.type === 'goal_state' && e.phase === 'done', { from: at, timeoutMs: 30_000 });
-    // The wrap-up turn's own done follows the goal's: waiting for it keeps the next turn from being queued behind it.
-    await s.core.waitForType('done', { from: s.core.events.indexOf(ended) });
-    const deploy = s.core.events.slice(at);
+    const { events: deploy } = await goalSettled(s, 'done', at);
     const checkpoint = deploy.find((e) => e.type === 'checkpoint_created')!;
     assert.deepEqual([checkpoint.label, checkpoint.auto], ['auto-before-goal-deploy', true]);
     assert.ok(
@@ -524,9 +522,7 @@ test('the classic validation reviewer: a FAIL fails the last wave, and the synth
   });
   try {
     const from = await startGoal(s, { goal: 'Write something done' });
-    const ended = await s.core.waitFor((e) => e.type === 'goal_state' && e.phase === 'done', { from, timeoutMs: 30_000 });
-    await s.core.waitForType('done', { from: s.core.events.indexOf(ended) });
-    const events = s.core.events.slice(from);
+    const { ended, events } = await goalSettled(s, 'done', from);
     const verdict = events.find((e) => e.type === 'goal_step_verdict')!;
     assert.deepEqual([verdict.ok, verdict.provider_ok, verdict.output], [false, true, 'Nothing says done.\nVERDICT: FAIL']);
     assert.deepEqual(
@@ -572,9 +568,7 @@ test(
     });
     try {
       let from = await startGoal(s, { goal: 'Wrap up richly' });
-      let ended = await s.core.waitFor((e) => e.type === 'goal_state' && e.phase === 'done', { from, timeoutMs: 30_000 });
-      await s.core.waitForType('done', { from: s.core.events.indexOf(ended) });
-      let events = s.core.events.slice(from);
+      let { events } = await goalSettled(s, 'done', from);
       assert.ok(
         events.some((e) => e.type === 'delta'),
         'the wrap-up turn streamed its text',
@@ -588,7 +582,7 @@ test(
       s.core.send({ type: 'send', prompt: '[user-turn] Hello meanwhile.', model: TEST_MODEL });
       await s.model.held('user');
       s.model.release('worker');
-      ended = await s.core.waitFor((e) => e.type === 'goal_state' && e.phase === 'done', { from, timeoutMs: 30_000 });
+      await goalEnded(s, 'done', from);
       events = s.core.events.slice(from);
       assert.ok(
         events.some((e) => e.type === 'info' && e.message === 'Goal wrapup finished without parent turn (another turn is running)'),
@@ -626,7 +620,7 @@ test("a worker's need_decision is auto-resolved while the goal runs: shown witho
   });
   try {
     const from = await startGoal(s, { goal: 'Decide without the user' });
-    const ended = await s.core.waitFor((e) => e.type === 'goal_state' && e.phase === 'done', { from, timeoutMs: 30_000 });
+    const ended = await goalEnded(s, 'done', from);
     const events = s.core.events.slice(from);
     const worker = events.find((e) => e.type === 'subagent_start')!;
     const message = events.find((e) => e.type === 'intercom_message')!;

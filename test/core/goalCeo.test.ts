@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CoreEvent } from '../support/coreProcess';
 import { startScenario, TEST_MODEL, type Scenario } from '../support/coreScenario';
+import { goalEnded, goalSettled } from '../support/goalScenario';
 import type { ScriptedResponse } from '../support/scriptedModelServer';
 
 const SCENARIO = { timeout: 60_000 };
@@ -45,9 +46,6 @@ function startGoal(s: Scenario, fields: object): number {
   return from;
 }
 
-const goalEnded = (s: Scenario, phase: string, from: number) =>
-  s.core.waitFor((e) => e.type === 'goal_state' && e.phase === phase, { from, timeoutMs: 30_000 });
-
 test('ceo_mode, auto_deploy off: plan, approve, two waves of three steps (two in parallel), verify, certified', SCENARIO, async () => {
   const certifiedText = 'The report names the first line (notes.txt:1 is alpha).\nVERDICT: CERTIFIED';
   const s = await startScenario({
@@ -77,9 +75,7 @@ test('ceo_mode, auto_deploy off: plan, approve, two waves of three steps (two in
     s.core.send({ type: 'approve_goal_plan' });
     await s.model.held('pair', 2);
     s.model.release('pair');
-    const ended = await goalEnded(s, 'done', at);
-    await s.core.waitForType('done', { from: s.core.events.indexOf(ended) });
-    const events = s.core.events.slice(at);
+    const { ended, events } = await goalSettled(s, 'done', at);
 
     assert.deepEqual(phases(events), [
       'plan_ready→deploying',
@@ -151,9 +147,7 @@ test('ceo_mode self-review: REVISE sends its fixes to a new plan, PASS deploys i
   });
   try {
     const from = startGoal(s, { goal: 'Read the notes file', max_plan_revisions: 1 });
-    const ended = await goalEnded(s, 'done', from);
-    await s.core.waitForType('done', { from: s.core.events.indexOf(ended) });
-    const events = s.core.events.slice(from);
+    const { ended, events } = await goalSettled(s, 'done', from);
     assert.deepEqual(phases(events), [
       'planning→plan_ready',
       'plan_ready→reviewing',
@@ -221,9 +215,7 @@ test(
     });
     try {
       const from = startGoal(s, { goal: 'Read the notes file', max_iterations: 1, max_plan_revisions: 0 });
-      const ended = await goalEnded(s, 'failed', from);
-      await s.core.waitForType('done', { from: s.core.events.indexOf(ended) });
-      const events = s.core.events.slice(from);
+      const { ended, events } = await goalSettled(s, 'failed', from);
       assert.deepEqual(phases(events), [
         'planning→plan_ready',
         'plan_ready→deploying',

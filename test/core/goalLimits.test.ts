@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CoreEvent } from '../support/coreProcess';
 import { startScenario, TEST_MODEL } from '../support/coreScenario';
+import { goalSettled } from '../support/goalScenario';
 import type { ScriptedResponse } from '../support/scriptedModelServer';
 
 const says = (text: string): ScriptedResponse => ({ steps: [{ text }] });
@@ -51,9 +52,7 @@ test('max_tasks refuses a longer plan, and concurrency is never exceeded by the 
     // Both held workers have their slots: the other two must wait for one of them.
     await s.model.held('first', 2);
     s.model.release('first');
-    const ended = await s.core.waitFor((e) => e.type === 'goal_state' && e.phase === 'done', { from, timeoutMs: 30_000 });
-    await s.core.waitForType('done', { from: s.core.events.indexOf(ended) });
-    const events = s.core.events.slice(from);
+    const { ended, events } = await goalSettled(s, 'done', from);
 
     const refused = events.find((e) => e.type === 'tool_result' && e.id === 'call_long')!;
     assert.deepEqual([refused.ok, refused.output], [false, 'plan has 5 steps (max_tasks=4)']);

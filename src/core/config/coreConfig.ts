@@ -1,5 +1,6 @@
 // The core's resolved configuration and its defaults (research §3.2–3.3).
 import type { ProviderConfig } from './providers';
+import type { PluginSettings } from './pluginSettings';
 import { defaultProjectRulesSettings, type ProjectRulesSettings } from '../rules/rulesSettings';
 
 export type ApprovalMode = 'never' | 'destructive' | 'always';
@@ -62,6 +63,8 @@ export interface CoreConfig {
   configDir: string;
   homeDir: string;
   subagents: SubagentSettings;
+  /** `plugins{dir, disabled}`: the workspace plugins folder and the plugins disabled at launch. */
+  plugins: PluginSettings;
   /** Ours: `project_rules{…}` and CATALYST_CODE_RULES_OFF — the rules files read into the system prompt. */
   projectRules: ProjectRulesSettings;
   /** Human-readable problems met while loading (unreadable files, ignored keys, bad values). */
@@ -150,6 +153,7 @@ export function defaultConfig(home: string, cwd: string, configDir: string, plat
     configDir,
     homeDir: home,
     subagents: { ...DEFAULT_SUBAGENT_SETTINGS, agentOverrides: {} },
+    plugins: { disabled: [] },
     projectRules: defaultProjectRulesSettings(),
     warnings: [],
   };

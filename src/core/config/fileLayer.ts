@@ -5,6 +5,7 @@ import type { CoreConfig } from './coreConfig';
 import { parseSandbox, parseSandboxNetwork, parseShell } from './configValues';
 import { getOwn, isJsonObject, nonEmptyString, setOwn, stringArray, uintValue, type JsonObject } from './jsonValue';
 import { isProviderParseError, parseProvider, type ProviderConfig } from './providers';
+import { applyPluginSettings } from './pluginSettings';
 
 type UintKey =
   | 'bashTimeoutSecs'
@@ -61,6 +62,7 @@ export function applyFileLayer(cfg: CoreConfig, v: JsonObject, source: string, c
   }
   applyPermissions(cfg, v.permissions);
   applySubagents(cfg, v.subagents, warn);
+  applyPluginSettings(cfg.plugins, v.plugins, warn);
   applyAdvisor(cfg, v.advisor, warn);
   if (v.providers !== undefined) mergeProviders(cfg, v.providers, warn);
   applyKeys(cfg, v);

@@ -3,6 +3,7 @@ import { readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ToolKind } from '../tools/types';
 import { validateCapabilities } from './capabilities';
+import { loadOauthConfig } from './oauthManifest';
 import { confinedPromptFile, confinedScript } from './pluginPaths';
 import {
   HOOK_POINTS,
@@ -55,6 +56,7 @@ export function loadPluginFromDir(dir: string, scope: PluginScope, warn: (messag
     disableTools: stringList(manifest.disable_tools),
     ...(typeof manifest.system_prompt === 'string' && manifest.system_prompt.trim() ? { systemPrompt: manifest.system_prompt } : {}),
     hasOauth: isObject(manifest.oauth),
+    ...(isObject(manifest.oauth) ? { oauth: loadOauthConfig(manifest.oauth, canonDir, name) } : {}),
     hasMemoryProvider: isObject(manifest.memory_provider),
   };
 }

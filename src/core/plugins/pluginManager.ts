@@ -1,9 +1,11 @@
 /**
  * The plugins of one core: upstream's scan of the global (`~/.catalyst-code/plugins`) and workspace
- * (`<ws>/.catalyst-code/plugins`) folders, the trust gate for workspace plugins, and install, remove, enable, disable.
+ * (`<ws>/.catalyst-code/plugins`, or the `plugins.dir` setting) folders, the trust gate for workspace plugins, and install,
+ * remove, enable, disable.
  */
 import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, unlinkSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve, sep } from 'node:path';
+import { DEFAULT_WORKSPACE_PLUGINS_DIR } from '../config/pluginSettings';
 import { loadPluginFromDir, validatePluginName } from './manifest';
 import { PluginTrustStore } from './trustStore';
 import type { Plugin, PluginScope, SkippedPlugin, TrustDecision } from './types';
@@ -15,6 +17,10 @@ export interface PluginManagerOptions {
   workspace: string;
   /** --trust-project-plugins / CATALYST_CODE_TRUST_PROJECT_PLUGINS (never project config). */
   trustProject: boolean;
+  /** `plugins.dir`: the workspace plugins folder, relative to the workspace (default `.catalyst-code/plugins`). */
+  workspacePluginsDir?: string;
+  /** `plugins.disabled`: names the first scan loads disabled. */
+  disabledAtStart?: readonly string[];
   log(message: string): void;
 }
 
@@ -41,19 +47,23 @@ export class PluginManager {
   private skipped: SkippedPlugin[] = [];
   private readonly trust: PluginTrustStore;
   private decisions: Map<string, TrustDecision>;
+  /** Consumed by the first scan; later scans keep the flags the commands set. */
+  private startDisabled: ReadonlySet<string> | undefined;
   readonly globalDir: string;
   readonly workspaceDir: string;
 
   constructor(private readonly opts: PluginManagerOptions) {
     this.globalDir = join(opts.homeDir, '.catalyst-code', 'plugins');
-    this.workspaceDir = join(opts.workspace, '.catalyst-code', 'plugins');
+    this.workspaceDir = resolve(opts.workspace, opts.workspacePluginsDir ?? DEFAULT_WORKSPACE_PLUGINS_DIR);
+    this.startDisabled = new Set(opts.disabledAtStart ?? []);
     this.trust = new PluginTrustStore(opts.configDir, opts.workspace);
     this.decisions = this.trust.decisions();
   }
 
   /** Rescans both folders, keeping the disabled flags of the plugins still there; returns the load errors. */
   scan(): string[] {
-    const disabled = new Set([...this.plugins.values()].filter((p) => !p.enabled).map((p) => p.name));
+    const disabled = this.startDisabled ?? new Set([...this.plugins.values()].filter((p) => !p.enabled).map((p) => p.name));
+    this.startDisabled = undefined;
     const errors: string[] = [];
     const loaded = new Map<string, Plugin>();
     const skipped: SkippedPlugin[] = [];

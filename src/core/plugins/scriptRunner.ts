@@ -15,12 +15,15 @@ export type ScriptResult =
   | { kind: 'aborted' }
   | { kind: 'failed'; message: string };
 
-/** The only variables a plugin script sees (upstream's `hook_command_with_env`): no keys, no tokens. */
-export function pluginEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+/**
+ * The only variables a plugin script sees (upstream's `hook_command_with_env`): no keys, no tokens; `passthrough` is an
+ * OAuth block's `env_passthrough` (secret-looking names are refused when the manifest loads).
+ */
+export function pluginEnv(env: NodeJS.ProcessEnv, passthrough: readonly string[] = []): NodeJS.ProcessEnv {
   const out: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(env)) {
     if (v === undefined) continue;
-    if (['PATH', 'HOME', 'TMPDIR', 'USER', 'PYTHONPATH'].includes(k) || k.startsWith('ENGRAPHIS_')) out[k] = v;
+    if (['PATH', 'HOME', 'TMPDIR', 'USER', 'PYTHONPATH'].includes(k) || k.startsWith('ENGRAPHIS_') || passthrough.includes(k)) out[k] = v;
   }
   return out;
 }
@@ -33,13 +36,18 @@ export function runPluginScript(opts: {
   env: NodeJS.ProcessEnv;
   label: string;
   signal?: AbortSignal;
+  envPassthrough?: readonly string[];
 }): Promise<ScriptResult> {
   if (Buffer.byteLength(opts.input) > MAX_PLUGIN_IO_BYTES) {
     return Promise.resolve({ kind: 'failed', message: `${opts.label} input exceeds the ${MAX_PLUGIN_IO_BYTES} byte limit` });
   }
   const [program, args] = interpreter(opts.script, opts.env);
   return new Promise((resolve) => {
-    const child = spawn(program, args, { env: pluginEnv(opts.env), stdio: 'pipe', detached: process.platform !== 'win32' });
+    const child = spawn(program, args, {
+      env: pluginEnv(opts.env, opts.envPassthrough),
+      stdio: 'pipe',
+      detached: process.platform !== 'win32',
+    });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     let outBytes = 0;

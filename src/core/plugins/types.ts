@@ -1,5 +1,6 @@
 /** One loaded plugin and its parts, as the manifest declared them (docs/plans/issue-17-plugins.md §1). */
 import type { ToolKind } from '../tools/types';
+import type { OauthConfig } from './oauthManifest';
 
 export const HOOK_POINTS = [
   'pre_bash',
@@ -74,6 +75,8 @@ export interface Plugin {
   /** The manifest's `system_prompt`: injected into the main agent's system prompt while the plugin is enabled. */
   systemPrompt?: string;
   hasOauth: boolean;
+  /** The manifest's `oauth` block: a provider this plugin logs into (research A §8). */
+  oauth?: OauthConfig;
   hasMemoryProvider: boolean;
 }
 

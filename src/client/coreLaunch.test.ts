@@ -63,7 +63,7 @@ describe('resolveCoreLaunch', () => {
       '--idle-timeout',
       '60',
     ]);
-    assert.deepEqual(r.env, { PATH: '/bin', HOME: '/h', FOO: 'bar', ELECTRON_RUN_AS_NODE: '1' });
+    assert.deepEqual(r.env, { PATH: '/bin', HOME: '/h', CATALYST_CODE_NO_BROWSER: '1', FOO: 'bar', ELECTRON_RUN_AS_NODE: '1' });
   });
 
   test('optional flags are left out when not given', () => {
@@ -88,6 +88,11 @@ describe('resolveCoreLaunch', () => {
     assert.equal(a.command, configured);
     assert.deepEqual(a.args, ['--workspace', '/ws', '--session', '/s/x.jsonl']);
     assert.equal(a.env.ELECTRON_RUN_AS_NODE, undefined);
+    assert.equal(a.env.CATALYST_CODE_NO_BROWSER, '1', 'the extension opens OAuth URLs, never the core');
+    const overridden = resolveCoreLaunch(
+      options({ kind: 'catalyst', configuredPath: configured, env, extraEnv: { CATALYST_CODE_NO_BROWSER: '0' } }),
+    );
+    assert.ok(!('error' in overridden) && overridden.env.CATALYST_CODE_NO_BROWSER === '0', 'extraEnv can override it');
     const b = resolveCoreLaunch(options({ kind: 'catalyst', env }));
     assert.ok(!('error' in b) && b.command === fromEnv);
     const c = resolveCoreLaunch(options({ kind: 'catalyst', env: { PATH: `/nonexistent:${join(dir, 'bin')}` } }));
@@ -186,7 +191,7 @@ describe('resolveCoreLaunch', () => {
     const r = resolveCoreLaunch(options({ env: { PATH: '/bin' } }));
     assert.ok(!('error' in r));
     assert.ok(!r.args.some((a) => /key/i.test(a)));
-    assert.deepEqual(Object.keys(r.env).sort(), ['ELECTRON_RUN_AS_NODE', 'PATH']);
+    assert.deepEqual(Object.keys(r.env).sort(), ['CATALYST_CODE_NO_BROWSER', 'ELECTRON_RUN_AS_NODE', 'PATH']);
   });
 });
 

@@ -62,14 +62,14 @@ function embeddedLaunch(o: CoreLaunchOptions): CoreLaunchResult {
     command: o.nodePath,
     args: [o.embeddedCorePath, ...coreFlags(o)],
     // The extension host's process.execPath is Electron; this makes it behave as plain Node.
-    env: { ...launchEnv(o), ELECTRON_RUN_AS_NODE: '1' },
+    env: { ...launchEnv(o, true), ELECTRON_RUN_AS_NODE: '1' },
   };
 }
 
 function catalystLaunch(o: CoreLaunchOptions): CoreLaunchResult {
   const binary = findCatalystBinary(o);
   if ('error' in binary) return binary;
-  return { kind: 'catalyst', command: binary.path, args: coreFlags(o), env: launchEnv(o) };
+  return { kind: 'catalyst', command: binary.path, args: coreFlags(o), env: launchEnv(o, true) };
 }
 
 /** The setting, else `$CATCODE_CORE` (authoritative, as in upstream's TUI), else `catcode-core` on PATH. */
@@ -132,10 +132,15 @@ function coreFlags(o: CoreLaunchOptions): string[] {
   return [...flags, ...o.extraArgs];
 }
 
-function launchEnv(o: CoreLaunchOptions): Record<string, string> {
+/**
+ * `noBrowser` (Catalyst Code cores): the extension opens OAuth URLs itself (src/vscode/oauthLoginFlow.ts, with
+ * openExternal, which also works in a remote window), so the core must not start a browser on the extension host;
+ * upstream's web host sets the same variable. `catalystCode.core.extraEnv` can still override it.
+ */
+function launchEnv(o: CoreLaunchOptions, noBrowser = false): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(o.env)) if (typeof value === 'string') env[key] = value;
-  return { ...env, ...o.extraEnv };
+  return { ...env, ...(noBrowser ? { CATALYST_CODE_NO_BROWSER: '1' } : {}), ...o.extraEnv };
 }
 
 /** Searches PATH ourselves (PATHEXT on Windows) so a missing binary is a clear message, not a spawn ENOENT. */

@@ -54,6 +54,8 @@ test('OAuth-only presets log in by OAuth; a built-in preset a plugin also serves
   });
   assert.deepEqual(loginMethods(preset({})), ['key']);
   assert.deepEqual(loginMethods(preset({ supportsOauth: false })), ['key']);
-  assert.deepEqual(loginMethods(preset({ supportsOauth: true, envVar: null })), ['oauth']);
+  // A plugin OAuth provider's preset has envVar null (as upstream's): read off the wire, so typed from JSON here.
+  const pluginOnly = JSON.parse('{"supportsOauth": true, "envVar": null}') as Partial<ProviderPreset>;
+  assert.deepEqual(loginMethods(preset(pluginOnly)), ['oauth']);
   assert.deepEqual(loginMethods(preset({ supportsOauth: true })), ['oauth', 'key']);
 });

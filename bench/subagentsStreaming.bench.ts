@@ -182,6 +182,8 @@ interface MessageBytes {
   sizes: number[];
   /** When each arrived (epoch ms). */
   at: number[];
+  /** The largest message's largest patches. */
+  largestParts: { size: number; top: string[] };
 }
 
 function messageBytesLine(bytes: MessageBytes, arrived: (number | null)[], seconds: number): string {
@@ -191,7 +193,7 @@ function messageBytesLine(bytes: MessageBytes, arrived: (number | null)[], secon
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
   return (
     `  host → webview messages     : ${bytes.sizes.length}, ${kb(total)} in all (${kb(total / seconds)}/s), largest ${kb(Math.max(...bytes.sizes))}, ` +
-    `the last marker's ${carrying.length ? kb(Math.max(...carrying)) : 'n/a'}  (JSON characters)`
+    `the last marker's ${carrying.length ? kb(Math.max(...carrying)) : 'n/a'}  (JSON characters)  [largest: ${bytes.largestParts.top.join(', ')}]`
   );
 }
 
@@ -210,7 +212,7 @@ function startMarkerProbe(frame: Frame, countBytes: boolean): Promise<void> {
       const arrived: (number | undefined)[] = keys.map(() => undefined);
       g.__catalystMarkersSeen = seen;
       g.__catalystMarkersArrived = arrived;
-      const bytes = countBytes ? { sizes: [] as number[], at: [] as number[] } : undefined;
+      const bytes = countBytes ? { sizes: [] as number[], at: [] as number[], largestParts: { size: 0, top: [] as string[] } } : undefined;
       g.__catalystMessageBytes = bytes;
       const longFrames: unknown[] = [];
       g.__catalystLongFrames = longFrames;
@@ -239,8 +241,17 @@ function startMarkerProbe(frame: Frame, countBytes: boolean): Promise<void> {
         if (data?.type !== 'patches') return;
         const now = origin + g.performance.now();
         if (bytes && arrived.some((t) => t === undefined)) {
-          bytes.sizes.push(JSON.stringify(data).length);
+          const size = JSON.stringify(data).length;
+          bytes.sizes.push(size);
           bytes.at.push(now);
+          if (size > bytes.largestParts.size) {
+            const parts = data.patches.map((p: any) => ({
+              what: `${p.op}${p.field ? `:${p.field}` : p.op === 'item' ? `:${p.item?.kind}` : ''}`,
+              size: JSON.stringify(p).length,
+            }));
+            parts.sort((a: any, b: any) => b.size - a.size);
+            bytes.largestParts = { size, top: parts.slice(0, 4).map((x: any) => `${x.what} ${(x.size / 1024).toFixed(1)} KB`) };
+          }
         }
         for (const p of data.patches) {
           const text: string = p.op === 'append' ? p.text : p.op === 'item' ? (p.item?.text ?? '') : '';

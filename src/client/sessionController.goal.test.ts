@@ -3,8 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { NoticeItem, SessionState, SubagentItem } from '../shared/sessionState';
-import { realCoreEnv, untilState, useRealCoreControllers } from '../../test/support/realCoreHarness';
-import { SessionController } from './sessionController';
+import { realCoreEnv, unstartedScvController, untilState, useRealCoreControllers } from '../../test/support/realCoreHarness';
 
 const startController = useRealCoreControllers();
 const PLAN = {
@@ -75,19 +74,7 @@ test('/goal <text> plans and waits for review; approve deploys the workers; the 
 });
 
 test('an SCV server has no goal mode: /goal and the actions say so and send nothing', () => {
-  const controller = new SessionController({
-    launch: {
-      kind: 'scv',
-      embeddedCorePath: __filename,
-      nodePath: process.execPath,
-      workspace: '/nonexistent',
-      extraArgs: [],
-      extraEnv: {},
-      env: {},
-    },
-    sessionsDir: '/nonexistent',
-    clientVersion: '0.1.0-test',
-  });
+  const controller = unstartedScvController();
   assert.equal(controller.runSlash('goal', 'Ship it'), false);
   assert.equal(controller.goalAction('cancel'), false);
   assert.deepEqual(notices(controller.state), ['An SCV server has no goal mode.', 'An SCV server has no goal mode.']);

@@ -4,9 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { NoticeItem, SessionState } from '../shared/sessionState';
 import { undecidedTrust } from '../shared/pluginState';
-import { realCoreEnv, untilState, useRealCoreControllers } from '../../test/support/realCoreHarness';
+import { realCoreEnv, unstartedScvController, untilState, useRealCoreControllers } from '../../test/support/realCoreHarness';
 import { script, tempDir, workspacePluginsDir, writePlugin } from '../../test/support/pluginFixtures';
-import { SessionController } from './sessionController';
 
 const startController = useRealCoreControllers();
 
@@ -78,19 +77,7 @@ test('Install from Folder: a global install shows in the list with its tools aft
 });
 
 test('an SCV server has no plugins: the intents say so and send nothing', () => {
-  const controller = new SessionController({
-    launch: {
-      kind: 'scv',
-      embeddedCorePath: __filename,
-      nodePath: process.execPath,
-      workspace: '/nonexistent',
-      extraArgs: [],
-      extraEnv: {},
-      env: {},
-    },
-    sessionsDir: '/nonexistent',
-    clientVersion: '0.1.0-test',
-  });
+  const controller = unstartedScvController();
   assert.equal(controller.listPlugins(), false);
   assert.equal(controller.runSlash('plugin', 'lint-cmd'), false);
   assert.equal(controller.trustPlugins({ '/p': 'trust' }), false);

@@ -127,3 +127,23 @@ export function untilState(c: SessionController, pred: (s: SessionState) => bool
     const sub = c.onDidChange((s) => pred(s) && (sub.dispose(), resolve(s)));
   });
 }
+
+/**
+ * A controller for an SCV server that is never started: what the suites above check against the real core, SCV must
+ * refuse from its capabilities alone, before anything is sent.
+ */
+export function unstartedScvController(): SessionController {
+  return new SessionController({
+    launch: {
+      kind: 'scv',
+      embeddedCorePath: __filename,
+      nodePath: process.execPath,
+      workspace: '/nonexistent',
+      extraArgs: [],
+      extraEnv: {},
+      env: {},
+    },
+    sessionsDir: '/nonexistent',
+    clientVersion: '0.1.0-test',
+  });
+}

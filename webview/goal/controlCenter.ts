@@ -15,6 +15,7 @@ import { GoalStartForm } from './startForm';
 import { GOAL_TEST_IDS } from './testIds';
 import { OutcomeView } from './verdictsView';
 import { WavesView } from './wavesView';
+import { listSection } from './listSection';
 
 const PLANNING_TEXT: Partial<Record<GoalView['phase'], string>> = {
   planning: 'The planner is writing the plan…',
@@ -128,18 +129,7 @@ export class ControlCenter {
     if (key === this.renderedError) return;
     this.renderedError = key;
     this.error.hidden = !goal.error && gaps.length === 0;
-    replaceChildren(
-      this.error,
-      goal.error ? h('div', {}, codicon('error'), ` ${goal.error}`) : null,
-      gaps.length > 0
-        ? h(
-            'div',
-            { class: 'goal-list-section' },
-            h('div', { class: 'section-title' }, 'Remaining gaps'),
-            h('ul', {}, ...gaps.map((g) => h('li', {}, g))),
-          )
-        : null,
-    );
+    replaceChildren(this.error, goal.error ? h('div', {}, codicon('error'), ` ${goal.error}`) : null, listSection('Remaining gaps', gaps));
   }
 
   private setTicking(on: boolean): void {

@@ -2,6 +2,7 @@ import type { GoalPlanView, GoalStepView, GoalView } from '../../src/shared/goal
 import type { WebviewToHost } from '../../src/shared/webviewMessages';
 import { badge, codicon, focusWhenRendered, h, replaceChildren, setDisabled, vscodeButton } from '../infra/dom';
 import { GOAL_TEST_IDS } from './testIds';
+import { listSection } from './listSection';
 
 /**
  * The plan: its summary, the steps (title, agent, model, what each depends on, its parallel group; the task text
@@ -123,8 +124,8 @@ export class PlanView {
       this.content,
       plan.summary ? h('p', { class: 'goal-plan-summary' }, plan.summary) : null,
       h('ol', { class: 'goal-plan-steps', 'aria-label': 'Plan steps' }, ...plan.steps.map(stepItem)),
-      listSection('Risks', 'warning', plan.risks),
-      listSection('Validation', 'checklist', plan.validation),
+      listSection('Risks', plan.risks, 'warning'),
+      listSection('Validation', plan.validation, 'checklist'),
     );
   }
 
@@ -187,15 +188,5 @@ function stepItem(step: GoalStepView): HTMLElement {
       step.parallelGroup ? h('span', {}, codicon('split-horizontal'), ` group ${step.parallelGroup}`) : null,
     ),
     h('details', { class: 'goal-step-task' }, h('summary', {}, 'Task'), h('div', { class: 'goal-task-text' }, step.task)),
-  );
-}
-
-function listSection(title: string, icon: string, entries: readonly string[]): HTMLElement | null {
-  if (entries.length === 0) return null;
-  return h(
-    'div',
-    { class: 'goal-list-section' },
-    h('div', { class: 'section-title' }, codicon(icon), ` ${title}`),
-    h('ul', { 'aria-label': title }, ...entries.map((e) => h('li', {}, e))),
   );
 }

@@ -5,6 +5,7 @@ import { MarkdownView } from '../markdown/markdownView';
 import { OPEN_PATH_ATTR } from '../transcript/itemView';
 import { VERDICT_TITLES, summaryMarkdown } from './goalModel';
 import { GOAL_TEST_IDS } from './testIds';
+import { listSection } from './listSection';
 
 /**
  * The judgements and the outcome: each verdict as a card (PASS/FAIL, its summary, the remaining gaps, the evidence files
@@ -83,14 +84,7 @@ function verdictCard(verdict: GoalVerdictView): HTMLElement {
       badge(verdict.ok ? 'PASS' : 'FAIL', verdict.ok ? 'ok' : 'error'),
     ),
     verdict.summary ? h('div', { class: 'goal-verdict-summary' }, verdict.summary) : null,
-    gaps.length > 0
-      ? h(
-          'div',
-          { class: 'goal-list-section' },
-          h('div', { class: 'section-title' }, 'Remaining gaps'),
-          h('ul', {}, ...gaps.map((g) => h('li', {}, g))),
-        )
-      : null,
+    listSection('Remaining gaps', gaps),
     evidence.length > 0
       ? h(
           'div',

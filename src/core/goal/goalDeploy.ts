@@ -158,7 +158,7 @@ export class GoalDeploy {
 
   /** Cascading skip: a step whose dependency failed or was skipped is skipped too. */
   private skipIfBlocked(prompt: GoalStepPrompt): boolean {
-    const { ctl, goal } = this;
+    const { goal } = this;
     const step = goal.plan?.steps.find((s) => s.id === prompt.step_id);
     const blocked = step?.depends_on.some((dep) => {
       const status = goal.prompts.find((p) => p.step_id === dep)?.status;
@@ -167,17 +167,7 @@ export class GoalDeploy {
     if (!blocked) return false;
     prompt.status = 'skipped';
     prompt.summary = SKIPPED_SUMMARY;
-    ctl.emitState();
-    ctl.emit({
-      type: 'goal_step_complete',
-      step_id: prompt.step_id,
-      title: prompt.title,
-      agent: prompt.agent,
-      ok: false,
-      status: 'skipped',
-      summary: SKIPPED_SUMMARY,
-    });
-    ctl.emitWorkState();
+    this.reportStepEnd(prompt, false, SKIPPED_SUMMARY);
     return true;
   }
 
@@ -212,16 +202,22 @@ export class GoalDeploy {
     prompt.summary = result.output.length > 1600 ? `${result.output.slice(0, 1600)}…` : result.output;
     await this.writeArtifact(prompt.step_id, result.output);
     if (this.cancelled) return;
+    this.reportStepEnd(prompt, result.ok, prompt.summary, runId);
+  }
+
+  /** A step's end (its status and summary already set on `prompt`): the goal's state, goal_step_complete, the work state. */
+  private reportStepEnd(prompt: GoalStepPrompt, ok: boolean, summary: string, runId?: string): void {
+    const { ctl } = this;
     ctl.emitState();
     ctl.emit({
       type: 'goal_step_complete',
       step_id: prompt.step_id,
       title: prompt.title,
       agent: prompt.agent,
-      ok: result.ok,
+      ok,
       status: prompt.status,
-      summary: prompt.summary,
-      run_id: runId,
+      summary,
+      ...(runId ? { run_id: runId } : {}),
     });
     ctl.emitWorkState();
   }

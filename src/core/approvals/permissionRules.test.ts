@@ -118,3 +118,21 @@ describe('splitShellCommand', () => {
     assert.equal(splitShellCommand("echo '$(x)'").opaque, false);
   });
 });
+
+describe('PermissionRules granted in the session', () => {
+  test('the allows added by the user are listed and cleared; the configured ones stay', () => {
+    const r = rules({ allow: ['bash(npm test)'] });
+    r.addAllow('Bash', 'git status *');
+    r.addAllow('write_file', '*');
+    assert.deepEqual(r.grantedAllows(), [
+      { tool: 'bash', pattern: 'git status *' },
+      { tool: 'write_file', pattern: '*' },
+    ]);
+    assert.equal(r.evaluate('bash', 'git status --short'), 'allow');
+    r.clearGrantedAllows();
+    assert.deepEqual(r.grantedAllows(), []);
+    assert.equal(r.evaluate('bash', 'git status --short'), undefined);
+    assert.equal(r.evaluate('write_file', 'a.txt'), undefined);
+    assert.equal(r.evaluate('bash', 'npm test'), 'allow');
+  });
+});

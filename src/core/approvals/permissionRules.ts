@@ -33,6 +33,7 @@ export class PermissionRules {
   private readonly allow: Rule[];
   private readonly deny: Rule[];
   private readonly ask: Rule[];
+  private readonly granted: Rule[] = [];
   /** Rule strings that could not be parsed; they are ignored. */
   readonly invalid: string[] = [];
 
@@ -57,8 +58,21 @@ export class PermissionRules {
     return undefined;
   }
 
+  /** An allow rule the user granted in this core (allow_session, allow_pattern), on top of the configured ones. */
   addAllow(tool: string, pattern: string): void {
-    this.allow.push({ tool: tool.trim().toLowerCase(), pattern: pattern.trim() || '*' });
+    const rule = { tool: tool.trim().toLowerCase(), pattern: pattern.trim() || '*' };
+    this.allow.push(rule);
+    this.granted.push(rule);
+  }
+
+  /** The allow rules added with addAllow, oldest first. */
+  grantedAllows(): Array<{ tool: string; pattern: string }> {
+    return this.granted.map((r) => ({ tool: r.tool, pattern: r.pattern }));
+  }
+
+  /** Drops the rules added with addAllow; the configured ones stay. */
+  clearGrantedAllows(): void {
+    for (const rule of this.granted.splice(0)) this.allow.splice(this.allow.indexOf(rule), 1);
   }
 
   private parseAll(list: string[]): Rule[] {

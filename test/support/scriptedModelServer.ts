@@ -22,6 +22,8 @@ export interface ScriptedResponse {
   body?: unknown;
   /** Retry-After header, in seconds. */
   retryAfter?: number;
+  /** With a non-200 status, more response headers (e.g. a rate limit's reset headers). */
+  headers?: Record<string, string>;
   steps?: ScriptStep[];
   usage?: { prompt: number; completion: number; cached?: number };
   /** OpenAI finish_reason (mapped for Anthropic); default tool_calls when a step called a tool, else stop. */
@@ -418,7 +420,10 @@ async function respond(
 ): Promise<void> {
   const status = scripted.status ?? 200;
   if (status !== 200) {
-    const headers: Record<string, string> = scripted.retryAfter === undefined ? {} : { 'retry-after': String(scripted.retryAfter) };
+    const headers: Record<string, string> = {
+      ...scripted.headers,
+      ...(scripted.retryAfter === undefined ? {} : { 'retry-after': String(scripted.retryAfter) }),
+    };
     return sendJson(res, status, scripted.body ?? errorBody(dialect, status, `scripted error ${status}`), headers);
   }
   if (scripted.body !== undefined && !scripted.steps) return sendJson(res, 200, scripted.body);

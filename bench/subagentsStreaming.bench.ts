@@ -135,6 +135,13 @@ async function run(env: E2eEnv, proxy: TimingProxy): Promise<void> {
     `    of which server → webview: worst ${ms(Math.max(...hostLags))}; webview → on screen: worst ${ms(Math.max(...renderLags))}` +
       `  [per child: ${hostLags.map((l, i) => `${l.toFixed(0)}+${renderLags[i].toFixed(0)}`).join(', ')} ms]`,
   );
+  // How far apart the children ended: their ends queue behind each other in the core, the host and the workbench.
+  const sentAt = Array.from({ length: CHILDREN }, (_, i) => proxy.markersAt.get(markerOf(i))!);
+  const firstSent = Math.min(...sentAt);
+  console.log(
+    `    last deltas sent at        : +${sentAt.map((t) => (t - firstSent).toFixed(0)).join(', +')} ms; ` +
+      `reached the webview at +${arrived.map((t) => (typeof t === 'number' ? (t - firstSent).toFixed(0) : '?')).join(', +')} ms`,
+  );
   console.log(
     `  frames while streaming      : p95 ${ms(percentile(intervals, 95))}, median ${ms(percentile(intervals, 50))}, ${intervals.length} frames (for scale)`,
   );
@@ -144,7 +151,14 @@ async function run(env: E2eEnv, proxy: TimingProxy): Promise<void> {
     `  CPU while streaming         : ${CPU_GROUPS.map((g) => `${g} ${cpu[g].toFixed(2)} s`).join(', ')}  (for scale: independent of the load)`,
   );
   console.log(machineLine(machineBefore, machineAfter, cpu));
-  if (bytes) console.log(messageBytesLine(bytes, arrived, seconds));
+  if (bytes) {
+    console.log(messageBytesLine(bytes, arrived, seconds));
+    const sentFirst = Math.min(...Array.from({ length: CHILDREN }, (_, i) => proxy.markersAt.get(markerOf(i))!));
+    const around = bytes.at.map((t, i) => ({ t: t - sentFirst, size: bytes.sizes[i] })).filter((m) => m.t >= -40);
+    console.log(
+      `    messages from the first last delta on: ${around.map((m) => `+${m.t.toFixed(0)} (${(m.size / 1024).toFixed(1)} KB)`).join(', ')}`,
+    );
+  }
   console.log(
     `  webview JS heap after       : ${(heapBytes / MB).toFixed(1)} MB  (budget ≤ ${HEAP_BUDGET_MB} MB: ${within(heapBytes / MB <= HEAP_BUDGET_MB)})  [${heap.scope}]`,
   );

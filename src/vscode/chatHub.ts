@@ -46,6 +46,11 @@ export class ChatHub implements vscode.Disposable {
     return [...this.visibility.values()].some((isVisible) => isVisible());
   }
 
+  /** Whether a chat proper (sidebar or editor tab, not the Goal Control Center, which shows no transcript) is on screen. */
+  anyChatVisible(): boolean {
+    return [...this.visibility].some(([bridge, isVisible]) => bridge.placement !== 'controlCenter' && isVisible());
+  }
+
   /** Shows the sidebar chat (resolving its webview the first time) and returns its bridge. */
   async revealSidebar(): Promise<WebviewBridge | undefined> {
     const existing = this.find('sidebar');

@@ -1,11 +1,12 @@
 import type { AgentInfo } from '../protocol';
 import type { Patch } from '../shared/statePatch';
-import type { ApprovalMode, SessionState, ApprovalDecision, SkillView } from '../shared/sessionState';
+import type { ApprovalEscalations, ApprovalMode, SessionState, ApprovalDecision, SkillView } from '../shared/sessionState';
 import type { SkillMarketplaceCommand } from './skillRequests';
 import type { GoalCoreAction, GoalStartForm } from './goalCommands';
 import type { InstallScope } from '../protocol';
 import type { PluginAction } from './pluginCommands';
 import type { MemoryView } from './memoryEntries';
+import type { LiveConfig } from './liveSettings';
 
 /**
  * The part of the SessionController (./sessionController.ts) the VS Code glue uses. Declared apart from it so the glue
@@ -34,6 +35,12 @@ export interface ChatSession {
   /** forget_memory: the core's answer (its message), undefined when it cannot answer. */
   forgetMemory(id: string): Promise<string | undefined>;
   refreshMemory(): unknown;
+  /** The escalations for the approval-mode picker (our core's list, cleared first with `clear`); undefined when it cannot say. */
+  approvalEscalations(clear?: boolean): Promise<ApprovalEscalations | undefined>;
+  /** Asks the core for its runtime_status (the stats view awaits the answer). */
+  runtimeStatus(): unknown;
+  /** set_config for a setting the core changes live; kept and sent again to a restarted core. */
+  setRuntimeConfig(config: LiveConfig): unknown;
   // A server-side queue (SCV, capability server_queue); each refuses with a notice when the id is no longer queued.
   editQueued(id: string, prompt: string): unknown;
   /** Moves `id` before `beforeId`; null moves it to the end. */

@@ -16,10 +16,9 @@ export const IGNORED_EVENTS = {
   search_key_set:
     'The acknowledgement of set_search_key: the Set Web Search Key command (src/vscode/searchKeyFlow.ts) confirms with its own message.',
   usage: 'The answer to the usage command, which our UI does not send yet.',
-  config_changed: 'The acknowledgement of set_config, which our UI does not send yet.',
   vision_config: 'The answer to get_vision_config / set_vision_config, which our UI does not send yet.',
-  runtime_status: 'The answer to the runtime_status command, which our UI does not send yet.',
-  memory_list: 'The answer to list_memory, which our UI does not send yet.',
+  runtime_status: 'Handled by src/vscode/statsDocument.ts: Show Stats awaits it for its "Core runtime" section, not session state.',
+  memory_list: 'Handled by src/client/sessionController.ts: fetchMemory awaits it for the Show Memory list (src/vscode/memoryCommands.ts).',
   provider_models_preview:
     'The answer to discover_provider_models, which our UI does not send: Log In… lists an endpoint’s models through add_custom_provider and models.',
   umans_conc:

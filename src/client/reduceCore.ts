@@ -119,7 +119,7 @@ export function reduceProviderChanged(s: SessionState, e: UntrustedEvent<'provid
   return next;
 }
 
-/** Only a plain mode changes the picker; escalations ("destructive:always", "allow_pattern") do not. */
+/** Only a plain mode changes the picker; an escalation ("destructive:always", "allow_pattern") joins approvalEscalations instead. */
 export function reduceApprovalChanged(s: SessionState, e: UntrustedEvent<'approval_changed'>): SessionState {
   return isApprovalMode(e.mode) && e.mode !== s.approvalMode ? { ...s, approvalMode: e.mode } : s;
 }

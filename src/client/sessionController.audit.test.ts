@@ -1,47 +1,23 @@
-// What the core did and the UI could not reach (issue #18), against the real core: !cmd / !!cmd and the memory list.
-import { after, before, test } from 'node:test';
+// What the core did and the UI could not reach (issue #18), against the real core: !cmd / !!cmd, the memory list and
+// the live settings (set_config).
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ScriptedResponse } from '../../test/support/scriptedModelServer';
 import type { SessionState } from '../shared/sessionState';
-import { CORE_JS, ensureCoreBuilt, realCoreEnv, type RealCoreEnv } from '../../test/support/realCoreHarness';
-import { RestartPolicy } from './restartPolicy';
-import { SessionController } from './sessionController';
+import { realCoreEnv, untilState as until, useRealCoreControllers, type RealCoreEnv } from '../../test/support/realCoreHarness';
+import type { SessionController } from './sessionController';
 
-const open: Array<{ env: RealCoreEnv; controller: SessionController }> = [];
+const startController = useRealCoreControllers();
 
 async function start(script: ScriptedResponse[] = []): Promise<{ env: RealCoreEnv; controller: SessionController }> {
   const env = await realCoreEnv(script);
-  const controller = new SessionController({
-    launch: env.launch({ embeddedCorePath: process.env.CATALYST_TEST_CORE_JS ?? CORE_JS }),
-    sessionsDir: env.sessionsDir,
-    clientVersion: '0.1.0-test',
-    restartPolicy: new RestartPolicy({ baseDelayMs: 50, maxDelayMs: 200 }),
-    handshakeTimeoutMs: 15_000,
-  });
-  open.push({ env, controller });
-  assert.equal(await controller.start(), true, JSON.stringify(controller.state.core));
-  return { env, controller };
-}
-
-function until(c: SessionController, pred: (s: SessionState) => boolean): Promise<SessionState> {
-  return new Promise((resolve) => {
-    if (pred(c.state)) return resolve(c.state);
-    const sub = c.onDidChange((s) => pred(s) && (sub.dispose(), resolve(s)));
-  });
+  return { env, controller: await startController(env) };
 }
 
 const bashItems = (s: SessionState) => s.items.filter((i) => i.kind === 'bash');
 const notices = (s: SessionState) => s.items.flatMap((i) => (i.kind === 'notice' ? [i.text] : []));
-
-before(() => ensureCoreBuilt());
-after(async () => {
-  for (const { env, controller } of open.splice(0)) {
-    await controller.dispose();
-    await env.cleanup();
-  }
-});
 
 test('!cmd and !!cmd show their output card; the !! one is marked as kept out of the context', { timeout: 30_000 }, async () => {
   const { env, controller } = await start();
@@ -96,4 +72,17 @@ test("the memory list comes from the core; forget removes the entry from the cor
   assert.equal(await controller.forgetMemory(listed![0].id), 'memory forgotten');
   assert.deepEqual(await controller.fetchMemory(), []);
   assert.equal(await controller.forgetMemory(listed![0].id), 'no memory with that id');
+});
+
+test('a live setting goes to the running core as set_config, and again to the core after a restart', { timeout: 30_000 }, async () => {
+  const { controller } = await start();
+  assert.equal(controller.setRuntimeConfig({ key: 'bash_timeout_secs', value: 7 }), true);
+  await until(controller, (s) => notices(s).includes('Shell commands now time out after 7 s.'));
+  assert.equal(controller.setRuntimeConfig({ key: 'auto_compact', value: false }), true);
+  await until(controller, (s) => notices(s).includes('Auto-compact is off.'));
+  const count = (s: SessionState, text: string) => notices(s).filter((t) => t === text).length;
+  await controller.restart();
+  // The restarted core was launched with the old flags: both settings are sent to it again.
+  const s = await until(controller, (st) => count(st, 'Auto-compact is off.') === 2);
+  assert.equal(count(s, 'Shell commands now time out after 7 s.'), 2);
 });

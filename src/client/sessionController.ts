@@ -2,6 +2,7 @@ import type { AgentInfo, CommandOf, HeadersSpec, InstallScope, ProviderKind, Sea
 import { timestampedSessionName } from '../protocol/sessionLayout';
 import { supports, type UiCapability } from '../shared/coreCapabilities';
 import {
+  type ApprovalEscalations,
   type ApprovalMode,
   type NoticeItem,
   type SessionState,
@@ -20,6 +21,7 @@ import { isApprovalMode } from './reduceCore';
 import { perChangeOffReason } from './review/perChangeReview';
 import { SessionStore, type StateListener } from './sessionStore';
 import { memoryEntries, type MemoryView } from './memoryEntries';
+import type { LiveConfig, LiveConfigKey } from './liveSettings';
 import { isMarketplaceCommand, shownSkillPrompt, skillsReport, type SkillMarketplaceCommand } from './skillRequests';
 import { runSlashCommand, type SlashTarget } from './slashCommands';
 import { goalActionCommand, startGoalCommand, type GoalCoreAction, type GoalStartForm } from './goalCommands';
@@ -57,6 +59,8 @@ export class SessionController implements SlashTarget {
   private readonly store: SessionStore;
   private readonly core: CoreSupervisor;
   private readonly reportsRequested = new Set<'stats' | 'context_breakdown' | 'agents' | 'skills'>();
+  /** The settings changed with set_config since launch, sent again to a restarted core. */
+  private readonly liveConfig = new Map<LiveConfigKey, number | boolean>();
   private readonly log: (line: string) => void;
 
   constructor(private readonly o: SessionControllerOptions) {
@@ -70,6 +74,7 @@ export class SessionController implements SlashTarget {
     });
     // Registered first, so a requested report is in the state before any other listener sees the event.
     this.core.onEvent((e) => this.reportIfRequested(e));
+    this.resendLiveConfigOnReady();
   }
 
   get state(): SessionState {
@@ -390,7 +395,9 @@ export class SessionController implements SlashTarget {
 
   /** Sends `cmd` and resolves with the next event of one of the `answers` types, or undefined once the core stops. */
   private nextAnswer(
-    cmd: CommandOf<'list_skills' | 'list_memory' | 'forget_memory'> | SkillMarketplaceCommand,
+    cmd:
+      | CommandOf<'list_skills' | 'list_memory' | 'forget_memory' | 'list_approval_escalations' | 'clear_approval_escalations'>
+      | SkillMarketplaceCommand,
     answers: readonly string[],
   ): Promise<WireEvent | undefined> {
     return new Promise((resolve) => {
@@ -511,9 +518,49 @@ export class SessionController implements SlashTarget {
     );
   }
 
+  /**
+   * A setting the core changes while running (`set_config`: bash timeout, auto-compact), instead of a restart. It is
+   * kept and sent again to each core this controller starts later (a crash restart launches with the old flags), and
+   * sent once the core is ready if it is not yet. Returns whether it went to a running core now.
+   */
+  setRuntimeConfig(config: LiveConfig): boolean {
+    this.liveConfig.set(config.key, config.value);
+    if (this.state.core.status !== 'ready') return false;
+    return this.core.send({ type: 'set_config', key: config.key, value: config.value });
+  }
+
+  private resendLiveConfigOnReady(): void {
+    let wasReady = false;
+    this.store.onDidChange((s) => {
+      const ready = s.core.status === 'ready';
+      if (ready && !wasReady) for (const [key, value] of this.liveConfig) this.core.send({ type: 'set_config', key, value });
+      wasReady = ready;
+    });
+  }
+
   /** `refresh_memory`: the core rereads its notes from disk (edited by hand or by another core). */
   refreshMemory(): boolean {
     return this.requireReady() && this.core.send({ type: 'refresh_memory' });
+  }
+
+  /**
+   * The session's escalations for the approval-mode picker: our core's list (`list_approval_escalations`, or
+   * `clear_approval_escalations` first with `clear`); another core's are those the state saw happen. Undefined when
+   * the core cannot answer.
+   */
+  approvalEscalations(clear = false): Promise<ApprovalEscalations | undefined> {
+    if (!this.can(UI_CAPABILITIES.approvalEscalations)) {
+      if (clear) this.refuse('This core cannot clear escalations: start a new session, or restart the core for the allow rules.');
+      return Promise.resolve(clear ? undefined : (this.state.approvalEscalations ?? { kinds: [], patterns: [] }));
+    }
+    if (!this.requireReady()) return Promise.resolve(undefined);
+    const cmd = { type: clear ? 'clear_approval_escalations' : 'list_approval_escalations' } as const;
+    return this.nextAnswer(cmd, ['approval_escalations']).then((e) => (e ? this.state.approvalEscalations : undefined));
+  }
+
+  /** `runtime_status`: the core's active run, pending prompts and cancellable resources (for the stats view). */
+  runtimeStatus(): boolean {
+    return this.requireReady() && this.core.send({ type: 'runtime_status' });
   }
 
   /** `!cmd` / `!!cmd`: the core runs the user's own command in the workspace (no approval) and answers bash_execution. */

@@ -246,8 +246,9 @@ describe('sessionReducer: lifecycle and models', () => {
   test('approval_changed sets the mode only for one of the three modes; local selections apply at once', () => {
     const s = fold([{ type: 'approval_changed', mode: 'never' }]);
     assert.equal(s.approvalMode, 'never');
-    assert.equal(sessionReducer(s, { type: 'approval_changed', mode: 'destructive:always' }), s);
-    assert.equal(sessionReducer(s, { type: 'approval_changed', mode: 'allow_pattern', tool: 'bash', pattern: '*' }), s);
+    // An escalation leaves the mode alone (it joins approvalEscalations: reduceApprovalEscalations.test.ts).
+    assert.equal(sessionReducer(s, { type: 'approval_changed', mode: 'destructive:always' }).approvalMode, 'never');
+    assert.equal(sessionReducer(s, { type: 'approval_changed', mode: 'allow_pattern', tool: 'bash', pattern: '*' }).approvalMode, 'never');
     assert.equal(sessionReducer(s, { type: 'client:approval_mode_selected', mode: 'always' }).approvalMode, 'always');
     assert.equal(sessionReducer(s, { type: 'client:reasoning_selected', effort: 'high' }).reasoningEffort, 'high');
   });

@@ -77,6 +77,8 @@ import { reduceIntercomError, reduceIntercomMessage, reduceIntercomReplied, redu
 import { reduceSkills } from './reduceSkills';
 import { reduceContextBreakdown, reduceCostUpdate, reduceMetrics, reduceStats } from './reduceUsage';
 import { reduceRules } from './reduceRules';
+import { reduceConfigChanged } from './reduceSettings';
+import { forgetSessionEscalations, noteEscalation, reduceApprovalEscalations } from './reduceApprovalEscalations';
 import { reduceAdvisorNote, reduceDigested, reduceReflecting, reduceStuckNudge, reduceSummaryRequired } from './reduceLoopNotices';
 import {
   reduceGoalCertified,
@@ -119,7 +121,9 @@ const CORE_REDUCERS = {
   models: reduceModels,
   authed: reduceAuthed,
   provider_changed: reduceProviderChanged,
-  approval_changed: reduceApprovalChanged,
+  // An escalation ("destructive:always", "allow_pattern") leaves the mode as it is and joins the session's list.
+  approval_changed: (s, e) => noteEscalation(reduceApprovalChanged(s, e), e),
+  approval_escalations: reduceApprovalEscalations,
   delta: reduceDelta,
   thinking: reduceThinking,
   tool_call_start: reduceToolCallStart,
@@ -148,7 +152,7 @@ const CORE_REDUCERS = {
   rules: reduceRules,
   skills: reduceSkills,
   sessions: reduceSessions,
-  session_changed: reduceSessionChanged,
+  session_changed: (s, e) => forgetSessionEscalations(reduceSessionChanged(s, e)),
   session_change_failed: reduceSessionChangeFailed,
   session_renamed: reduceSessionRenamed,
   session_pinned: reduceSessionPinned,
@@ -168,6 +172,7 @@ const CORE_REDUCERS = {
   advisor_note: reduceAdvisorNote,
   session_recovered: reduceSessionRecovered,
   memory_saved: reduceMemorySaved,
+  config_changed: reduceConfigChanged,
   subagent_start: reduceSubagentStart,
   subagent_progress: reduceSubagentProgress,
   subagent_message: reduceSubagentMessage,

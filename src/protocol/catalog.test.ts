@@ -15,10 +15,13 @@ import {
 } from './version';
 
 describe('command catalog', () => {
-  test("lists upstream's 73 command types plus our 3 extensions, all unique", () => {
-    assert.equal(COMMAND_TYPES.length, 76);
-    assert.equal(new Set(COMMAND_TYPES).size, 76);
-    assert.deepEqual([...EXTENSION_COMMAND_TYPES], ['delete_checkpoint', 'checkpoint_changes', 'checkpoint_file']);
+  test("lists upstream's 73 command types plus our 5 extensions, all unique", () => {
+    assert.equal(COMMAND_TYPES.length, 78);
+    assert.equal(new Set(COMMAND_TYPES).size, 78);
+    assert.deepEqual(
+      [...EXTENSION_COMMAND_TYPES],
+      ['delete_checkpoint', 'checkpoint_changes', 'checkpoint_file', 'list_approval_escalations', 'clear_approval_escalations'],
+    );
     for (const type of EXTENSION_COMMAND_TYPES) assert.ok(COMMAND_TYPES.includes(type), type);
     assert.equal(COMMAND_TYPES.filter((t) => !EXTENSION_COMMAND_TYPES.includes(t)).length, 73, "upstream's catalog");
   });
@@ -83,12 +86,12 @@ describe('command catalog', () => {
 });
 
 describe('event catalog', () => {
-  test("lists upstream's 105 event types plus our 5 extensions, all unique", () => {
-    assert.equal(EVENT_TYPES.length, 110);
-    assert.equal(new Set(EVENT_TYPES).size, 110);
+  test("lists upstream's 105 event types plus our 6 extensions, all unique", () => {
+    assert.equal(EVENT_TYPES.length, 111);
+    assert.equal(new Set(EVENT_TYPES).size, 111);
     assert.deepEqual(
       [...EXTENSION_EVENT_TYPES],
-      ['checkpoint_deleted', 'checkpoint_changes', 'checkpoint_file', 'subagent_delta', 'rules'],
+      ['checkpoint_deleted', 'checkpoint_changes', 'checkpoint_file', 'subagent_delta', 'rules', 'approval_escalations'],
     );
     for (const type of EXTENSION_EVENT_TYPES) assert.ok(EVENT_TYPES.includes(type), type);
     assert.equal(EVENT_TYPES.filter((t) => !EXTENSION_EVENT_TYPES.includes(t)).length, 105, "upstream's catalog");

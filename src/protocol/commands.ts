@@ -110,6 +110,16 @@ export interface RuntimeStatusCommand {
   type: 'runtime_status';
 }
 
+/** Ours (capability `approval_escalations`): the session's escalations and granted allow patterns, as `approval_escalations`. */
+export interface ListApprovalEscalationsCommand {
+  type: 'list_approval_escalations';
+}
+
+/** Ours: drops the "always" escalations (and their sidecar) and the allow rules granted this session; answers `approval_escalations`. */
+export interface ClearApprovalEscalationsCommand {
+  type: 'clear_approval_escalations';
+}
+
 // ── Providers and keys ──────────────────────────────────────────────────────
 
 /** Runtime-only key; not persisted. */
@@ -536,6 +546,8 @@ export type Command =
   | ContextCommand
   | UsageCommand
   | RuntimeStatusCommand
+  | ListApprovalEscalationsCommand
+  | ClearApprovalEscalationsCommand
   | SetKeyCommand
   | SetSearchKeyCommand
   | SetProviderCommand
@@ -619,6 +631,8 @@ const COMMAND_TYPE_TABLE = {
   context: true,
   usage: true,
   runtime_status: true,
+  list_approval_escalations: true,
+  clear_approval_escalations: true,
   set_key: true,
   set_search_key: true,
   set_provider: true,
@@ -689,6 +703,8 @@ export const EXTENSION_COMMAND_TYPES: readonly CommandType[] = Object.freeze([
   'delete_checkpoint',
   'checkpoint_changes',
   'checkpoint_file',
+  'list_approval_escalations',
+  'clear_approval_escalations',
 ] as CommandType[]);
 
 export function isCommandType(type: string): type is CommandType {

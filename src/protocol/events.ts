@@ -363,6 +363,15 @@ export interface ApprovalRequestEvent extends EventMetadata {
   rewritten_by?: string[];
 }
 
+/** Ours: the answer to list/clear_approval_escalations — tool kinds approved "always" and allow rules granted this session. */
+export interface ApprovalEscalationsEvent extends EventMetadata {
+  type: 'approval_escalations';
+  /** "destructive" / "readonly": kinds that no longer ask (persisted beside the session file). */
+  kinds: string[];
+  /** allow_session (`pattern` "*") and allow_pattern grants, in this core only. */
+  patterns: Array<{ tool: string; pattern: string }>;
+}
+
 export interface ApprovalChangedEvent extends EventMetadata {
   type: 'approval_changed';
   /** A mode, or "destructive:always" / "readonly:always" / "allow_pattern" after an escalation. */
@@ -1109,6 +1118,7 @@ export type CoreEvent =
   | CompactedEvent
   | ApprovalRequestEvent
   | ApprovalChangedEvent
+  | ApprovalEscalationsEvent
   | AskRequestEvent
   | SudoRequestEvent
   | IntercomMessageEvent
@@ -1238,6 +1248,7 @@ const EVENT_TYPE_TABLE = {
   compacted: true,
   approval_request: true,
   approval_changed: true,
+  approval_escalations: true,
   ask_request: true,
   sudo_request: true,
   intercom_message: true,
@@ -1327,6 +1338,7 @@ export const EXTENSION_EVENT_TYPES: readonly EventType[] = Object.freeze([
   'checkpoint_file',
   'subagent_delta',
   'rules',
+  'approval_escalations',
 ] as EventType[]);
 
 export function isEventType(type: string): type is EventType {

@@ -72,6 +72,9 @@ export const CAPABILITY_PLUGINS = 'plugins';
  */
 export const CAPABILITY_GOAL = 'goal';
 
+/** Ours: list_approval_escalations / clear_approval_escalations answered by approval_escalations. */
+export const CAPABILITY_APPROVAL_ESCALATIONS = 'approval_escalations';
+
 /** Error codes of the checkpoint commands (`error.code`). */
 export const CHECKPOINT_ERROR_CODES = {
   notFound: 'checkpoint_not_found',

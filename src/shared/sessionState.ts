@@ -115,6 +115,11 @@ export interface NoticeItem {
   /** What the user can do about it: a button in the card. */
   action?: 'login' | 'restartCore' | 'showLog' | 'openSettings';
 }
+export interface ApprovalEscalations {
+  /** "destructive" / "readonly". */
+  kinds: string[];
+  patterns: Array<{ tool: string; pattern: string }>;
+}
 export interface BashItem {
   kind: 'bash';
   id: string;
@@ -304,6 +309,8 @@ export interface SessionState {
   authed: boolean;
   anyLoggedIn: boolean;
   approvalMode: ApprovalMode;
+  /** What no longer asks on top of the mode: kinds approved "always", allow rules granted this session (absent: none seen). */
+  approvalEscalations?: ApprovalEscalations;
   usage: { tokensIn: number; tokensOut: number; cachedTokens: number; costUsd?: number };
   context?: { tokens: number; window: number; pct: number };
   sessions: SessionView[];
@@ -367,4 +374,6 @@ export const UI_CAPABILITIES = {
   plugins: 'plugins',
   /** `!cmd` / `!!cmd` (user_bash): protocol v2's own (no core announces it), never SCV's. */
   userBash: 'user_bash',
+  /** Ours: list_approval_escalations / clear_approval_escalations (an upstream core's escalations are only seen as they happen). */
+  approvalEscalations: 'approval_escalations',
 } as const;

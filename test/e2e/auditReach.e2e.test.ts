@@ -2,12 +2,12 @@
 // `!!` keeps it out of the model's context), and the memory list forgets an entry — checked on the core's answers
 // (the next list, the notice, the files of the workspace's memory) as well as in the UI.
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { TEST_IDS } from '../../src/shared/webviewMessages';
 import type { RecordedRequest } from '../support/scriptedModelServer';
-import { promptAgent, textTurn } from './harness/approvals';
+import { approvalCard, promptAgent, textTurn, toolCallTurn, waitForCardState } from './harness/approvals';
 import { testId, waitForAssistantText, waitForIdle } from './harness/chatActions';
 import { chatSuite } from './harness/chatSuite';
 import { answerModal } from './harness/dialogs';
@@ -22,7 +22,7 @@ function chatRequests(requests: RecordedRequest[]): RecordedRequest[] {
 
 describe('what the core does, reachable from the chat (issue #18)', { timeout: 600_000 }, () => {
   const suite = chatSuite({
-    files: { 'tracked.txt': 'one\n', 'e2e-untracked.txt': 'new\n' },
+    files: { 'tracked.txt': 'one\n', 'e2e-untracked.txt': 'new\n', '.vscode/settings.json': '{}\n' },
     beforeLaunch: ({ workspace }) => {
       git(workspace, 'init', '-q');
       git(workspace, 'add', 'tracked.txt');
@@ -114,6 +114,58 @@ describe('what the core does, reachable from the chat (issue #18)', { timeout: 6
       await answerModal(page, 'Forget');
       await waitForNotification(page, /no memory yet/);
       assert.equal(existsSync(memoryDir) ? readdirSync(memoryDir).filter((f) => f.endsWith('.json')).length : 0, 0);
+    }),
+  );
+
+  it(
+    'a bash timeout set in the settings reaches the running core without a restart (set_config), and holds',
+    check(async () => {
+      await suite.settle();
+      const { page } = suite.env();
+      const pids = suite.env().corePids();
+      writeFileSync(suite.path('.vscode/settings.json'), JSON.stringify({ 'catalystCode.bashTimeoutSecs': 2 }));
+      await testId(chat(), TEST_IDS.notice)
+        .filter({ hasText: 'Shell commands now time out after 2 s.' })
+        .first()
+        .waitFor({ timeout: 30_000 });
+      assert.deepEqual(suite.env().corePids(), pids, 'the same core process');
+      assert.equal(await page.getByText('Restart the core to apply them?').count(), 0, 'no restart offered');
+      // The core applies it: a command longer than 2 s is stopped.
+      await promptAgent(chat(), '!sleep 4; echo e2e-not-reached');
+      const card = testId(chat(), TEST_IDS.bashBlock).last();
+      await waitUntil(async () => /timed out after 2s/.test(await card.innerText()), { timeoutMs: 30_000, what: 'the timed-out card' });
+      assert.equal(await card.getAttribute('data-ok'), 'false');
+      assert.doesNotMatch(await card.locator('.bash-output').innerText(), /e2e-not-reached/, 'the echo after the sleep never ran');
+    }),
+  );
+
+  it(
+    'Always shows in the approval-mode pickers; Clear escalations makes the next command ask again',
+    check(async () => {
+      await suite.settle();
+      const { page, model } = suite.env();
+      const picker = chat().locator(`[data-testid="${TEST_IDS.approvalModePicker}"]`);
+      model.enqueue(toolCallTurn('call_e2e_always', 'bash', { command: 'echo e2e-always' }), textTurn('Ran it: e2e-always-done.'));
+      await promptAgent(chat(), 'run echo e2e-always');
+      await approvalCard(chat(), 'echo e2e-always').locator(`[data-testid="${TEST_IDS.approvalAlways}"]`).click();
+      await waitForAssistantText(chat(), 'e2e-always-done');
+      await waitForIdle(chat());
+      await waitUntil(async () => (await picker.getAttribute('data-escalations')) === '1', { timeoutMs: 10_000, what: 'the chat picker' });
+      assert.match((await picker.getAttribute('title')) ?? '', /Destructive tools .*\(Always\)/);
+
+      await runCommand(page, 'Catalyst: Set Approval Mode…');
+      await quickPickRow(page, 'Destructive tools (edits, deletes, shell commands)', false).waitFor({ state: 'visible', timeout: 30_000 });
+      await pickQuickItem(page, 'Clear escalations');
+      await waitForNotification(page, /escalations cleared/);
+      await waitUntil(async () => (await picker.getAttribute('data-escalations')) === '0', { timeoutMs: 10_000, what: 'the chat picker' });
+
+      model.enqueue(toolCallTurn('call_e2e_asks', 'bash', { command: 'echo e2e-asks-again' }), textTurn('Ran it: e2e-asks-done.'));
+      await promptAgent(chat(), 'run echo e2e-asks-again');
+      const card = approvalCard(chat(), 'echo e2e-asks-again');
+      await waitForCardState(card, 'pending', 30_000);
+      await card.locator(`[data-testid="${TEST_IDS.approvalAccept}"]`).click();
+      await waitForAssistantText(chat(), 'e2e-asks-done');
+      await waitForIdle(chat());
     }),
   );
 });

@@ -112,6 +112,26 @@ describe('header, sessions and welcome (real Chromium, real shell)', { timeout: 
       assert.deepEqual(await webview.postedUntil('setApprovalMode'), [{ type: 'setApprovalMode', mode: 'always' }]);
     });
 
+    it('escalations show on the current approval mode, listed in its title, and go when cleared', async () => {
+      await show({
+        ...readyState(),
+        approvalEscalations: { kinds: ['destructive'], patterns: [{ tool: 'bash', pattern: 'npm test *' }] },
+      });
+      const mode = page.locator(byTestId(TEST_IDS.approvalModePicker));
+      assert.equal(await mode.getAttribute('data-escalations'), '2');
+      assert.equal(await mode.locator('option:checked').textContent(), 'Ask before edits & commands (+2 allowed)');
+      const title = (await mode.getAttribute('title')) ?? '';
+      assert.match(title, /Destructive tools \(edits, deletes, shell commands\) \(Always\)/);
+      assert.match(title, /bash: npm test \* \(Allow pattern\)/);
+      await webview.patch({ op: 'set', key: 'approvalEscalations', value: { kinds: [], patterns: [] } });
+      await page.waitForFunction(
+        (sel) => (globalThis as any).document.querySelector(sel)?.getAttribute('data-escalations') === '0',
+        byTestId(TEST_IDS.approvalModePicker),
+      );
+      assert.equal(await mode.locator('option:checked').textContent(), 'Ask before edits & commands');
+      assert.equal(await mode.getAttribute('title'), null);
+    });
+
     it('an SCV core: no sessions button, and the approval mode is shown but fixed', async () => {
       await show(readyState([], 'scv', ['server_queue', 'tool_progress']));
       assert.equal(await page.locator(byTestId(TEST_IDS.sessionsButton)).isHidden(), true);

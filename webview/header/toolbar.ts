@@ -1,5 +1,6 @@
 import { type ApprovalMode, type SessionState, APPROVAL_MODES } from '../../src/shared/sessionState';
 import { TEST_IDS, type WebviewToHost } from '../../src/shared/webviewMessages';
+import { escalationLines } from '../../src/shared/escalationText';
 import { supports } from '../infra/capabilities';
 import { h, iconButton, replaceChildren } from '../infra/dom';
 import { groupModels, modelLabel, reasoningLevels } from './modelOptions';
@@ -78,7 +79,7 @@ export class Toolbar {
     this.part('usage', [state.usage, state.context], () => this.renderUsage(state));
     this.part('models', [state.models, state.model], () => this.renderModels(state));
     this.part('reasoning', [state.models, state.model, state.reasoningEffort], () => this.renderReasoning(state));
-    this.part('mode', [state.approvalMode, state.core], () => this.renderMode(state));
+    this.part('mode', [state.approvalMode, state.core, state.approvalEscalations], () => this.renderMode(state));
     this.part('sessions', [state.core], () => (this.sessionsButton.hidden = !supports(state, 'sessions')));
     this.part('rules', [state.rules], () => this.rulesChip.update(state.rules));
   }
@@ -138,7 +139,21 @@ export class Toolbar {
     this.modePicker.value = state.approvalMode;
     const fixed = state.core.kind === 'scv';
     this.modePicker.disabled = fixed;
+    // Escalations (Always, Accept for Session, Allow pattern) show on the current mode; the palette's picker clears them.
+    const escalations = escalationLines(state.approvalEscalations);
+    this.modePicker.dataset.escalations = String(escalations.length);
+    for (const option of this.modePicker.options) {
+      const mode = option.value as ApprovalMode;
+      option.textContent =
+        mode === state.approvalMode && escalations.length ? `${MODE_LABELS[mode]} (+${escalations.length} allowed)` : MODE_LABELS[mode];
+    }
     if (fixed) this.modePicker.title = SCV_APPROVAL_MODE_TITLE;
+    else if (escalations.length)
+      this.modePicker.title = [
+        'Also allowed without asking in this session:',
+        ...escalations.map((e) => `• ${e.label} (${e.description})`),
+        'Catalyst: Set Approval Mode… lists and clears them.',
+      ].join('\n');
     else this.modePicker.removeAttribute('title');
   }
 

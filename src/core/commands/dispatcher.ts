@@ -63,7 +63,7 @@ import {
   handleSearchMarketplaceSkills,
   handleUpdateMarketplaceSkill,
 } from './skillCommands';
-import { handleMemory, handleSetApproval, handleSetConfig } from './settingsCommands';
+import { handleApprovalEscalations, handleMemory, handleSetApproval, handleSetConfig } from './settingsCommands';
 import { handleContext, handleRuntimeStatus, handleStats } from './statusCommands';
 import { handleClearQueue, handleSend, handleSteer } from './turnCommands';
 import { handleSetSearchKey } from './webCommands';
@@ -99,6 +99,8 @@ const HANDLERS: Handlers = {
   discover_provider_models: handleDiscoverProviderModels,
   refresh_models: handleRefreshModels,
   set_approval: handleSetApproval,
+  list_approval_escalations: handleApprovalEscalations,
+  clear_approval_escalations: handleApprovalEscalations,
   set_config: handleSetConfig,
   list_sessions: handleListSessions,
   load_session: handleLoadSession,

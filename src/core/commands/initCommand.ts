@@ -1,4 +1,5 @@
 import {
+  CAPABILITY_APPROVAL_ESCALATIONS,
   CAPABILITY_CHECKPOINT_FILES,
   CAPABILITY_EDITED_CONTENT,
   CAPABILITY_GOAL,
@@ -54,6 +55,7 @@ export const CORE_CAPABILITIES = [
   CAPABILITY_RUNTIME_SEARCH_KEYS,
   CAPABILITY_PLUGINS,
   CAPABILITY_GOAL,
+  CAPABILITY_APPROVAL_ESCALATIONS,
 ] as const;
 
 /** How long `init` waits for model discovery before answering `ready` (a slower list arrives later as `models`). */

@@ -14,6 +14,20 @@ export function handleSetApproval(rt: CoreRuntime, cmd: CommandOf<'set_approval'
   rt.emit({ type: 'approval_changed', mode });
 }
 
+/** Ours: the session's "always" escalations and granted allow rules (`approval_escalations`), cleared first on request. */
+export function handleApprovalEscalations(
+  rt: CoreRuntime,
+  cmd: CommandOf<'list_approval_escalations'> | CommandOf<'clear_approval_escalations'>,
+): void {
+  const { escalations, rules } = rt.approvals;
+  if (cmd.type === 'clear_approval_escalations') {
+    escalations.clear();
+    rules.clearGrantedAllows();
+    if (escalations.persistError) rt.emit({ type: 'info', message: `escalations cleared, but ${escalations.persistError}` });
+  }
+  rt.emit({ type: 'approval_escalations', kinds: escalations.list(), patterns: rules.grantedAllows() });
+}
+
 /** `set_config`: the runtime knobs we honour; values are coerced from their JSON type, unknown keys are errors. */
 export function handleSetConfig(rt: CoreRuntime, cmd: CommandOf<'set_config'>): void {
   const key = String(cmd.key ?? '');

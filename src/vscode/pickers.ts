@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import type { ApprovalMode } from '../shared/sessionState';
 import type { CoreManager, FolderCore } from './coreManager';
 import { describeModel, groupModelsByProvider, noModelsMessage } from '../client/presentation/modelGroups';
 import type { ModelPreference } from './modelPreference';
@@ -34,26 +33,6 @@ export async function pickModel(core: FolderCore, models: ModelPreference): Prom
   if (!picked?.model) return;
   models.remember(picked.model);
   await core.session.setModel(picked.model);
-}
-
-const MODES: { mode: ApprovalMode; label: string; detail: string }[] = [
-  {
-    mode: 'destructive',
-    label: 'Ask for destructive actions',
-    detail: 'Edits, deletes and shell commands wait for your approval; reading is free (default).',
-  },
-  { mode: 'always', label: 'Ask for everything', detail: 'Every tool call waits for your approval, reads included.' },
-  { mode: 'never', label: 'Never ask', detail: 'The agent acts without asking. It still cannot leave the workspace.' },
-];
-
-/** "Set Approval Mode…". */
-export async function pickApprovalMode(core: FolderCore): Promise<void> {
-  const current = core.session.state.approvalMode;
-  const picked = await vscode.window.showQuickPick(
-    MODES.map((m) => ({ ...m, label: `${m.mode === current ? '$(check) ' : ''}${m.label}`, description: m.mode })),
-    { title: 'Catalyst Code: Approval Mode', placeHolder: `Current: ${current}` },
-  );
-  if (picked) await core.session.setApprovalMode(picked.mode);
 }
 
 type SessionItem = vscode.QuickPickItem & { path: string };

@@ -234,6 +234,8 @@ export interface SetVisionConfigCommand {
   vision_models?: string[];
   /** Preferred handoff target; empty or null means the cheapest same-provider model. */
   vision_model?: string | null;
+  /** Ours (upstream has only `switch`): `describe` lets the vision model describe the images for the chosen model. Omitted: unchanged. */
+  mode?: 'switch' | 'describe';
 }
 
 // ── Sessions ────────────────────────────────────────────────────────────────

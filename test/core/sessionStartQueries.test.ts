@@ -28,7 +28,7 @@ async function initSettled(core: Scenario['core']): Promise<void> {
   await core.waitForType('runtime_status', { from });
 }
 
-test("list_plugins, get_vision_config and goal_status answer with upstream's empty shapes", async () => {
+test("list_plugins, get_vision_config and goal_status answer with upstream's default shapes", async () => {
   const s = await startScenario();
   try {
     await initSettled(s.core);
@@ -46,10 +46,10 @@ test("list_plugins, get_vision_config and goal_status answer with upstream's emp
     from = s.core.events.length;
     s.core.send({ type: 'get_vision_config' });
     const vision = await s.core.waitForType('vision_config', { from });
-    assert.deepEqual([vision.enabled, vision.vision_model, vision.vision_models], [false, null, []]);
+    assert.deepEqual([vision.enabled, vision.vision_model, vision.vision_models], [true, null, []], 'no vision.json: the defaults');
     assert.deepEqual(
-      vision.models.map((m: any) => [m.id, m.vision, m.provider]),
-      [[TEST_MODEL, false, 'scripted']],
+      vision.models.map((m: any) => [m.id, m.vision, m.provider, m.cost_rank]),
+      [[TEST_MODEL, false, 'scripted', 60]],
     );
 
     from = s.core.events.length;

@@ -15,6 +15,10 @@ import { contextWindow } from './statusCommands';
 import { createAutoCheckpoint } from './checkpointCommands';
 import { refreshRules } from '../rules/rulesEvent';
 import { InputDeniedError } from '../plugins/turnHooks';
+import { routeImageTurn } from '../vision/imageTurn';
+
+/** The turn ended before its model was asked; the reason has been emitted. */
+class TurnStopped extends Error {}
 
 /** `send`: starts a turn, or queues it one deep while a turn is running (research §1.3 "Turn queueing"). */
 export function handleSend(rt: CoreRuntime, cmd: CommandOf<'send'>): void {
@@ -136,20 +140,35 @@ export function startTurn(rt: CoreRuntime, q: QueuedPrompt, extras?: TurnExtras)
       // Plugins' session_start, pre_input (which may deny or rewrite the prompt) and turn_start hooks.
       const input = await rt.plugins.beforeTurn(q.prompt);
       if (input.denied !== undefined) throw new InputDeniedError(input.denied);
-      const prompt = expandFileMentions(input.text, rt.workspace);
-      await autoCompact(rt, scope, provider, q.model);
-      const modelInfo = rt.providers.modelInfo(q.model, providerName);
-      outcome = await runTurn(withExtras(turnDeps(rt, scope, { model: q.model, provider, modelInfo }), extras), scope, {
-        prompt,
-        model: q.model,
-        provider,
-        modelInfo,
+      // A turn with images its model cannot see goes to a vision model, or gets a description instead (vision.json).
+      const turn = await routeImageTurn(
+        rt,
+        scope,
+        {
+          prompt: expandFileMentions(input.text, rt.workspace),
+          model: q.model,
+          providerName: provider.name,
+          provider,
+          modelInfo: rt.providers.modelInfo(q.model, providerName),
+          images: q.images,
+        },
+        (args) => rt.plugins.beforeImageTurn(args),
+      );
+      if (!turn) throw new TurnStopped();
+      await autoCompact(rt, scope, turn.provider, turn.model);
+      outcome = await runTurn(withExtras(turnDeps(rt, scope, turn), extras), scope, {
+        prompt: turn.prompt,
+        model: turn.model,
+        provider: turn.provider,
+        modelInfo: turn.modelInfo,
         reasoningEffort: q.reasoning_effort,
-        images: q.images,
+        images: turn.images,
       });
     } catch (err) {
       if (err instanceof InputDeniedError) rt.emitInRun(scope, { type: 'error', code: 'input_denied', message: err.message });
-      else {
+      else if (err instanceof TurnStopped) {
+        // The reason is already out (an image no model of the turn can see, a failed description, a cancel).
+      } else {
         rt.log(`turn failed: ${(err as Error).stack ?? err}`);
         rt.emitInRun(scope, { type: 'error', code: 'internal_error', message: `internal error: ${(err as Error).message}` });
       }

@@ -6,7 +6,7 @@ import type { ToolDefinition, ToolOutcome } from '../tools/types';
 import { hasToolHooks, runPostToolHooks, runPreToolHooks, type HookHost, type PreHooksResult } from './hooks';
 import { PluginManager, type PluginManagerOptions } from './pluginManager';
 import { pluginToolDefinition } from './pluginTool';
-import { runAdvisoryHooks, runBeforeTurnHooks, type TurnInputHooks } from './turnHooks';
+import { runAdvisoryHooks, runBeforeTurnHooks, runPreTurnHooks, type PreTurnChoice, type TurnInputHooks } from './turnHooks';
 
 /** What the approval gate asks of the plugins (agent/toolGate.ts). */
 export interface GatePlugins {
@@ -91,6 +91,11 @@ export class CorePlugins {
   /** Before a turn: session_start, pre_input (may deny or rewrite the prompt), turn_start. */
   beforeTurn(prompt: string): Promise<TurnInputHooks> {
     return runBeforeTurnHooks(this.hookHost(), this.manager.enabled(), prompt);
+  }
+
+  /** pre_turn, on a turn with images: the hooks may pick the turn's model (`modify.model`). */
+  beforeImageTurn(args: { model: string }): Promise<PreTurnChoice> {
+    return runPreTurnHooks(this.hookHost(), this.manager.enabled(), args);
   }
 
   /** After every turn, cancelled ones too: turn_end, then session_stop (with the session's totals). */

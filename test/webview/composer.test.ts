@@ -110,6 +110,29 @@ describe('composer and queue (real Chromium, real shell)', { timeout: 120_000 },
       assert.deepEqual(await webview.postedUntil('abort'), [{ type: 'abort' }]);
     });
 
+    it('!cmd runs a shell command and !!cmd keeps it out of the context; during a run it stays in the composer', async () => {
+      await show(readyState());
+      await input.focus();
+      await page.keyboard.type('!git status');
+      await page.keyboard.press('Enter');
+      assert.deepEqual(await webview.postedUntil('userBash'), [{ type: 'userBash', command: 'git status', excludeFromContext: false }]);
+      await page.keyboard.type('!! ls -la');
+      await page.keyboard.press('Enter');
+      assert.deepEqual(await webview.postedUntil('userBash'), [{ type: 'userBash', command: 'ls -la', excludeFromContext: true }]);
+
+      await show(runningState());
+      await input.focus();
+      await page.keyboard.type('!npm test');
+      await page.keyboard.press('Enter');
+      const hint = page.locator('.composer-hint');
+      await hint.waitFor();
+      assert.match((await hint.textContent()) ?? '', /turn is running/);
+      assert.equal(await input.inputValue(), '!npm test', 'the command stays in the composer');
+      // Nothing was posted before the abort: the command did not go out.
+      await page.locator(byTestId(TEST_IDS.abortButton)).click();
+      assert.deepEqual(await webview.postedUntil('abort'), [{ type: 'abort' }]);
+    });
+
     it('the queued prompt shows in its chip, whose close button clears it', async () => {
       const state = runningState();
       state.run.queued = 'Also update the README';

@@ -153,6 +153,8 @@ export interface ErrorEvent extends EventMetadata {
   /** `invalid_goal_transition`: the goal's phase, and the phase refused. */
   from?: string;
   to?: string;
+  /** Ours: a provider's 429 said when it takes requests again (unix seconds); the message says it too. */
+  rate_limited_until?: number;
 }
 
 export interface InfoEvent extends EventMetadata {
@@ -491,18 +493,7 @@ export interface VisionConfigEvent extends EventMetadata {
   enabled: boolean;
   vision_model: string | null;
   vision_models: string[];
-  /** Ours; upstream's core sends none (its hand-off always switches). */
-  mode?: 'switch' | 'describe';
-  /** `{id, vision, provider, cost_rank}` each. */
-  models: VisionModelEntry[];
-}
-
-export interface VisionModelEntry {
-  id: string;
-  vision: boolean;
-  provider: string;
-  /** upstream's heuristic on the id; lower is cheaper. */
-  cost_rank: number;
+  models: unknown[];
 }
 
 export interface ProviderModelsPreviewEvent extends EventMetadata {

@@ -137,7 +137,13 @@ async function streamOnce(deps: TurnDeps, scope: RunScope, input: TurnInput): Pr
     }
     const message = scrubText((err as Error).message, deps.secrets());
     const code = err instanceof ProviderError ? (err.kind === 'auth' ? 'auth_error' : 'provider_error') : 'internal_error';
-    deps.emit({ type: 'error', code, message: code === 'auth_error' ? `${message} — ${authAdvice(input.provider)}` : message });
+    const until = err instanceof ProviderError ? err.rateLimitedUntil : undefined;
+    deps.emit({
+      type: 'error',
+      code,
+      message: code === 'auth_error' ? `${message} — ${authAdvice(input.provider)}` : message,
+      ...(until === undefined ? {} : { rate_limited_until: Math.ceil(until / 1000) }),
+    });
     return 'failed';
   }
 }

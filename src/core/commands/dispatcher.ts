@@ -20,7 +20,7 @@ import {
   handleReviseGoal,
   handleStartGoal,
 } from './goalCommands';
-import { handleGetVisionConfig, handleSetVisionConfig } from './visionCommands';
+import { handleGetVisionConfig } from './inventoryCommands';
 import {
   handleDisablePlugin,
   handleEnablePlugin,
@@ -68,6 +68,7 @@ import { handleContext, handleRuntimeStatus, handleStats } from './statusCommand
 import { handleClearQueue, handleSend, handleSteer } from './turnCommands';
 import { handleSetSearchKey } from './webCommands';
 import { handleUserBash } from './userBashCommand';
+import { handleUsage } from './usageCommand';
 
 /** Answers one command of type K: the parameter is that command's interface, so a field the mirror lacks does not compile. */
 type Handler<K extends CommandType> = (rt: CoreRuntime, cmd: CommandOf<K>) => void | Promise<void>;
@@ -88,6 +89,7 @@ const HANDLERS: Handlers = {
   user_bash: handleUserBash,
   stats: handleStats,
   context: handleContext,
+  usage: handleUsage,
   runtime_status: handleRuntimeStatus,
   set_key: handleSetKey,
   set_provider: handleSetProvider,
@@ -142,7 +144,6 @@ const HANDLERS: Handlers = {
   plugin_trust_decisions: handlePluginTrustDecisions,
   plugin_command: handlePluginCommand,
   get_vision_config: handleGetVisionConfig,
-  set_vision_config: handleSetVisionConfig,
   goal_status: handleGoalStatus,
   start_goal: handleStartGoal,
   approve_goal_plan: handleApproveGoalPlan,

@@ -1,4 +1,4 @@
-import { parseRetryAfterMs } from './backoff';
+import { rateLimitedUntilText, rateLimitResetAt } from './rateLimitReset';
 import { errorBodyExcerpt } from './redact';
 import { ProviderError } from './types';
 
@@ -10,28 +10,35 @@ export function isRetryableStatus(status: number): boolean {
   return RETRYABLE_STATUSES.has(status);
 }
 
-/** A ProviderError for an HTTP status; the message holds only the status and a redacted body excerpt. */
+/**
+ * A ProviderError for an HTTP status; the message holds only the status, a redacted body excerpt and, for a 429 whose
+ * end the server told (`rateLimitedUntil`, epoch ms), until when.
+ */
 export function httpStatusError(
   providerName: string,
   status: number,
   body: string,
   secrets: readonly string[],
-  retryAfterMs?: number,
+  rateLimitedUntil?: number,
+  now = Date.now(),
 ): ProviderError {
   const excerpt = errorBodyExcerpt(body, secrets);
-  const message = `HTTP ${status} from ${providerName}${excerpt ? `: ${excerpt}` : ''}`;
+  const until = status === 429 ? rateLimitedUntil : undefined;
+  const limited = until === undefined ? '' : ` — ${rateLimitedUntilText(until, now)}`;
+  const message = `HTTP ${status} from ${providerName}${excerpt ? `: ${excerpt}` : ''}${limited}`;
   return new ProviderError(AUTH_STATUSES.has(status) ? 'auth' : 'http', message, {
     status,
     retryable: isRetryableStatus(status),
-    retryAfterMs: status === 429 ? retryAfterMs : undefined,
+    retryAfterMs: until === undefined ? undefined : Math.max(0, until - now),
+    rateLimitedUntil: until,
   });
 }
 
 /** Reads (a bounded part of) a failed response's body and turns it into a ProviderError. */
 export async function errorFromResponse(response: Response, providerName: string, secrets: readonly string[]): Promise<ProviderError> {
   const body = await readBoundedText(response, ERROR_BODY_READ_LIMIT);
-  const retryAfterMs = parseRetryAfterMs(response.headers.get('retry-after'));
-  return httpStatusError(providerName, response.status, body, secrets, retryAfterMs);
+  const now = Date.now();
+  return httpStatusError(providerName, response.status, body, secrets, rateLimitResetAt(response.headers, now), now);
 }
 
 async function readBoundedText(response: Response, limit: number): Promise<string> {

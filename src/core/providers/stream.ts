@@ -34,6 +34,8 @@ export async function streamChat(req: StreamRequest, onEvent: (event: StreamEven
       return accumulator.result();
     } catch (error) {
       if (!(error instanceof ProviderError) || !error.retryable || attempt >= policy.maxAttempts) throw error;
+      // A rate limit that lasts longer than any backoff would fail every retry: say until when at once.
+      if (error.rateLimitedUntil !== undefined && error.rateLimitedUntil - Date.now() > policy.maxDelayMs) throw error;
       const backoffMs = backoffDelayMs(attempt, policy, error.retryAfterMs);
       onEvent({
         type: 'retry',

@@ -122,6 +122,8 @@ export interface ProviderErrorOptions {
   retryable?: boolean;
   /** Server-requested wait (Retry-After), when it sent one. */
   retryAfterMs?: number;
+  /** A 429's end as epoch ms, from Retry-After or the rate-limit reset headers. */
+  rateLimitedUntil?: number;
 }
 
 const RETRYABLE_BY_DEFAULT: ReadonlySet<ProviderErrorKind> = new Set(['network', 'idle_timeout']);
@@ -132,6 +134,7 @@ export class ProviderError extends Error {
   readonly status?: number;
   readonly retryable: boolean;
   readonly retryAfterMs?: number;
+  readonly rateLimitedUntil?: number;
 
   constructor(kind: ProviderErrorKind, message: string, options: ProviderErrorOptions = {}) {
     super(message);
@@ -140,5 +143,6 @@ export class ProviderError extends Error {
     this.status = options.status;
     this.retryable = options.retryable ?? RETRYABLE_BY_DEFAULT.has(kind);
     this.retryAfterMs = options.retryAfterMs;
+    this.rateLimitedUntil = options.rateLimitedUntil;
   }
 }

@@ -109,6 +109,8 @@ export interface ChatSession {
   }): unknown;
   logout(provider: string): unknown;
   refreshModels(): unknown;
+  setProvider(name: string): unknown;
+  usage(model?: string): unknown;
   runSlash(name: string, args: string): unknown;
 
   // Checkpoints: each sends one validated command (false when refused); the answers arrive as core events.

@@ -10,12 +10,10 @@ export const IGNORED_EVENTS = {
   advisor_status:
     "The advisor's progress (reviewing, no_key): its result comes as advisor_note, which is shown; upstream's web ignores it too.",
   oauth_prompt: 'The OAuth login prompt of a plugin preset: our core sends none and our UI does not start an OAuth login yet.',
-  models_refreshed:
-    'Handled by src/client/providers/providerCatalog.ts: the provider catalog of the Log In… and model pickers; the new list comes as models.',
   provider_presets: 'Handled by src/client/providers/providerCatalog.ts: the presets offered by Log In…, not session state.',
   search_key_set:
     'The acknowledgement of set_search_key: the Set Web Search Key command (src/vscode/searchKeyFlow.ts) confirms with its own message.',
-  usage: 'The answer to the usage command, which our UI does not send yet.',
+  usage: 'Handled by src/vscode/statsDocument.ts: Show Usage and Show Stats await it as the answer to their usage request.',
   vision_config: 'The answer to get_vision_config / set_vision_config, which our UI does not send yet.',
   runtime_status: 'Handled by src/vscode/statsDocument.ts: Show Stats awaits it for its "Core runtime" section, not session state.',
   memory_list: 'Handled by src/client/sessionController.ts: fetchMemory awaits it for the Show Memory list (src/vscode/memoryCommands.ts).',

@@ -694,6 +694,19 @@ export class SessionController implements SlashTarget {
     return this.requireReady() && this.core.send({ type: 'refresh_models' });
   }
 
+  /** `set_provider`: the core makes `name` its active provider and lists its models first. */
+  setProvider(name: string): boolean {
+    if (typeof name !== 'string' || !name) return this.refuse('No provider was given.');
+    return this.requireReady() && this.core.send({ type: 'set_provider', name });
+  }
+
+  /** `usage`: the plan and rate-limit windows of the provider serving `model` (default: the last used); answered by `usage`. */
+  usage(model?: string): boolean {
+    const cmd: CommandOf<'usage'> = { type: 'usage' };
+    if (model) cmd.model = model;
+    return this.requireReady() && this.core.send(cmd);
+  }
+
   runSlash(name: string, args: string): boolean {
     return runSlashCommand(this, name, args);
   }

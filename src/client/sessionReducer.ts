@@ -75,6 +75,7 @@ import {
 } from './reduceSubagents';
 import { reduceIntercomError, reduceIntercomMessage, reduceIntercomReplied, reduceIntercomResult } from './reduceIntercom';
 import { reduceSkills } from './reduceSkills';
+import { reduceModelsRefreshed, reduceRateLimited } from './reduceProviderNotices';
 import { reduceContextBreakdown, reduceCostUpdate, reduceMetrics, reduceStats } from './reduceUsage';
 import { reduceRules } from './reduceRules';
 import { reduceConfigChanged } from './reduceSettings';
@@ -143,7 +144,8 @@ const CORE_REDUCERS = {
   steer: reduceSteer,
   info: reduceInfo,
   // An error about an approval answer (or an intercom reply) also goes on that card; the notice is added either way.
-  error: (s, e) => reduceError(reduceIntercomError(reduceApprovalError(s, e), e), e),
+  error: (s, e) => reduceRateLimited(reduceError(reduceIntercomError(reduceApprovalError(s, e), e), e), e),
+  models_refreshed: reduceModelsRefreshed,
   http_retry: reduceHttpRetry,
   metrics: reduceMetrics,
   stats: reduceStats,

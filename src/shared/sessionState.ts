@@ -306,6 +306,8 @@ export interface SessionState {
   model?: string;
   reasoningEffort: string;
   provider?: string;
+  /** Our core's last 429 said the provider takes requests again then (unix seconds); the status bar shows it until then. */
+  rateLimitedUntil?: number;
   authed: boolean;
   anyLoggedIn: boolean;
   approvalMode: ApprovalMode;

@@ -25,6 +25,7 @@ export const COMMANDS = {
   logout: 'catalystCode.logout',
   addCustomProvider: 'catalystCode.addCustomProvider',
   showStats: 'catalystCode.showStats',
+  showUsage: 'catalystCode.showUsage',
   restartCore: 'catalystCode.restartCore',
   showLog: 'catalystCode.showLog',
   switchFolder: 'catalystCode.switchWorkspaceFolder',

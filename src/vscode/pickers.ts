@@ -1,38 +1,90 @@
 import * as vscode from 'vscode';
+import type { SessionState } from '../shared/sessionState';
 import type { CoreManager, FolderCore } from './coreManager';
-import { describeModel, groupModelsByProvider, noModelsMessage } from '../client/presentation/modelGroups';
+import { nextCoreEvent } from './coreWaits';
+import {
+  describeModel,
+  groupModelsByProvider,
+  isCurrentChoice,
+  modelsRefreshedText,
+  noModelsMessage,
+  providerSwitchFor,
+  type ModelChoice,
+} from '../client/presentation/modelGroups';
 import type { ModelPreference } from './modelPreference';
 
-type ModelItem = vscode.QuickPickItem & { model?: string };
+type ModelItem = vscode.QuickPickItem & Partial<ModelChoice>;
 
-/** "Select Model…": a QuickPick grouped by provider. */
-export async function pickModel(core: FolderCore, models: ModelPreference): Promise<void> {
-  const state = core.session.state;
-  if (state.models.length === 0) {
-    const choice = await vscode.window.showInformationMessage(noModelsMessage(state), 'Log In…');
+const REFRESH_MODELS: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('refresh'), tooltip: 'Refresh Models' };
+const PROVIDER_SWITCH_TIMEOUT_MS = 10_000;
+
+/**
+ * "Select Model…": a QuickPick grouped by provider, refilled when the core lists models again. Its refresh button sends
+ * `refresh_models`; picking another provider's model switches the core to that provider (`set_provider`) first.
+ */
+export async function pickModel(cores: CoreManager, core: FolderCore, models: ModelPreference): Promise<void> {
+  if (core.session.state.models.length === 0) {
+    const choice = await vscode.window.showInformationMessage(noModelsMessage(core.session.state), 'Log In…');
     if (choice) await vscode.commands.executeCommand('catalystCode.login');
     return;
   }
+  const quickPick = vscode.window.createQuickPick<ModelItem>();
+  quickPick.title = 'Catalyst Code: Select Model';
+  quickPick.matchOnDescription = true;
+  quickPick.buttons = [REFRESH_MODELS];
+  const fill = () => {
+    quickPick.items = modelItems(core.session.state);
+    quickPick.placeholder = `Current: ${core.session.state.model ?? 'none'}`;
+  };
+  fill();
+  const sub = cores.onCoreEvent(({ core: from, event }) => {
+    if (from !== core) return;
+    // After the reducer has taken the event in.
+    if (event.type === 'models') queueMicrotask(fill);
+    if (event.type === 'models_refreshed') {
+      quickPick.busy = false;
+      quickPick.title = `Catalyst Code: Select Model — ${modelsRefreshedText(Number(event.count) || 0)}`;
+    }
+  });
+  quickPick.onDidTriggerButton((button) => {
+    if (button !== REFRESH_MODELS) return;
+    quickPick.busy = true;
+    void core.session.refreshModels();
+  });
+  const picked = await new Promise<ModelItem | undefined>((resolve) => {
+    quickPick.onDidAccept(() => resolve(quickPick.selectedItems[0]));
+    quickPick.onDidHide(() => resolve(undefined));
+    quickPick.show();
+  });
+  sub.dispose();
+  quickPick.dispose();
+  if (!picked?.model) return;
+  const switchTo = providerSwitchFor({ model: picked.model, provider: picked.provider }, core.session.state.provider);
+  if (switchTo) {
+    // The core lists the new provider's models first once it switched: only then does a send name that provider.
+    const listed = nextCoreEvent(cores, core, 'models', PROVIDER_SWITCH_TIMEOUT_MS);
+    if ((await core.session.setProvider(switchTo)) === false) return;
+    await listed;
+  }
+  models.remember(picked.model);
+  await core.session.setModel(picked.model);
+}
+
+function modelItems(state: SessionState): ModelItem[] {
   const items: ModelItem[] = [];
   for (const group of groupModelsByProvider(state.models, state.provider)) {
     items.push({ label: group.provider, kind: vscode.QuickPickItemKind.Separator });
     for (const m of group.models) {
+      const choice = { model: m.id, provider: m.provider };
       items.push({
-        label: `${m.id === state.model ? '$(check) ' : ''}${m.name || m.id}`,
+        label: `${isCurrentChoice(choice, state.models, state.model) ? '$(check) ' : ''}${m.name || m.id}`,
         description: m.name && m.name !== m.id ? m.id : undefined,
         detail: describeModel(m) || undefined,
-        model: m.id,
+        ...choice,
       });
     }
   }
-  const picked = await vscode.window.showQuickPick(items, {
-    title: 'Catalyst Code: Select Model',
-    placeHolder: `Current: ${state.model ?? 'none'}`,
-    matchOnDescription: true,
-  });
-  if (!picked?.model) return;
-  models.remember(picked.model);
-  await core.session.setModel(picked.model);
+  return items;
 }
 
 type SessionItem = vscode.QuickPickItem & { path: string };

@@ -1,12 +1,15 @@
 import * as vscode from 'vscode';
-import type { LooseEvent } from '../protocol';
+import type { LooseEvent, UsageEvent } from '../protocol';
 import type { CoreManager, FolderCore } from './coreManager';
 import { nextCoreEvent } from './coreWaits';
 import { STATS_SCHEME } from './ids';
 import { formatStatsMarkdown } from '../client/presentation/statsMarkdown';
+import { formatUsageSection } from '../client/presentation/usageMarkdown';
 import { formatRuntimeStatusSection } from '../client/presentation/runtimeStatusMarkdown';
 
 const REPLY_TIMEOUT_MS = 5_000;
+/** The core's usage request gives up after 10 s. */
+const USAGE_TIMEOUT_MS = 12_000;
 
 /** "Show Stats": asks the core for `stats` and `context_breakdown` and shows them as a Markdown preview. */
 export class StatsDocument implements vscode.TextDocumentContentProvider, vscode.Disposable {
@@ -23,19 +26,19 @@ export class StatsDocument implements vscode.TextDocumentContentProvider, vscode
   async show(core: FolderCore): Promise<void> {
     const stats = nextCoreEvent(this.cores, core, 'stats', REPLY_TIMEOUT_MS);
     const context = nextCoreEvent(this.cores, core, 'context_breakdown', REPLY_TIMEOUT_MS);
+    // Stats do not wait for a slow provider: its usage is shown if it answers as soon as the rest.
+    const usage = nextCoreEvent(this.cores, core, 'usage', REPLY_TIMEOUT_MS);
     const runtime = this.runtimeSection(core);
     await core.session.stats(false);
     await core.session.context(false);
-    const [s, c] = await Promise.all([stats, context]);
+    await core.session.usage();
+    const [s, c, u] = await Promise.all([stats, context, usage]);
     const markdown = formatStatsMarkdown(
       core.session.state,
       s as LooseEvent<'stats'> | undefined,
       c as LooseEvent<'context_breakdown'> | undefined,
     );
-    const uri = vscode.Uri.from({ scheme: STATS_SCHEME, path: `/${core.folder.name} stats.md` });
-    this.contents.set(uri.toString(), `${markdown}\n\n${await runtime}\n`);
-    this.changed.fire(uri);
-    await vscode.commands.executeCommand('markdown.showPreview', uri);
+    await this.open(core, 'stats', `${markdown}\n${formatUsageSection(u as UsageEvent | undefined).join('\n')}\n\n${await runtime}\n`);
   }
 
   /** The core's runtime_status (its run, what waits on the user, the resources it holds), as the stats view's last section. */
@@ -43,6 +46,24 @@ export class StatsDocument implements vscode.TextDocumentContentProvider, vscode
     const answer = nextCoreEvent(this.cores, core, 'runtime_status', REPLY_TIMEOUT_MS);
     core.session.runtimeStatus();
     return formatRuntimeStatusSection((await answer) as LooseEvent<'runtime_status'> | undefined).join('\n');
+  }
+
+  /** "Show Usage": the provider's plan and rate-limit windows for the current model. */
+  async showUsage(core: FolderCore): Promise<void> {
+    const usage = vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Window, title: 'Catalyst Code: asking the provider for usage…' },
+      () => nextCoreEvent(this.cores, core, 'usage', USAGE_TIMEOUT_MS),
+    );
+    await core.session.usage(core.session.state.model);
+    const section = formatUsageSection((await usage) as UsageEvent | undefined);
+    await this.open(core, 'usage', `# Catalyst Code — usage\n\n${section.join('\n')}\n`);
+  }
+
+  private async open(core: FolderCore, name: string, markdown: string): Promise<void> {
+    const uri = vscode.Uri.from({ scheme: STATS_SCHEME, path: `/${core.folder.name} ${name}.md` });
+    this.contents.set(uri.toString(), markdown);
+    this.changed.fire(uri);
+    await vscode.commands.executeCommand('markdown.showPreview', uri);
   }
 
   dispose(): void {

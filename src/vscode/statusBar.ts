@@ -9,6 +9,9 @@ export class CoreStatusBar implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[];
   private lastText = '';
   private lastTooltip = '';
+  /** Shows the item again when a rate limit it names ends (no state change says so). */
+  private rateLimitTimer: ReturnType<typeof setTimeout> | undefined;
+  private rateLimitUntil: number | undefined;
 
   constructor(private readonly cores: CoreManager) {
     this.item.name = 'Catalyst Code';
@@ -20,12 +23,14 @@ export class CoreStatusBar implements vscode.Disposable {
 
   dispose(): void {
     this.subscriptions.forEach((d) => d.dispose());
+    clearTimeout(this.rateLimitTimer);
     this.item.dispose();
   }
 
   /** Called per state change (many per second while streaming): touches the item only when its text changes. */
   private update(): void {
     const core = this.cores.active();
+    this.refreshWhenRateLimitEnds(core?.session.state.rateLimitedUntil);
     const status = describeStatus(core?.session.state, multiRoot() ? core?.folder.name : undefined);
     if (status.text === this.lastText && status.tooltip === this.lastTooltip) return;
     this.lastText = status.text;
@@ -38,6 +43,14 @@ export class CoreStatusBar implements vscode.Disposable {
         : status.severity === 'warning'
           ? new vscode.ThemeColor('statusBarItem.warningBackground')
           : undefined;
+  }
+
+  private refreshWhenRateLimitEnds(until: number | undefined): void {
+    if (until === this.rateLimitUntil) return;
+    this.rateLimitUntil = until;
+    clearTimeout(this.rateLimitTimer);
+    const wait = until === undefined ? 0 : until * 1000 - Date.now();
+    this.rateLimitTimer = wait > 0 ? setTimeout(() => this.update(), Math.min(wait + 500, 2 ** 31 - 1)) : undefined;
   }
 }
 

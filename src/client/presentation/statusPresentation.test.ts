@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { initialSessionState, type SessionState } from '../../shared/sessionState';
-import { describeStatus, shortModelName } from './statusPresentation';
+import { clockText, describeStatus, shortModelName } from './statusPresentation';
 
 function state(core: SessionState['core']['status'], run: SessionState['run']['status'] = 'idle'): SessionState {
   const s = initialSessionState();
@@ -16,6 +16,17 @@ function state(core: SessionState['core']['status'], run: SessionState['run']['s
 }
 
 describe('describeStatus', () => {
+  test('a rate limit shows "rate limited until HH:MM" while it lasts and nothing runs', () => {
+    const now = Date.UTC(2026, 11, 2, 6, 0, 0);
+    const until = now / 1000 + 600;
+    const limited = { ...state('ready'), rateLimitedUntil: until };
+    const p = describeStatus(limited, undefined, now);
+    assert.equal(p.text, `$(watch) Catalyst: rate limited until ${clockText(until)} · claude-sonnet-4`);
+    assert.equal(p.severity, 'warning');
+    assert.match(describeStatus(limited, undefined, until * 1000 + 1).text, /idle/, 'over once the time has passed');
+    assert.match(describeStatus({ ...limited, run: { status: 'running' } }, undefined, now).text, /running/);
+  });
+
   test('before any core started', () => {
     assert.match(describeStatus(undefined).text, /Catalyst$/);
   });

@@ -8,20 +8,33 @@ export interface StatusPresentation {
 }
 
 /** What the status bar item shows for a core's state; `undefined` state = no core started yet in this window. */
-export function describeStatus(state: SessionState | undefined, folderName?: string): StatusPresentation {
+export function describeStatus(state: SessionState | undefined, folderName?: string, now = Date.now()): StatusPresentation {
   if (!state)
     return {
       text: '$(comment-discussion) Catalyst',
       tooltip: 'Catalyst Code: the core starts when you open the chat. Click to open it.',
       severity: 'normal',
     };
-  const label = coreLabel(state);
+  const label = rateLimitLabel(state, now) ?? coreLabel(state);
   const model = state.model ? ` · ${shortModelName(state.model)}` : '';
   return {
     text: `${label.icon} ${label.text}${label.withModel ? model : ''}`,
     tooltip: tooltipFor(state, folderName),
     severity: label.severity,
   };
+}
+
+/** While a provider's 429 lasts and nothing runs: "rate limited until HH:MM" (local time). */
+function rateLimitLabel(state: SessionState, now: number): CoreLabel | undefined {
+  const until = state.rateLimitedUntil;
+  if (until === undefined || until * 1000 <= now || state.core.status !== 'ready' || state.run.status !== 'idle') return undefined;
+  return { icon: '$(watch)', text: `${serverName(state)}: rate limited until ${clockText(until)}`, severity: 'warning', withModel: true };
+}
+
+/** Local HH:MM of a unix time. */
+export function clockText(unixSeconds: number): string {
+  const d = new Date(unixSeconds * 1000);
+  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
 }
 
 interface CoreLabel {

@@ -1,0 +1,108 @@
+// Issue #18 "Done when", in code-server: the model picker (Catalyst: Select Model…) lists the models grouped by provider,
+// picking another provider's model switches the core to that provider (set_provider: the core persists it, and the next
+// turn's request reaches that provider's server), and its refresh button refreshes the model list (a model the server
+// lists only now appears in the open picker, and the chat reports "Models refreshed").
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { startScriptedModelServer, type StartedScriptedModelServer } from '../support/scriptedModelServer';
+import { chatRequests, promptAgent, textTurn } from './harness/approvals';
+import { logInToCustomEndpoint, waitForAssistantText, waitForIdle } from './harness/chatActions';
+import { chatSuite, E2E_MODEL } from './harness/chatSuite';
+import { quickInputWidget, quickPickRow, runCommand } from './harness/quickInput';
+import { waitUntil } from './harness/wait';
+
+const BETA_MODEL = 'beta-model';
+const BETA_NEW_MODEL = 'beta-model-new';
+
+describe('the model picker switches provider and refreshes models (issue #18)', { timeout: 600_000 }, () => {
+  const suite = chatSuite();
+  const { check, chat } = suite;
+  let beta: StartedScriptedModelServer | undefined;
+  after(async () => {
+    await beta?.close();
+  });
+
+  const activeProvider = () => JSON.parse(readFileSync(join(suite.env().configDir, 'config.json'), 'utf8')).activeProvider;
+  const openPicker = async () => {
+    const { page } = suite.env();
+    await runCommand(page, 'Catalyst: Select Model…');
+    await quickPickRow(page, E2E_MODEL).waitFor({ state: 'visible', timeout: 30_000 });
+  };
+
+  it('opens the chat and logs in to the scripted endpoint', check(suite.openChatAndLogIn));
+
+  it(
+    'a second provider logged in: the picker groups the models by provider',
+    check(async () => {
+      const { page } = suite.env();
+      beta = await startScriptedModelServer({ models: [BETA_MODEL] });
+      await logInToCustomEndpoint(page, { name: 'beta', baseUrl: beta.url, apiKey: `${suite.apiKey}-beta` });
+      await waitUntil(() => activeProvider() === 'beta', { timeoutMs: 30_000, what: 'beta to be the active provider' });
+      await openPicker();
+      await quickPickRow(page, BETA_MODEL).waitFor({ state: 'visible', timeout: 30_000 });
+      // A group's separator label shows on its first row.
+      const separator = (label: string) => quickPickRow(page, label).locator('.quick-input-list-separator').innerText();
+      assert.equal((await separator(BETA_MODEL)).trim(), 'beta');
+      assert.equal((await separator(E2E_MODEL)).trim(), 'scripted');
+      await page.keyboard.press('Escape');
+    }),
+  );
+
+  it(
+    "picking the other provider's model switches the core to it, and the next turn goes to that provider's server",
+    check(async () => {
+      await suite.settle();
+      const { page, model } = suite.env();
+      await openPicker();
+      await quickPickRow(page, E2E_MODEL).click();
+      await waitUntil(() => activeProvider() === 'scripted', { timeoutMs: 30_000, what: 'set_provider scripted (persisted)' });
+      const before = { scripted: chatRequests(model).length, beta: chatRequests(beta!).length };
+      model.enqueue(textTurn('answered by scripted'));
+      await promptAgent(chat(), 'who answers?');
+      await waitForAssistantText(chat(), 'answered by scripted');
+      await waitForIdle(chat());
+      assert.equal(chatRequests(model).length, before.scripted + 1);
+      assert.equal(chatRequests(model).at(-1)!.body.model, E2E_MODEL);
+      assert.equal(chatRequests(beta!).length, before.beta, 'nothing went to beta');
+
+      await openPicker();
+      await quickPickRow(page, BETA_MODEL).click();
+      await waitUntil(() => activeProvider() === 'beta', { timeoutMs: 30_000, what: 'set_provider beta (persisted)' });
+      beta!.enqueue(textTurn('answered by beta'));
+      await promptAgent(chat(), 'and now?');
+      await waitForAssistantText(chat(), 'answered by beta');
+      await waitForIdle(chat());
+      assert.equal(chatRequests(beta!).length, before.beta + 1);
+      assert.equal(chatRequests(beta!).at(-1)!.body.model, BETA_MODEL);
+      assert.equal(chatRequests(model).length, before.scripted + 1, 'nothing more went to scripted');
+    }),
+  );
+
+  it(
+    "the picker's refresh button refreshes the models: a model the server lists only now appears, and the chat says so",
+    check(async () => {
+      await suite.settle();
+      const { page } = suite.env();
+      beta!.setModels([BETA_MODEL, BETA_NEW_MODEL]);
+      await openPicker();
+      assert.equal(await quickPickRow(page, BETA_NEW_MODEL).count(), 0, 'not listed before the refresh');
+      await quickInputWidget(page).locator('[aria-label="Refresh Models"]').first().click();
+      await quickPickRow(page, BETA_NEW_MODEL).waitFor({ state: 'visible', timeout: 30_000 });
+      await waitUntil(async () => /Models refreshed: \d+ models/.test(await quickInputWidget(page).innerText()), {
+        timeoutMs: 30_000,
+        what: 'the picker title to report the refresh',
+      });
+      await quickPickRow(page, BETA_NEW_MODEL).click();
+      await chat()
+        .getByText(/Models refreshed: \d+ models/)
+        .first()
+        .waitFor({ state: 'visible', timeout: 30_000 });
+      beta!.enqueue(textTurn('the new model speaks'));
+      await promptAgent(chat(), 'hello new model');
+      await waitForAssistantText(chat(), 'the new model speaks');
+      assert.equal(chatRequests(beta!).at(-1)!.body.model, BETA_NEW_MODEL);
+    }),
+  );
+});

@@ -18,6 +18,8 @@ import { IntercomBus } from './intercom/intercomBus';
 import { ProjectRules } from './rules/projectRules';
 import { sweepWorktrees } from './worktrees/worktree';
 import { UsageTracker } from './agent/usageTracker';
+import { PriceBook } from './pricing/priceBook';
+import type { ModelPrice } from './pricing/modelPrice';
 import { MemoryStore } from './memory/memoryStore';
 import { CorePlugins } from './plugins/corePlugins';
 import { ProviderRegistry } from './models/providerRegistry';
@@ -51,7 +53,9 @@ export class CoreRuntime {
   readonly subagents = new SubagentRegistry();
   /** Subagents' messages to the orchestrator (the user) and to each other. */
   readonly intercom: IntercomBus;
-  usage = new UsageTracker();
+  /** Model prices: models.dev's snapshot, refreshed with the models (pricing/refreshPrices.ts), and models_override. */
+  readonly prices = new PriceBook();
+  usage = this.newUsage();
   todos: TodoItem[] = [];
   private readonly todosOfChildren = new WeakMap<ChildScope, TodoItem[]>();
   /** The deferred tools this session enabled with load_tools. */
@@ -252,6 +256,16 @@ export class CoreRuntime {
     };
   }
 
+  /** The price of `model` as `provider` (a configured provider's name) bills it; undefined when unknown. */
+  priceOf(provider: string, model: string): ModelPrice | undefined {
+    const p = this.providers.find(provider);
+    return p ? this.prices.priceFor(p, model) : undefined;
+  }
+
+  private newUsage(): UsageTracker {
+    return new UsageTracker((provider, model) => this.priceOf(provider, model));
+  }
+
   /** Upstream fails closed when its sandbox cannot run; this core has no sandbox, so it refuses bash when one is requested. */
   refuseTool(name: string): string | undefined {
     if (name === 'bash' && this.config.sandbox !== 'none') {
@@ -268,7 +282,7 @@ export class CoreRuntime {
     this.conversation = opened.conversation;
     this.config.sessionFile = path;
     this.sessionId = newSessionId();
-    this.usage = new UsageTracker();
+    this.usage = this.newUsage();
     this.todos = [];
     this.loadedTools.clear();
     this.approvals.escalations = new Escalations(path ? `${path}.escalations` : undefined);

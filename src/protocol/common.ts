@@ -3,6 +3,8 @@
 // Shapes follow upstream's core (research §1.3/§1.4). Where upstream does not pin a shape down,
 // the type says `unknown` or `Record<string, unknown>` rather than guessing.
 
+import type { ModelPrice } from './pricing';
+
 export interface ModelInfo {
   id: string;
   name?: string;
@@ -23,6 +25,8 @@ export interface ModelOverride {
   max_tokens?: number;
   reasoning?: boolean;
   thinking_levels?: string[];
+  /** Ours: the model's price, for endpoints models.dev does not price (a custom or local one). */
+  cost?: ModelPrice;
 }
 
 /** `add_custom_provider.models_override`: keyed by model id, or a list of overrides. */

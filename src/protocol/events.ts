@@ -253,8 +253,16 @@ export interface CostUpdateEvent extends EventMetadata {
   tokens_out: number;
   cached_tokens: number;
   cache_hit_pct: number | null;
-  /** null when the model's price is unknown. */
+  /**
+   * Our core: the turn's main-agent requests priced (models.dev or models_override); null when any request's price is
+   * unknown. Upstream's core always sends null. Subagents' requests are in their `subagent_done`.
+   */
   estimated_usd: number | null;
+  /** Ours: the turn's main-agent requests and their tokens (upstream's fields describe only the last request). */
+  turn_requests?: number;
+  turn_tokens_in?: number;
+  turn_tokens_out?: number;
+  turn_cached_tokens?: number;
 }
 
 export interface HttpRetryEvent extends EventMetadata {
@@ -571,6 +579,21 @@ export interface StatsEvent extends EventMetadata {
   tool_calls?: number;
   bash_calls?: number;
   edit_calls?: number;
+  /** Ours: the session's cost, subagents included; null when any request's price is unknown. */
+  estimated_usd?: number | null;
+  /** Ours: the session's requests by provider and model. */
+  by_model?: ModelUsageRow[];
+}
+
+export interface ModelUsageRow {
+  model: string;
+  provider: string;
+  requests: number;
+  tokens_in: number;
+  tokens_out: number;
+  cached_tokens: number;
+  /** null: the price is unknown. */
+  estimated_usd: number | null;
 }
 
 export interface ContextBreakdownEvent extends EventMetadata {
@@ -932,6 +955,8 @@ export interface SubagentDoneEvent extends EventMetadata {
   ended_at: number;
   summary?: string;
   parent_run_id?: string;
+  /** Ours: this run's own requests priced (not its children's, which have their own); null when a price is unknown. */
+  estimated_usd?: number | null;
 }
 
 // ── Goal mode ───────────────────────────────────────────────────────────────

@@ -51,7 +51,8 @@ export async function startScenario(opts: ScenarioOptions = {}): Promise<Scenari
   const core = CoreProcess.start({
     ...opts,
     // With no provider configured the core lists its default one unauthenticated: keep that off the network.
-    env: { UMANS_BASE_URL: await unusedLocalUrl(), ...opts.env },
+    // Nor does it fetch models.dev's prices (the shipped snapshot stands), unless the test points it at a stand-in.
+    env: { UMANS_BASE_URL: await unusedLocalUrl(), CATALYST_CODE_MODELS_DEV_URL: `${await unusedLocalUrl()}/api.json`, ...opts.env },
     workspace,
     args: ['--approval', opts.approval ?? 'destructive', ...(opts.args ?? [])],
     providers,

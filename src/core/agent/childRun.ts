@@ -30,6 +30,7 @@ import {
 import type { ChildResult, ChildSpec, SubagentHost, SubagentRunInfo } from './subagentHost';
 import { PEEK_ITEMS } from './subagentRegistry';
 import { assistantMessage } from './turnRunner';
+import { roundUsd } from '../pricing/costLedger';
 import { runToolCall, type CallAnnouncer, type GateDeps, type ToolCall } from './toolGate';
 
 export const CHILD_TOOL_CALL_CAP = 200;
@@ -46,6 +47,8 @@ export class ChildRun {
   private tokensIn = 0;
   private tokensOut = 0;
   private cachedTokens = 0;
+  /** This run's own requests priced; null once one had no known price. */
+  private usd: number | null = 0;
   private readonly target: string;
 
   /** The child's conversation so far, for its own forked children. */
@@ -145,7 +148,7 @@ export class ChildRun {
       if (tooLarge) return { ok: false, output: tooLarge, state: 'failed' };
       const reply = await this.streamWithFallback(messages, schemas, routes);
       if (!('toolCalls' in reply)) return reply;
-      this.countTokens(reply);
+      this.countTokens(reply, routes[this.route]);
       this.progress('streaming');
       if (reply.text.trim()) {
         this.emit({ type: 'subagent_message', run_id: this.scope.runId, role: 'assistant', content: capBytes(reply.text, MESSAGE_BYTES) });
@@ -271,6 +274,7 @@ export class ChildRun {
       duration_ms: Date.now() - this.startedAt,
       parent_run_id: this.spec.parentRunId,
       ...summary,
+      estimated_usd: this.usd === null ? null : roundUsd(this.usd),
     });
   }
 
@@ -297,16 +301,14 @@ export class ChildRun {
     }
   }
 
-  private countTokens(reply: StreamResult): void {
+  private countTokens(reply: StreamResult, route: ModelRoute): void {
     const { promptTokens, completionTokens, cachedTokens } = reply.usage;
     this.tokensIn += promptTokens;
     this.tokensOut += completionTokens;
     this.cachedTokens += cachedTokens;
     this.info.estimatedTokens = this.tokensIn + this.tokensOut;
-    const usage = this.env.usage();
-    usage.tokensIn += promptTokens;
-    usage.tokensOut += completionTokens;
-    usage.cachedTokens += cachedTokens;
+    const cost = this.env.usage().recordChildResponse(route.provider.name, route.model, reply.usage);
+    this.usd = this.usd === null || cost === undefined ? null : this.usd + cost;
   }
 
   /** Steering posted to the child's mailbox by the orchestrator, read at the top of each round. */

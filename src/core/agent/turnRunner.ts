@@ -51,8 +51,19 @@ export interface TurnTools {
 
 export type TurnOutcome = 'completed' | 'cancelled' | 'failed';
 
-/** One user turn: the model streams, calls tools through the gate, and loops until it answers without tool calls. */
+/**
+ * One user turn: the model streams, calls tools through the gate, and loops until it answers without tool calls. A
+ * finished turn ends with its `cost_update`, after the last `metrics` (upstream sends none for failed or aborted ones).
+ */
 export async function runTurn(deps: TurnDeps, scope: RunScope, input: TurnInput): Promise<TurnOutcome> {
+  deps.usage.beginTurn();
+  const outcome = await runSteps(deps, scope, input);
+  const cost = outcome === 'completed' && !scope.cancelled ? deps.usage.turnCostEvent() : undefined;
+  if (cost) deps.emit(cost);
+  return outcome;
+}
+
+async function runSteps(deps: TurnDeps, scope: RunScope, input: TurnInput): Promise<TurnOutcome> {
   deps.conversation.append(userMessage(input, deps));
   for (let step = 0; step < MAX_MODEL_STEPS; step++) {
     if (scope.cancelled) return 'cancelled';
@@ -60,7 +71,7 @@ export async function runTurn(deps: TurnDeps, scope: RunScope, input: TurnInput)
     if (result === 'cancelled' || result === 'failed') return result;
     const calls = result.toolCalls;
     deps.conversation.append(assistantMessage(result));
-    deps.usage.recordResponse(input.model, result, deps.emit);
+    deps.usage.recordResponse(input.model, result, deps.emit, input.provider.name);
     if (calls.length === 0) return 'completed';
     const ended = await runToolCalls(deps, scope, calls);
     if (ended) return ended;

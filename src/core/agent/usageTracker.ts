@@ -1,9 +1,10 @@
-import type { StreamResult } from '../providers/types';
+import { CostLedger, roundUsd, type Pricer } from '../pricing/costLedger';
+import type { StreamResult, TokenUsage } from '../providers/types';
 import type { RunEvent, SessionEventOf } from '../runtime/eventSink';
 
 type Emit = (event: RunEvent) => void;
 
-/** Token and call accounting for `metrics` after each model response and the `stats` command. */
+/** Token, cost and call accounting for `metrics` after each model response, `cost_update` per turn and `stats`. */
 export class UsageTracker {
   tokensIn = 0;
   tokensOut = 0;
@@ -14,13 +15,30 @@ export class UsageTracker {
   toolCalls = 0;
   bashCalls = 0;
   editCalls = 0;
+  /** Every request of the session, the main agent's and its subagents', by model. */
+  readonly costs = new CostLedger();
+  private turn = new CostLedger();
+  private lastRequest: { model: string; usage: TokenUsage } | undefined;
 
-  recordResponse(model: string, r: StreamResult, emit: Emit): void {
+  constructor(private readonly pricer: Pricer = () => undefined) {}
+
+  /** A main-agent turn starts: its `cost_update` covers the requests from here on. */
+  beginTurn(): void {
+    this.turn = new CostLedger();
+    this.lastRequest = undefined;
+  }
+
+  /** `provider` is the name of the provider that served the request (its prices). */
+  recordResponse(model: string, r: StreamResult, emit: Emit, provider = ''): void {
     const { promptTokens, completionTokens, cachedTokens } = r.usage;
     this.tokensIn += promptTokens;
     this.tokensOut += completionTokens;
     this.cachedTokens += cachedTokens;
     if (promptTokens > 0) this.lastPromptTokens = promptTokens;
+    const price = this.pricer(provider, model);
+    this.turn.add(provider, model, r.usage, price);
+    this.costs.add(provider, model, r.usage, price);
+    this.lastRequest = { model, usage: r.usage };
     const genMs = Math.max(1, r.elapsedMs - r.ttftMs);
     emit({
       type: 'metrics',
@@ -33,6 +51,38 @@ export class UsageTracker {
       ttft_ms: Math.round(r.ttftMs),
       elapsed_ms: Math.round(r.elapsedMs),
     });
+  }
+
+  /** A subagent's request: the session's tokens and costs include it. Its cost, or undefined when the price is unknown. */
+  recordChildResponse(provider: string, model: string, usage: TokenUsage): number | undefined {
+    this.tokensIn += usage.promptTokens;
+    this.tokensOut += usage.completionTokens;
+    this.cachedTokens += usage.cachedTokens;
+    return this.costs.add(provider, model, usage, this.pricer(provider, model));
+  }
+
+  /**
+   * The finished turn's `cost_update`: upstream's fields describe its last request; `estimated_usd` (null when any of
+   * the turn's requests had no known price) and the `turn_*` totals (ours) cover every main-agent request of the turn.
+   * A subagent's requests are in its `subagent_done`, not here.
+   */
+  turnCostEvent(): RunEvent | undefined {
+    const last = this.lastRequest;
+    if (!last) return undefined;
+    const { promptTokens, completionTokens, cachedTokens } = last.usage;
+    return {
+      type: 'cost_update',
+      model: last.model,
+      tokens_in: promptTokens,
+      tokens_out: completionTokens,
+      cached_tokens: cachedTokens,
+      cache_hit_pct: promptTokens > 0 ? (cachedTokens * 100) / promptTokens : null,
+      estimated_usd: this.turn.usd === null ? null : roundUsd(this.turn.usd),
+      turn_requests: this.turn.requests,
+      turn_tokens_in: this.turn.tokensIn,
+      turn_tokens_out: this.turn.tokensOut,
+      turn_cached_tokens: this.turn.cachedTokens,
+    };
   }
 
   recordTool(name: string): void {
@@ -59,6 +109,16 @@ export class UsageTracker {
       tool_calls: this.toolCalls,
       bash_calls: this.bashCalls,
       edit_calls: this.editCalls,
+      estimated_usd: this.costs.usd === null ? null : roundUsd(this.costs.usd),
+      by_model: this.costs.byModel().map((m) => ({
+        model: m.model,
+        provider: m.provider,
+        requests: m.requests,
+        tokens_in: m.tokensIn,
+        tokens_out: m.tokensOut,
+        cached_tokens: m.cachedTokens,
+        estimated_usd: m.usd === null ? null : roundUsd(m.usd),
+      })),
     };
   }
 }

@@ -17,6 +17,7 @@ import {
   type CommandOf,
 } from '../../protocol';
 import type { CoreRuntime } from '../coreRuntime';
+import { refreshPrices } from '../pricing/refreshPrices';
 import type { SessionEventOf } from '../runtime/eventSink';
 import { agentsEvent, stageAgentsQuietly } from './agentCommands';
 import { presetsEvent } from './providerCommands';
@@ -27,8 +28,8 @@ import { COMPACT_AT, DIGEST_AT } from '../agent/compaction';
 import { rulesEvent } from '../rules/rulesEvent';
 
 /**
- * The capabilities this core really has. Upstream also lists `audit` and `cost_update`; we do not implement those, so we
- * do not claim them. `approval_edited_content` (approve.edited_content) and `checkpoint_files` (restore_checkpoint.paths,
+ * The capabilities this core really has. Upstream also lists `audit`; we do not implement it, so we do not claim it.
+ * `cost_update` is upstream's, and ours carries a real estimate. `approval_edited_content` (approve.edited_content) and `checkpoint_files` (restore_checkpoint.paths,
  * delete_checkpoint, checkpoint_changes, checkpoint_file) are ours, and so are `subagents` (the subagent tool and its
  * subagent_* events), `subagent_stream` (subagent_delta), `intercom` (contact_supervisor, intercom_reply) and
  * `worktree_review` (a worktree child's changes come back as reviewed inner calls), `plugins` (global and trusted workspace plugins, research A §7), `project_rules` (rules files in the
@@ -44,6 +45,7 @@ export const CORE_CAPABILITIES = [
   'file_change',
   'routing',
   'allow_pattern',
+  'cost_update',
   CAPABILITY_EDITED_CONTENT,
   CAPABILITY_CHECKPOINT_FILES,
   CAPABILITY_SUBAGENTS,
@@ -139,6 +141,7 @@ function readyEvent(rt: CoreRuntime): SessionEventOf<'ready'> {
 }
 
 async function refreshModelsQuietly(rt: CoreRuntime): Promise<void> {
+  void refreshPrices(rt);
   const errors = await rt.providers.refresh().catch((err: Error) => [err.message]);
   for (const e of errors) rt.log(`model discovery: ${e}`);
 }

@@ -6,6 +6,7 @@ import type { CoreRuntime } from '../coreRuntime';
 import { discoverModels } from '../providers/models';
 import type { SessionEventOf } from '../runtime/eventSink';
 import { scrubText } from '../runtime/redact';
+import { refreshPrices } from '../pricing/refreshPrices';
 
 export function presetsEvent(rt: CoreRuntime): SessionEventOf<'provider_presets'> {
   return {
@@ -43,9 +44,12 @@ export function providerChangedEvent(rt: CoreRuntime): SessionEventOf<'provider_
 
 /** Re-discovers models (for one provider or all) and emits `models`; errors become one `info` line each, keys scrubbed. */
 export async function refreshAndEmitModels(rt: CoreRuntime, opts: { force?: boolean; only?: string } = {}): Promise<void> {
+  // Prices refresh beside the models, and do not hold the model list back.
+  const prices = refreshPrices(rt, { force: opts.force });
   const errors = await rt.providers.refresh(opts);
   for (const e of errors) rt.emit({ type: 'info', message: `model discovery failed for ${scrubText(e, rt.secrets())}` });
   rt.emit({ type: 'models', models: rt.providers.models() });
+  await prices;
 }
 
 export async function handleLogin(rt: CoreRuntime, cmd: CommandOf<'login'>): Promise<void> {

@@ -1,4 +1,4 @@
-import type { ModelOverride } from '../../protocol';
+import type { ModelOverride, ModelPrice } from '../../protocol';
 // Provider objects as they appear in config files, UMANS_PROVIDERS and add_custom_provider
 // (research §3.3, upstream `parse_provider`), and their persisted snake_case form.
 import { isJsonObject, nonEmptyString, pick, setOwn, stringArray, uintValue, type JsonObject } from './jsonValue';
@@ -21,6 +21,8 @@ export interface ProviderConfig {
   modelsOverride?: ModelOverride[];
   /** Path appended to baseUrl for model discovery, e.g. `/v1/models`. */
   modelsEndpoint?: string;
+  /** Ours: `pricing_provider`, the models.dev provider id whose prices this endpoint bills at (a proxy of it). */
+  pricingProvider?: string;
 }
 
 export type ProviderParseError = { error: string };
@@ -54,6 +56,8 @@ export function parseProvider(raw: unknown): ProviderConfig | ProviderParseError
   if (overrides.length > 0) provider.modelsOverride = overrides;
   const modelsEndpoint = nonEmptyString(pick(raw, 'models_endpoint', 'modelsEndpoint'))?.trim();
   if (modelsEndpoint) provider.modelsEndpoint = modelsEndpoint;
+  const pricingProvider = nonEmptyString(pick(raw, 'pricing_provider', 'pricingProvider'))?.trim();
+  if (pricingProvider) provider.pricingProvider = pricingProvider;
   return provider;
 }
 
@@ -118,7 +122,24 @@ function parseOneOverride(id: string, entry: unknown): ModelOverride | undefined
   if (typeof entry.reasoning === 'boolean') o.reasoning = entry.reasoning;
   const levels = stringArray(pick(entry, 'thinking_levels', 'thinkingLevels'));
   if (levels) o.thinking_levels = levels;
+  const cost = parsePrice(entry.cost);
+  if (cost) o.cost = cost;
   return Object.keys(o).length > 1 ? o : undefined;
+}
+
+/** `cost{input, output, cache_read?, cache_write?}` in USD per million tokens; without input and output, no price. */
+function parsePrice(v: unknown): ModelPrice | undefined {
+  if (!isJsonObject(v)) return undefined;
+  const usd = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) && x >= 0 ? x : undefined);
+  const input = usd(v.input);
+  const output = usd(v.output);
+  if (input === undefined || output === undefined) return undefined;
+  const price: ModelPrice = { input, output };
+  const cacheRead = usd(pick(v, 'cache_read', 'cacheRead'));
+  if (cacheRead !== undefined) price.cache_read = cacheRead;
+  const cacheWrite = usd(pick(v, 'cache_write', 'cacheWrite'));
+  if (cacheWrite !== undefined) price.cache_write = cacheWrite;
+  return price;
 }
 
 /**
@@ -148,5 +169,6 @@ export function providerToJson(p: ProviderConfig): JsonObject {
   if (p.contextWindow !== undefined) o.context_window = p.contextWindow;
   if (p.modelsOverride && p.modelsOverride.length > 0) o.models_override = p.modelsOverride.map((m) => ({ ...m }));
   if (p.modelsEndpoint) o.models_endpoint = p.modelsEndpoint;
+  if (p.pricingProvider) o.pricing_provider = p.pricingProvider;
   return o;
 }

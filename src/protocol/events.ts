@@ -501,7 +501,18 @@ export interface VisionConfigEvent extends EventMetadata {
   enabled: boolean;
   vision_model: string | null;
   vision_models: string[];
-  models: unknown[];
+  /** Ours; upstream's core sends none (its hand-off always switches). */
+  mode?: 'switch' | 'describe';
+  /** `{id, vision, provider, cost_rank}` each. */
+  models: VisionModelEntry[];
+}
+
+export interface VisionModelEntry {
+  id: string;
+  vision: boolean;
+  provider: string;
+  /** upstream's heuristic on the id; lower is cheaper. */
+  cost_rank: number;
 }
 
 export interface ProviderModelsPreviewEvent extends EventMetadata {

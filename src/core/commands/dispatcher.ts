@@ -20,7 +20,7 @@ import {
   handleReviseGoal,
   handleStartGoal,
 } from './goalCommands';
-import { handleGetVisionConfig } from './inventoryCommands';
+import { handleGetVisionConfig, handleSetVisionConfig } from './visionCommands';
 import {
   handleDisablePlugin,
   handleEnablePlugin,
@@ -144,6 +144,7 @@ const HANDLERS: Handlers = {
   plugin_trust_decisions: handlePluginTrustDecisions,
   plugin_command: handlePluginCommand,
   get_vision_config: handleGetVisionConfig,
+  set_vision_config: handleSetVisionConfig,
   goal_status: handleGoalStatus,
   start_goal: handleStartGoal,
   approve_goal_plan: handleApproveGoalPlan,

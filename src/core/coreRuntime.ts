@@ -116,12 +116,15 @@ export class CoreRuntime {
       configDir: config.configDir,
       workspace: this.workspace,
       trustProject: config.trustProjectPlugins,
+      workspacePluginsDir: config.plugins.dir,
+      disabledAtStart: config.plugins.disabled,
       env,
       log: this.log,
       emit: (event) => this.emit(event),
       sessionFile: () => this.conversation.path,
     });
     this.plugins.manager.scan();
+    this.providers.oauth = this.plugins.oauth;
     this.checkpoints = this.makeCheckpoints();
     this.intercom = new IntercomBus({
       toOrchestrator: (e) =>

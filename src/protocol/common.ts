@@ -210,7 +210,8 @@ export interface ProviderPreset {
   label: string;
   kind: ProviderKind | string;
   base_url: string;
-  envVar: string;
+  /** null for a plugin OAuth provider (it has no key variable). */
+  envVar: string | null;
   altEnvs?: string[];
   description: string;
   hasKey: boolean;

@@ -417,7 +417,8 @@ export interface IntercomMessageEvent extends EventMetadata {
 export interface OauthPromptEvent extends EventMetadata {
   type: 'oauth_prompt';
   url: string;
-  code: string;
+  /** A user code to enter at the URL (device flows); null when there is none. */
+  code: string | null;
   message: string;
   /** False for flows that finish without a pasted code; treat absent as true. */
   needs_code?: boolean;
@@ -467,7 +468,8 @@ export interface ProviderChangedEvent extends EventMetadata {
 export interface AuthedEvent extends EventMetadata {
   type: 'authed';
   ok: boolean;
-  provider: string;
+  /** Absent after a plugin OAuth login (upstream's `finalize_oauth`): it is about the active provider. */
+  provider?: string;
 }
 
 export interface SearchKeySetEvent extends EventMetadata {

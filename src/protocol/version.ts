@@ -72,6 +72,12 @@ export const CAPABILITY_PLUGINS = 'plugins';
  */
 export const CAPABILITY_GOAL = 'goal';
 
+/**
+ * Our extension (upstream announces none): plugin OAuth providers — login_oauth → oauth_prompt → oauth_code, request-time
+ * tokens from the plugin's token action, and logout clearing them (research A §8).
+ */
+export const CAPABILITY_OAUTH = 'oauth';
+
 /** Ours: list_approval_escalations / clear_approval_escalations answered by approval_escalations. */
 export const CAPABILITY_APPROVAL_ESCALATIONS = 'approval_escalations';
 

@@ -86,7 +86,9 @@ test('malformed, oversized, non-UTF-8, unknown and unimplemented commands are an
     assert.equal(codes.filter((c) => c === 'invalid_command').length, 5, JSON.stringify(errors));
     assert.ok(errors.some((e) => /^bad command:/.test(e.message)));
     assert.ok(errors.some((e) => /exceeds/.test(e.message)));
-    assert.equal(codes.filter((c) => c === 'unsupported').length, 2);
+    assert.equal(codes.filter((c) => c === 'unsupported').length, 1);
+    // upstream's core exits after this one (research A §8.3); ours answers and goes on.
+    assert.ok(errors.some((e) => /^'nowhere' has no plugin OAuth login/.test(e.message)));
     assert.ok(errors.some((e) => /unknown, expired, or already resolved approval request: apv-99-nope/.test(e.message)));
     assert.ok(errors.some((e) => /unknown provider 'no-such-provider'; not switching/.test(e.message)));
     assert.ok(errors.some((e) => /unknown provider preset 'no-such-preset'/.test(e.message)));

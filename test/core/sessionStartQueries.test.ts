@@ -69,7 +69,7 @@ test('commands that act on features this core lacks still answer unsupported', a
   const s = await startScenario();
   try {
     const from = s.core.events.length;
-    s.core.send({ type: 'login_oauth', preset: 'nowhere' });
+    s.core.send({ type: 'reset_sandbox' });
     const error = await s.core.waitForType('error', { from });
     assert.equal(error.code, 'unsupported');
   } finally {

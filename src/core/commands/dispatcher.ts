@@ -68,6 +68,7 @@ import { handleContext, handleRuntimeStatus, handleStats } from './statusCommand
 import { handleClearQueue, handleSend, handleSteer } from './turnCommands';
 import { handleSetSearchKey } from './webCommands';
 import { handleUserBash } from './userBashCommand';
+import { handleLoginOauth, handleOauthCode } from './oauthCommands';
 import { handleUsage } from './usageCommand';
 
 /** Answers one command of type K: the parameter is that command's interface, so a field the mirror lacks does not compile. */
@@ -97,6 +98,8 @@ const HANDLERS: Handlers = {
   list_provider_presets: (rt) => rt.emit(presetsEvent(rt)),
   login: handleLogin,
   logout: handleLogout,
+  login_oauth: handleLoginOauth,
+  oauth_code: handleOauthCode,
   add_custom_provider: handleAddCustomProvider,
   discover_provider_models: handleDiscoverProviderModels,
   refresh_models: handleRefreshModels,

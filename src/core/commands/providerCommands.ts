@@ -6,6 +6,7 @@ import type { CoreRuntime } from '../coreRuntime';
 import { discoverModels } from '../providers/models';
 import type { SessionEventOf } from '../runtime/eventSink';
 import { scrubText } from '../runtime/redact';
+import { logoutOauth, oauthPresets, presetSupportsOauth } from './oauthCommands';
 import { refreshPrices } from '../pricing/refreshPrices';
 
 export function presetsEvent(rt: CoreRuntime): SessionEventOf<'provider_presets'> {
@@ -25,9 +26,9 @@ export function presetsEvent(rt: CoreRuntime): SessionEventOf<'provider_presets'
         hasKey: loggedIn || !!rt.env[p.envVar],
         configured,
         loggedIn,
-        supportsOauth: false,
+        supportsOauth: presetSupportsOauth(rt, p.id),
       };
-    }),
+    }).concat(oauthPresets(rt)),
   };
 }
 
@@ -80,7 +81,9 @@ export async function handleLogin(rt: CoreRuntime, cmd: CommandOf<'login'>): Pro
 export async function handleLogout(rt: CoreRuntime, cmd: CommandOf<'logout'>): Promise<void> {
   const name = String(cmd.provider ?? '');
   const names = rt.providers.providers.map((p) => p.name).filter((n) => n === name || n.startsWith(`${name}-`));
-  if (names.length === 0 || !names.some((n) => rt.providers.loggedIn(n))) {
+  const wasLoggedIn = names.some((n) => rt.providers.loggedIn(n));
+  const hadOauth = await logoutOauth(rt, name);
+  if (!wasLoggedIn && !hadOauth) {
     rt.emit({ type: 'error', code: 'not_logged_in', message: `not logged into '${name}'` });
     return;
   }

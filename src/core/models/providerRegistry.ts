@@ -7,6 +7,14 @@ import { builtInModels } from '../providers/builtInModels';
 import { discoverModels } from '../providers/models';
 import type { ResolvedProvider } from '../providers/types';
 
+/** Plugin OAuth as the registry sees it (plugins/pluginOauth.ts): who has credentials, and how a request gets them. */
+export interface ProviderOauth {
+  /** A token file (or detect_path) exists for the plugin provider serving `p`: upstream's `has_oauth_creds`. */
+  hasCredentials(p: ProviderConfig): boolean;
+  authorizer(p: ProviderConfig): ResolvedProvider['authorize'];
+  secrets(): string[];
+}
+
 /**
  * The configured providers, their keys (runtime keys from set_key never persist) and the aggregated model list.
  * Models come from each logged-in provider's discovery (cached) plus its models_override entries. While no provider
@@ -21,6 +29,8 @@ export class ProviderRegistry {
   /** The active provider's list made while no provider was logged in; shown only while that is still so. */
   private listedLoggedOut: { provider: string; models: ModelInfo[] } | undefined;
   active: string;
+  /** Set once the plugins are loaded (coreRuntime.ts). */
+  oauth: ProviderOauth | undefined;
 
   constructor(
     private readonly config: CoreConfig,
@@ -48,17 +58,18 @@ export class ProviderRegistry {
 
   /** Every secret currently known, so error text can be scrubbed of them. */
   knownSecrets(): string[] {
-    return this.config.providers.map((p) => this.keyFor(p)).filter((k): k is string => !!k);
+    const keys = this.config.providers.map((p) => this.keyFor(p)).filter((k): k is string => !!k);
+    return [...keys, ...(this.oauth?.secrets() ?? [])];
   }
 
   hasKey(name: string): boolean {
     const p = this.find(name);
-    return !!p && !!this.keyFor(p);
+    return !!p && (!!this.keyFor(p) || !!this.oauth?.hasCredentials(p));
   }
 
-  /** Usable: it has a key, or it is a keyless local server (see keylessLocal.ts). */
+  /** Usable: it has a key, plugin OAuth credentials, or it is a keyless local server (see keylessLocal.ts). */
   isLoggedIn(p: ProviderConfig): boolean {
-    return !!this.keyFor(p) || isKeylessLocal(p);
+    return !!this.keyFor(p) || isKeylessLocal(p) || !!this.oauth?.hasCredentials(p);
   }
 
   loggedIn(name: string): boolean {
@@ -98,7 +109,17 @@ export class ProviderRegistry {
   resolve(name: string): ResolvedProvider | undefined {
     const p = this.find(name);
     if (!p) return undefined;
-    return { name: p.name, kind: p.kind, baseUrl: p.baseUrl, apiKey: this.keyFor(p), headers: p.headers, modelsEndpoint: p.modelsEndpoint };
+    const apiKey = this.keyFor(p);
+    const authorize = apiKey ? undefined : this.oauth?.authorizer(p);
+    return {
+      name: p.name,
+      kind: p.kind,
+      baseUrl: p.baseUrl,
+      apiKey,
+      headers: p.headers,
+      modelsEndpoint: p.modelsEndpoint,
+      ...(authorize ? { authorize } : {}),
+    };
   }
 
   /** All known models, the active provider's first. */

@@ -5,6 +5,7 @@ import type { TurnTools } from '../agent/turnRunner';
 import type { ToolDefinition, ToolOutcome } from '../tools/types';
 import { hasToolHooks, runPostToolHooks, runPreToolHooks, type HookHost, type PreHooksResult } from './hooks';
 import { PluginManager, type PluginManagerOptions } from './pluginManager';
+import { PluginOauth } from './pluginOauth';
 import { pluginToolDefinition } from './pluginTool';
 import { runAdvisoryHooks, runBeforeTurnHooks, runPreTurnHooks, type PreTurnChoice, type TurnInputHooks } from './turnHooks';
 
@@ -27,11 +28,20 @@ export interface CorePluginsOptions extends PluginManagerOptions {
 
 export class CorePlugins {
   readonly manager: PluginManager;
+  /** The OAuth providers the plugins declare: login, request-time tokens, logout. */
+  readonly oauth: PluginOauth;
   /** Colliding plugin tools already logged: the tools are listed on every model request. */
   private readonly collisionsLogged = new Set<string>();
 
   constructor(private readonly opts: CorePluginsOptions) {
     this.manager = new PluginManager(opts);
+    this.oauth = new PluginOauth(this.manager, {
+      env: opts.env,
+      workspace: opts.workspace,
+      configDir: opts.configDir,
+      homeDir: opts.homeDir,
+      log: opts.log,
+    });
   }
 
   /** upstream's `emit_plugin_ui_side_effects`: `notify` → `info "[plugin] …"`, `status` → `plugin_status` ("" clears it). */

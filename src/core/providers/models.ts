@@ -1,5 +1,6 @@
 import { cancelledError } from './backoff';
 import { endpointUrl, providerHeaders } from './endpoint';
+import { withRequestAuth } from './requestAuth';
 import { httpStatusError } from './httpFailure';
 import { asRecord, asString } from './jsonValue';
 import { parseModelList } from './modelList';
@@ -50,7 +51,8 @@ export async function discoverModels(provider: ResolvedProvider, opts: DiscoverM
   return live;
 }
 
-async function fetchModels(provider: ResolvedProvider, signal: AbortSignal | undefined): Promise<ModelInfoLite[]> {
+async function fetchModels(configured: ResolvedProvider, signal: AbortSignal | undefined): Promise<ModelInfoLite[]> {
+  const provider = await withRequestAuth(configured);
   if (provider.kind === 'openai' && !provider.modelsEndpoint) {
     const rich = await fetchModelsInfo(provider, signal);
     if (rich.length > 0) return rich;

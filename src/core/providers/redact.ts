@@ -12,7 +12,10 @@ const BEARER_TOKEN = /\bBearer\s+[^\s"',;]+/gi;
 export function providerSecrets(provider: ResolvedProvider): string[] {
   const secrets = Object.entries(provider.headers)
     .filter(([name, value]) => SECRET_HEADER_NAME.test(name) && value.length > 0)
-    .map(([, value]) => value);
+    .flatMap(([, value]) => {
+      const bearer = /^Bearer\s+(\S+)$/i.exec(value)?.[1];
+      return bearer ? [value, bearer] : [value];
+    });
   if (provider.apiKey) secrets.push(provider.apiKey);
   // Longest first, so a key that contains another secret is replaced whole.
   return secrets.sort((a, b) => b.length - a.length);

@@ -1,6 +1,7 @@
 import { backoffDelayMs, cancelledError, sleepUnlessAborted } from './backoff';
 import { dialectFor } from './dialects';
 import { providerSecrets } from './redact';
+import { withRequestAuth } from './requestAuth';
 import { StreamAccumulator } from './streamAccumulator';
 import { runStreamAttempt } from './streamAttempt';
 import { DEFAULT_RETRY_POLICY, ProviderError, type StreamEvent, type StreamRequest, type StreamResult } from './types';
@@ -10,7 +11,8 @@ import { DEFAULT_RETRY_POLICY, ProviderError, type StreamEvent, type StreamReque
  * Transient failures (429/5xx, network errors, dropped or idle streams) are retried from scratch after a `retry`
  * event; `discardPartial` on it tells the caller to drop what the failed attempt showed.
  */
-export async function streamChat(req: StreamRequest, onEvent: (event: StreamEvent) => void): Promise<StreamResult> {
+export async function streamChat(request: StreamRequest, onEvent: (event: StreamEvent) => void): Promise<StreamResult> {
+  const req = { ...request, provider: await withRequestAuth(request.provider) };
   const policy = { ...DEFAULT_RETRY_POLICY, ...req.retry };
   const dialect = dialectFor(req.provider.kind);
   const spec = dialect.buildRequest(req);

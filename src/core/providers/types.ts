@@ -10,6 +10,11 @@ export interface ResolvedProvider {
   apiKey?: string;
   headers: Record<string, string>;
   modelsEndpoint?: string;
+  /**
+   * Request-time credentials of a provider without a key (a plugin's OAuth token): headers to add before each request,
+   * or undefined when there are none (see requestAuth.ts).
+   */
+  authorize?: () => Promise<Array<[string, string]> | undefined>;
 }
 
 export type ContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } };

@@ -66,6 +66,8 @@ export function reduceGoalState(s: SessionState, e: UntrustedEvent<'goal_state'>
     ...optional('error', error ? error : undefined),
     startedAt: prev?.startedAt ?? startedAtOf(id),
     ...optional('endedAt', goalPhaseActive(phase) ? undefined : (prev?.endedAt ?? Date.now())),
+    ...optional('costUsd', prev?.costUsd),
+    ...optional('costUnknown', prev?.costUnknown),
   };
   return withGoal(s, goal);
 }

@@ -15,6 +15,7 @@ import {
 } from '../shared/sessionState';
 import { subagentTarget } from '../protocol/subagents';
 import { type UntrustedEvent, num, record, str, strings } from './eventFields';
+import { withCost } from './reduceUsage';
 import { appendItem, findLastIndex, indexOfItem, isChildItem, newItemId, replaceItemAt, updateItemAt, withItems } from './transcript';
 
 export const CHILD_TOOL_ID_PREFIX = 'sa:';
@@ -159,7 +160,11 @@ export function reduceSubagentDone(s: SessionState, e: UntrustedEvent<'subagent_
   const changes: Partial<SubagentItem> = { state, phase: 'done', tool: undefined, elapsedMs: num(e.duration_ms) ?? item.elapsedMs };
   const summary = str(e.summary);
   if (summary) changes.summary = summary;
-  return closeChildItems(replaceSubagent(s, index, { ...item, ...changes }), item.id);
+  // Ours: the child's own requests priced; they are in no turn's cost_update, so the session's cost adds them here.
+  const usd = e.estimated_usd === null ? null : num(e.estimated_usd);
+  if (usd !== undefined) changes.costUsd = usd;
+  const next = usd === undefined || item.costUsd !== undefined ? s : withCost(s, usd);
+  return closeChildItems(replaceSubagent(next, index, { ...item, ...changes }), item.id);
 }
 
 /** A finished child's streaming reply stops and its unfinished tools become cancelled (what a dropped event leaves). */

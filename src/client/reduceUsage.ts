@@ -1,5 +1,6 @@
 // Reducers for token usage, cost and the context window.
-import type { SessionState } from '../shared/sessionState';
+import { goalPhaseActive } from '../shared/goalState';
+import type { AssistantItem, SessionState, TurnCost } from '../shared/sessionState';
 import { type UntrustedEvent, num, str } from './eventFields';
 
 /** `stats`: the session's cumulative figures (total_in is cumulative; tokens_in is the current context size). */
@@ -10,6 +11,7 @@ export function reduceStats(s: SessionState, e: UntrustedEvent<'stats'>): Sessio
     cachedTokens: num(e.cached_tokens) ?? s.usage.cachedTokens,
   };
   if (s.usage.costUsd !== undefined) usage.costUsd = s.usage.costUsd;
+  if (s.usage.costUnknown) usage.costUnknown = true;
   let next: SessionState = sameUsage(usage, s.usage) ? s : { ...s, usage };
   const file = str(e.session_file);
   if (file && file !== next.sessionFile) next = { ...next, sessionFile: file };
@@ -38,11 +40,43 @@ export function reduceMetrics(s: SessionState, e: UntrustedEvent<'metrics'>): Se
   return prompt !== undefined && prompt > 0 ? withContextTokens(next, prompt) : next;
 }
 
-/** `cost_update` carries one response's estimate; null means the price is unknown. */
+/**
+ * `cost_update` after a finished turn: its estimate (null: a price is unknown, and upstream's core always sends null)
+ * adds to the session's cost, and the turn's last reply shows it. Our core's `turn_*` fields cover the whole turn;
+ * upstream's fields only its last request.
+ */
 export function reduceCostUpdate(s: SessionState, e: UntrustedEvent<'cost_update'>): SessionState {
-  const usd = num(e.estimated_usd);
-  if (usd === undefined) return s;
-  return { ...s, usage: { ...s.usage, costUsd: (s.usage.costUsd ?? 0) + usd } };
+  const usd = num(e.estimated_usd) ?? null;
+  const next = withCost(s, usd);
+  const requests = num(e.turn_requests);
+  const turnCost: TurnCost =
+    requests === undefined
+      ? { usd, tokensIn: num(e.tokens_in) ?? 0, tokensOut: num(e.tokens_out) ?? 0 }
+      : { usd, requests, tokensIn: num(e.turn_tokens_in) ?? 0, tokensOut: num(e.turn_tokens_out) ?? 0 };
+  const index = lastReplyOf(next, str(e.run_id));
+  if (index < 0) return next;
+  const items = next.items.slice();
+  items[index] = { ...(items[index] as AssistantItem), turnCost };
+  return { ...next, items };
+}
+
+/** Adds an estimate to the session's cost, and to the goal's while one is active; null: the sum leaves a request out. */
+export function withCost(s: SessionState, usd: number | null): SessionState {
+  const add = <T extends { costUsd?: number; costUnknown?: boolean }>(o: T): T =>
+    usd === null ? (o.costUnknown ? o : { ...o, costUnknown: true }) : { ...o, costUsd: (o.costUsd ?? 0) + usd };
+  const goal = s.goal && goalPhaseActive(s.goal.phase) ? add(s.goal) : s.goal;
+  const usage = add(s.usage);
+  if (usage === s.usage && goal === s.goal) return s;
+  return goal ? { ...s, usage, goal } : { ...s, usage };
+}
+
+/** The main agent's last reply in the run (any run when the event names none). */
+function lastReplyOf(s: SessionState, runId: string | undefined): number {
+  for (let i = s.items.length - 1; i >= 0; i--) {
+    const item = s.items[i];
+    if (item.kind === 'assistant' && !item.childRunId && (runId === undefined || item.runId === runId)) return i;
+  }
+  return -1;
 }
 
 export function reduceContextBreakdown(s: SessionState, e: UntrustedEvent<'context_breakdown'>): SessionState {
@@ -65,5 +99,11 @@ function percent(tokens: number, window: number): number {
 }
 
 function sameUsage(a: SessionState['usage'], b: SessionState['usage']): boolean {
-  return a.tokensIn === b.tokensIn && a.tokensOut === b.tokensOut && a.cachedTokens === b.cachedTokens && a.costUsd === b.costUsd;
+  return (
+    a.tokensIn === b.tokensIn &&
+    a.tokensOut === b.tokensOut &&
+    a.cachedTokens === b.cachedTokens &&
+    a.costUsd === b.costUsd &&
+    a.costUnknown === b.costUnknown
+  );
 }

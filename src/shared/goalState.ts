@@ -95,6 +95,9 @@ export interface GoalView {
   /** Unix ms: when this client first saw the goal, and when it reached a terminal phase. */
   startedAt: number;
   endedAt?: number;
+  /** The estimated cost of the turns and subagents this client saw while the goal was active; costUnknown: some unpriced. */
+  costUsd?: number;
+  costUnknown?: boolean;
 }
 
 /** The core's compact work summary (work_state): the status bar's line while a goal runs. */

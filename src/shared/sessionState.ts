@@ -43,6 +43,15 @@ export interface AssistantItem extends ChildRunFields {
   text: string;
   thinking: string;
   streaming: boolean;
+  /** The last reply of a finished turn: the turn's `cost_update` (usd null: a price is unknown). */
+  turnCost?: TurnCost;
+}
+export interface TurnCost {
+  usd: number | null;
+  /** Our core's turn_requests; absent (upstream's core): the tokens are the turn's last request's only. */
+  requests?: number;
+  tokensIn: number;
+  tokensOut: number;
 }
 export interface ToolItem extends ChildRunFields {
   kind: 'tool';
@@ -186,6 +195,8 @@ export interface SubagentItem {
   elapsedMs: number;
   /** Single runs: the child's final summary (subagent_done.summary). */
   summary?: string;
+  /** Its own requests' cost from `subagent_done` (null: a price is unknown; absent: the core sent none). */
+  costUsd?: number | null;
   /** Its intercom target and the run_id of its approval requests (subagentTarget(id, agent)). */
   target: string;
   worktree?: SubagentWorktree;
@@ -313,7 +324,8 @@ export interface SessionState {
   approvalMode: ApprovalMode;
   /** What no longer asks on top of the mode: kinds approved "always", allow rules granted this session (absent: none seen). */
   approvalEscalations?: ApprovalEscalations;
-  usage: { tokensIn: number; tokensOut: number; cachedTokens: number; costUsd?: number };
+  /** costUsd sums the priced estimates; costUnknown: some request of the session had no known price. */
+  usage: { tokensIn: number; tokensOut: number; cachedTokens: number; costUsd?: number; costUnknown?: boolean };
   context?: { tokens: number; window: number; pct: number };
   sessions: SessionView[];
   rules?: RulesView;

@@ -179,6 +179,8 @@ export const TEST_IDS = {
   transcript: 'transcript',
   userMessage: 'user-message',
   assistantMessage: 'assistant-message',
+  /** A finished turn's cost line under its last reply (data-usd: the estimate, absent when a price is unknown). */
+  turnCost: 'turn-cost',
   thinking: 'thinking-block',
   toolCard: 'tool-card',
   /** A command the user ran with `!cmd` / `!!cmd`: its output card (data-ok, data-excluded). */

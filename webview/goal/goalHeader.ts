@@ -1,3 +1,4 @@
+import { formatUsd } from '../../src/shared/costFormat';
 import { goalPhaseActive, type GoalView } from '../../src/shared/goalState';
 import type { WebviewToHost } from '../../src/shared/webviewMessages';
 import { badge, codicon, h, iconButton, replaceChildren, setDisabled, vscodeButton } from '../infra/dom';
@@ -61,6 +62,8 @@ export class GoalHeader {
       goal.error,
       goal.certified,
       goal.autoDeploy,
+      goal.costUsd,
+      goal.costUnknown,
     ]);
     if (key === this.rendered) return;
     this.rendered = key;
@@ -73,6 +76,7 @@ export class GoalHeader {
       `Max tasks ${goal.maxTasks}`,
       // approve_goal_plan sets auto_deploy, so only a goal still to deploy says whether it waits for the review.
       !goal.autoDeploy && PRE_DEPLOY.has(goal.phase) && 'Waits for your approval before deploying',
+      goal.costUsd !== undefined && `Cost ${formatUsd(goal.costUsd)}${goal.costUnknown ? '+' : ''}`,
     ];
     const phaseBadge = badge(goal.certified ? 'Certified' : PHASE_TEXT[goal.phase], goal.certified ? 'ok' : phaseTone(goal));
     phaseBadge.setAttribute('data-testid', GOAL_TEST_IDS.phase);

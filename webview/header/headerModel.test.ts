@@ -54,8 +54,10 @@ test('models group by provider in order of appearance; levels come from the curr
 test('usage figures and the context meter', () => {
   assert.deepEqual([0, 950, 1234, 12_345, 2_500_000].map(formatTokens), ['0', '950', '1.2k', '12k', '2.5M']);
   assert.equal(formatCost(undefined), undefined);
-  assert.equal(formatCost(0.004), '<$0.01');
+  assert.equal(formatCost(0.004), '< $0.01');
+  assert.equal(formatCost(0.0123), '$0.0123');
   assert.equal(formatCost(1.234), '$1.23');
+  assert.equal(formatCost(1.234, true), '$1.23+', 'a sum that leaves out unpriced requests says so');
   const s = initialSessionState();
   assert.equal(contextMeterOf(s), undefined);
   assert.equal(usageSummary(s), '');
@@ -65,7 +67,7 @@ test('usage figures and the context meter', () => {
   assert.equal(meter.pct, 25);
   assert.equal(meter.label, '25%');
   assert.ok(meter.title.includes('50k of 200k'));
-  assert.equal(usageSummary(s), '↑12k ↓3.4k · $0.50');
+  assert.equal(usageSummary(s), '↑12k ↓3.4k · $0.5000');
 });
 
 test('sessions: pinned first, then newest; filtered by title', () => {

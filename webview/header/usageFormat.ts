@@ -1,3 +1,4 @@
+import { formatUsd } from '../../src/shared/costFormat';
 import type { SessionState } from '../../src/shared/sessionState';
 
 /** 950 → "950", 12_345 → "12.3k", 2_500_000 → "2.5M". */
@@ -7,9 +8,10 @@ export function formatTokens(n: number): string {
   return `${trimZero((n / 1_000_000).toFixed(1))}M`;
 }
 
-export function formatCost(usd: number | undefined): string | undefined {
+/** The session's estimate; "+" when some request had no known price (the sum leaves it out). No estimate: none shown. */
+export function formatCost(usd: number | undefined, partial = false): string | undefined {
   if (usd === undefined || !Number.isFinite(usd)) return undefined;
-  return usd < 0.01 && usd > 0 ? '<$0.01' : `$${usd.toFixed(2)}`;
+  return `${formatUsd(usd)}${partial ? '+' : ''}`;
 }
 
 function trimZero(text: string): string {
@@ -21,12 +23,12 @@ export function contextMeterOf(state: SessionState): { pct: number; label: strin
   const ctx = state.context;
   if (!ctx) return undefined;
   const pct = Math.max(0, Math.min(100, Math.round(ctx.pct)));
-  const { tokensIn, tokensOut, cachedTokens, costUsd } = state.usage;
-  const cost = formatCost(costUsd);
+  const { tokensIn, tokensOut, cachedTokens, costUsd, costUnknown } = state.usage;
+  const cost = formatCost(costUsd, costUnknown);
   const title = [
     `Context: ${formatTokens(ctx.tokens)} of ${formatTokens(ctx.window)} tokens (${pct}%)`,
     `Session: ${formatTokens(tokensIn)} in, ${formatTokens(tokensOut)} out, ${formatTokens(cachedTokens)} cached`,
-    cost ? `Cost: ${cost}` : undefined,
+    cost ? `Estimated cost: ${cost}${costUnknown ? ' (some requests had no known price)' : ''}` : undefined,
   ]
     .filter(Boolean)
     .join('\n');
@@ -35,8 +37,8 @@ export function contextMeterOf(state: SessionState): { pct: number; label: strin
 
 /** The short usage figures next to the meter: "↑12.3k ↓4k · $0.12". */
 export function usageSummary(state: SessionState): string {
-  const { tokensIn, tokensOut, costUsd } = state.usage;
+  const { tokensIn, tokensOut, costUsd, costUnknown } = state.usage;
   if (tokensIn === 0 && tokensOut === 0) return '';
-  const cost = formatCost(costUsd);
+  const cost = formatCost(costUsd, costUnknown);
   return `↑${formatTokens(tokensIn)} ↓${formatTokens(tokensOut)}${cost ? ` · ${cost}` : ''}`;
 }

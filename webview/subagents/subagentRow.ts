@@ -1,4 +1,5 @@
 import type { SubagentItem, TranscriptItem } from '../../src/shared/sessionState';
+import { formatUsd } from '../../src/shared/costFormat';
 import { TEST_IDS } from '../../src/shared/webviewMessages';
 import { badge, codicon, h, replaceChildren } from '../infra/dom';
 import type { ItemContext, ItemView } from '../transcript/itemView';
@@ -110,7 +111,7 @@ export class SubagentRowView {
   }
 
   private renderSummary(item: SubagentItem): void {
-    const key = `${item.state}\0${item.phase}\0${item.tool ?? ''}\0${item.toolCount}\0${item.tokensIn}\0${item.tokensOut}\0${item.elapsedMs}\0${item.model ?? ''}\0${item.task}\0${item.agent}`;
+    const key = `${item.state}\0${item.phase}\0${item.tool ?? ''}\0${item.toolCount}\0${item.tokensIn}\0${item.tokensOut}\0${item.elapsedMs}\0${item.model ?? ''}\0${item.task}\0${item.agent}\0${item.costUsd}`;
     if (key === this.renderedSummary) return;
     this.renderedSummary = key;
     const icon = codicon(STATE_ICONS[item.state]);
@@ -133,6 +134,9 @@ export class SubagentRowView {
         h('span', { class: 'subagent-tools', title: 'Tool calls' }, codicon('tools'), String(item.toolCount)),
         (this.elapsedEl = h('span', { class: 'subagent-elapsed', title: 'Elapsed' }, formatElapsed(this.elapsedNow(item)))),
         h('span', { class: 'subagent-tokens', title: 'Tokens in ↑ / out ↓' }, tokens),
+        typeof item.costUsd === 'number'
+          ? h('span', { class: 'subagent-cost', title: 'Estimated cost of its own requests' }, formatUsd(item.costUsd))
+          : null,
       ),
       badge(phase, STATE_TONES[item.state]),
     );

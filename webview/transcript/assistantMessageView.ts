@@ -1,4 +1,6 @@
-import type { AssistantItem } from '../../src/shared/sessionState';
+import type { AssistantItem, TurnCost } from '../../src/shared/sessionState';
+import { formatUsd } from '../../src/shared/costFormat';
+import { formatTokens } from '../header/usageFormat';
 import { TEST_IDS } from '../../src/shared/webviewMessages';
 import { supports } from '../infra/capabilities';
 import { codicon, h } from '../infra/dom';
@@ -16,6 +18,8 @@ export class AssistantMessageView implements ItemView<AssistantItem> {
   private readonly markdown: MarkdownView;
   private thinking: ThinkingBlock | undefined;
   private readonly typing: HTMLElement;
+  private costLine: HTMLElement | undefined;
+  private shownCost: TurnCost | undefined;
 
   constructor(private readonly ctx: ItemContext) {
     this.markdown = new MarkdownView(document, ctx.highlighter);
@@ -40,6 +44,7 @@ export class AssistantMessageView implements ItemView<AssistantItem> {
       if (waiting) this.root.appendChild(this.typing);
       else this.typing.remove();
     }
+    this.renderCost(item.turnCost);
     // Screen readers hold back announcements of a busy element: the message is read once it is complete.
     // Written only on change: setting an attribute, even to the same value, invalidates style every frame.
     if (item.streaming !== this.root.hasAttribute('aria-busy')) {
@@ -47,6 +52,31 @@ export class AssistantMessageView implements ItemView<AssistantItem> {
       else this.root.removeAttribute('aria-busy');
     }
   }
+
+  /** The finished turn's figures: its requests' tokens, and its estimated cost when every price is known. */
+  private renderCost(cost: TurnCost | undefined): void {
+    if (cost === this.shownCost) return;
+    this.shownCost = cost;
+    this.costLine?.remove();
+    this.costLine = cost ? turnCostLine(cost) : undefined;
+    if (this.costLine) this.root.appendChild(this.costLine);
+  }
+}
+
+function turnCostLine(cost: TurnCost): HTMLElement {
+  const tokens = `↑${formatTokens(cost.tokensIn)} ↓${formatTokens(cost.tokensOut)}`;
+  const parts =
+    cost.requests === undefined
+      ? [`last request ${tokens}`]
+      : [tokens, cost.requests === 1 ? '1 request' : `${cost.requests} requests`];
+  if (cost.usd !== null) parts.unshift(formatUsd(cost.usd));
+  const attrs: Record<string, string> = {
+    class: 'turn-cost',
+    'data-testid': TEST_IDS.turnCost,
+    title: cost.usd === null ? 'This turn: tokens (a price is unknown, so no cost)' : 'This turn: estimated cost and tokens',
+  };
+  if (cost.usd !== null) attrs['data-usd'] = String(cost.usd);
+  return h('div', attrs, parts.join(' · '));
 }
 
 class ThinkingBlock {

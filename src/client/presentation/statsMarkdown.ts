@@ -1,4 +1,5 @@
-import type { ContextConsumer, LooseEvent } from '../../protocol';
+import type { ContextConsumer, LooseEvent, ModelUsageRow } from '../../protocol';
+import { formatUsd } from '../../shared/costFormat';
 import type { SessionState } from '../../shared/sessionState';
 
 type Stats = LooseEvent<'stats'>;
@@ -8,7 +9,7 @@ type Context = LooseEvent<'context_breakdown'>;
 export function formatStatsMarkdown(state: SessionState, stats?: Stats, context?: Context): string {
   const out: string[] = ['# Catalyst Code — session stats', ''];
   out.push(...overview(state));
-  if (stats) out.push('', '## Usage', '', ...table(statsRows(stats)));
+  if (stats) out.push('', '## Usage', '', ...table(statsRows(stats)), ...costByModel(stats));
   if (context) out.push('', '## Context', '', ...table(contextRows(context)), ...consumers(context));
   if (!stats && !context) out.push('', '_The core did not report stats (is it running?)._');
   return `${out.join('\n')}\n`;
@@ -21,7 +22,8 @@ function overview(state: SessionState): string[] {
     ['Approval mode', state.approvalMode],
     ['Session file', state.sessionFile ? `\`${state.sessionFile}\`` : '—'],
   ];
-  if (state.usage.costUsd !== undefined) rows.push(['Estimated cost', `$${state.usage.costUsd.toFixed(4)}`]);
+  if (state.usage.costUsd !== undefined)
+    rows.push(['Estimated cost', `${formatUsd(state.usage.costUsd)}${state.usage.costUnknown ? ' (some requests: price unknown)' : ''}`]);
   return table(rows);
 }
 
@@ -37,6 +39,30 @@ function statsRows(s: Stats): [string, string][] {
   if (typeof s.cache_hit_ratio === 'number') rows.push(['Cache hit ratio', `${(s.cache_hit_ratio * 100).toFixed(1)} %`]);
   add('Compactions', s.compactions);
   return rows;
+}
+
+/** Our core's `stats.by_model`: requests, tokens and cost per model; an unknown price says so, never $0. */
+function costByModel(s: Stats): string[] {
+  const rows = (Array.isArray(s.by_model) ? s.by_model : []) as Partial<ModelUsageRow>[];
+  const valid = rows.filter((r) => typeof r?.model === 'string' && typeof r.requests === 'number');
+  if (valid.length === 0) return [];
+  const n = (v: unknown) => (typeof v === 'number' ? v.toLocaleString('en-US') : '—');
+  const lines = valid.map((r) => {
+    const cost = typeof r.estimated_usd === 'number' ? formatUsd(r.estimated_usd) : 'price unknown';
+    const model = r.provider ? `${r.model} (${r.provider})` : String(r.model);
+    return `| ${cell(model)} | ${n(r.requests)} | ${n(r.tokens_in)} | ${n(r.cached_tokens)} | ${n(r.tokens_out)} | ${cost} |`;
+  });
+  const total = typeof s.estimated_usd === 'number' ? formatUsd(s.estimated_usd) : 'price unknown for some requests';
+  return [
+    '',
+    '### Cost by model',
+    '',
+    '| Model | Requests | Prompt tokens | Cached | Output tokens | Estimated cost |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...lines,
+    '',
+    `Total (subagents included): ${total}. Prices: models.dev, or the provider's \`models_override\`.`,
+  ];
 }
 
 function contextRows(c: Context): [string, string][] {

@@ -1,0 +1,111 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { type AssistantItem, initialSessionState, type SessionState, type SubagentItem } from '../shared/sessionState';
+import type { WireEvent } from './coreConnection';
+import { sessionReducer } from './sessionReducer';
+import { formatStatsMarkdown } from './presentation/statsMarkdown';
+
+const fold = (events: WireEvent[], from: SessionState = initialSessionState()): SessionState => events.reduce(sessionReducer, from);
+const replies = (s: SessionState) => s.items.filter((i): i is AssistantItem => i.kind === 'assistant');
+const cost = (run: string, usd: number | null, extra: Record<string, unknown> = {}): WireEvent => ({
+  type: 'cost_update',
+  run_id: run,
+  model: 'm',
+  tokens_in: 300,
+  tokens_out: 20,
+  cached_tokens: 0,
+  cache_hit_pct: 0,
+  estimated_usd: usd,
+  ...extra,
+});
+
+test('cost_update: the estimate adds to the session, and the turn’s last reply carries the turn’s figures', () => {
+  const s = fold([
+    { type: 'delta', text: 'first', run_id: 'run-1' },
+    { type: 'done', run_id: 'run-1' },
+    { type: 'delta', text: 'second', run_id: 'run-2' },
+    cost('run-2', 0.0125, { turn_requests: 3, turn_tokens_in: 900, turn_tokens_out: 60 }),
+    { type: 'done', run_id: 'run-2' },
+  ]);
+  assert.equal(s.usage.costUsd, 0.0125);
+  assert.equal(s.usage.costUnknown, undefined);
+  const [first, second] = replies(s);
+  assert.equal(first.turnCost, undefined);
+  assert.deepEqual(second.turnCost, { usd: 0.0125, requests: 3, tokensIn: 900, tokensOut: 60 });
+});
+
+test('cost_update with a null estimate (an unknown price, or upstream’s core): no cost, the session marked partial', () => {
+  const s = fold([{ type: 'delta', text: 'a', run_id: 'run-1' }, cost('run-1', null)]);
+  assert.equal(s.usage.costUsd, undefined, 'never a made-up $0');
+  assert.equal(s.usage.costUnknown, true);
+  // Upstream's fields only: the last request's tokens, and no claim about how many requests the turn made.
+  assert.deepEqual(replies(s)[0].turnCost, { usd: null, tokensIn: 300, tokensOut: 20 });
+  const later = fold([{ type: 'delta', text: 'b', run_id: 'run-2' }, cost('run-2', 0.5)], s);
+  assert.equal(later.usage.costUsd, 0.5);
+  assert.equal(later.usage.costUnknown, true, 'the sum still leaves the unpriced turn out');
+});
+
+test('subagent_done: the child’s own cost shows on its row and adds to the session once', () => {
+  const start: WireEvent = {
+    type: 'subagent_start',
+    run_id: 'run-1-0',
+    mode: 'single',
+    agent: 'worker',
+    agents: ['worker'],
+    task: 't',
+    depth: 1,
+    started_at: 1,
+    parent_run_id: 'run-1',
+  };
+  const done: WireEvent = {
+    type: 'subagent_done',
+    run_id: 'run-1-0',
+    state: 'completed',
+    duration_ms: 5,
+    ended_at: 2,
+    estimated_usd: 0.002,
+  };
+  const s = fold([start, done, done]);
+  const row = s.items.find((i): i is SubagentItem => i.kind === 'subagent')!;
+  assert.equal(row.costUsd, 0.002);
+  assert.equal(s.usage.costUsd, 0.002);
+  const unpriced = fold([start, { ...done, estimated_usd: null }]);
+  assert.equal(unpriced.items.find((i): i is SubagentItem => i.kind === 'subagent')!.costUsd, null);
+  assert.equal(unpriced.usage.costUsd, undefined);
+  assert.equal(unpriced.usage.costUnknown, true);
+});
+
+test('the stats view breaks the cost down by model; an unknown price reads "price unknown", never $0', () => {
+  const md = formatStatsMarkdown(initialSessionState(), {
+    type: 'stats',
+    tokens_in: 1,
+    tokens_out: 2,
+    total_in: 3,
+    tokens_total: 5,
+    cached_tokens: 0,
+    cache_hit_ratio: 0,
+    turns: 1,
+    compactions: 0,
+    messages: 2,
+    session_file: '',
+    estimated_usd: null,
+    by_model: [
+      { model: 'gpt-4.1', provider: 'openai', requests: 2, tokens_in: 2300, tokens_out: 70, cached_tokens: 1200, estimated_usd: 0.00335 },
+      { model: 'local', provider: 'lab', requests: 1, tokens_in: 10, tokens_out: 1, cached_tokens: 0, estimated_usd: null },
+    ],
+  });
+  assert.match(md, /\| gpt-4\.1 \(openai\) \| 2 \| 2,300 \| 1,200 \| 70 \| < \$0\.01 \|/);
+  assert.match(md, /\| local \(lab\) \| 1 \| 10 \| 0 \| 1 \| price unknown \|/);
+  assert.match(md, /Total \(subagents included\): price unknown for some requests/);
+  assert.doesNotMatch(md, /\$0\.00/);
+});
+
+test('a goal’s cost: what its turns and subagents cost while it was active, kept across goal_state updates', () => {
+  const goalState = (phase: string): WireEvent => ({ type: 'goal_state', id: 'goal-1', goal: 'g', phase, concurrency: 1, max_tasks: 2 });
+  const before = fold([{ type: 'delta', text: 'x', run_id: 'run-0' }, cost('run-0', 0.25)]);
+  const s = fold([goalState('planning'), { type: 'delta', text: 'plan', run_id: 'run-1' }, cost('run-1', 0.01), goalState('running')], before);
+  assert.equal(s.goal?.costUsd, 0.01, 'the turn before the goal is not the goal’s');
+  assert.equal(s.usage.costUsd, 0.26);
+  const ended = fold([goalState('done'), { type: 'delta', text: 'after', run_id: 'run-2' }, cost('run-2', 1)], s);
+  assert.equal(ended.goal?.costUsd, 0.01, 'nor a turn after it ended');
+});

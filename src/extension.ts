@@ -63,6 +63,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const controlCenter = new ControlCenterPanel(hub, context.extensionUri);
   const stats = new StatsDocument(cores);
   const searchKeys = new SearchKeyFlow(cores, new SearchKeyStore(context.secrets), log);
+  const login = new LoginFlow(cores, keys, log);
 
   context.subscriptions.push(
     log,
@@ -92,7 +93,8 @@ export function activate(context: vscode.ExtensionContext): void {
     new ChatContextKeys(cores),
     watchLaunchSettings(cores),
     searchKeys,
-    ...registerCommands({ cores, hub, panels, login: new LoginFlow(cores, keys, log), searchKeys, models, stats, log }),
+    login,
+    ...registerCommands({ cores, hub, panels, login, searchKeys, models, stats, log }),
   );
   log.info(`Catalyst Code ${String(context.extension.packageJSON.version)} activated in ${(performance.now() - started).toFixed(1)} ms`);
 }

@@ -108,6 +108,9 @@ export interface ChatSession {
     keyFollows?: boolean;
   }): unknown;
   logout(provider: string): unknown;
+  /** Plugin OAuth (a preset with supportsOauth): login_oauth, then oauth_code when the prompt needs a pasted code. */
+  loginOauth(preset: string): boolean;
+  oauthCode(code: string): boolean;
   refreshModels(): unknown;
   setProvider(name: string): unknown;
   usage(model?: string): unknown;

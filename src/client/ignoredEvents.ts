@@ -9,7 +9,8 @@ import type { EventType } from '../protocol';
 export const IGNORED_EVENTS = {
   advisor_status:
     "The advisor's progress (reviewing, no_key): its result comes as advisor_note, which is shown; upstream's web ignores it too.",
-  oauth_prompt: 'The OAuth login prompt of a plugin preset: our core sends none and our UI does not start an OAuth login yet.',
+  oauth_prompt:
+    'Handled by src/vscode/oauthLoginFlow.ts: the URL opens with openExternal, a device code is offered for copying, a code box sends oauth_code.',
   provider_presets: 'Handled by src/client/providers/providerCatalog.ts: the presets offered by Log In…, not session state.',
   search_key_set:
     'The acknowledgement of set_search_key: the Set Web Search Key command (src/vscode/searchKeyFlow.ts) confirms with its own message.',

@@ -690,6 +690,19 @@ export class SessionController implements SlashTarget {
     return this.requireReady() && this.core.send({ type: 'logout', provider });
   }
 
+  /** `login_oauth`: the core answers with oauth_prompt (or an error) and ends with its success or failure texts. */
+  loginOauth(preset: string): boolean {
+    if (!preset) return this.refuse('No provider was given.');
+    return this.requireReady() && this.core.send({ type: 'login_oauth', preset });
+  }
+
+  /** `oauth_code`: the code (or callback URL) the user pasted for a pending OAuth login. */
+  oauthCode(code: string): boolean {
+    const trimmed = code.trim();
+    if (!trimmed) return this.refuse('Paste the code the login page showed.');
+    return this.requireReady() && this.core.send({ type: 'oauth_code', code: trimmed });
+  }
+
   refreshModels(): boolean {
     return this.requireReady() && this.core.send({ type: 'refresh_models' });
   }

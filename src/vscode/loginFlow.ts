@@ -3,6 +3,8 @@ import type { ProviderPreset } from '../protocol';
 import type { ApiKeyStore } from './apiKeyStore';
 import type { CoreManager, FolderCore } from './coreManager';
 import { whenCoreReady } from './coreWaits';
+import { OauthLoginFlow } from './oauthLoginFlow';
+import { loginMethods, type LoginMethod } from '../client/providers/oauthLogin';
 import {
   configureProviders,
   providersForPreset,
@@ -19,14 +21,23 @@ type LoginChoice = vscode.QuickPickItem & { preset?: ProviderPreset; custom?: 'o
 /**
  * "Log In…", "Log Out" and "Add Custom Provider…". Providers are configured with `add_custom_provider` (no key) and the
  * key is kept in SecretStorage and given to the core with `set_key`, so it is never written to the core's config.json,
- * a log, the chat or an error message.
+ * a log, the chat or an error message. A preset a plugin serves with OAuth (supportsOauth) logs in through
+ * OauthLoginFlow instead: no key is asked for; the plugin keeps its token.
  */
-export class LoginFlow {
+export class LoginFlow implements vscode.Disposable {
+  private readonly oauth: OauthLoginFlow;
+
   constructor(
     private readonly cores: CoreManager,
     private readonly keys: ApiKeyStore,
     private readonly log: vscode.LogOutputChannel,
-  ) {}
+  ) {
+    this.oauth = new OauthLoginFlow(cores, log);
+  }
+
+  dispose(): void {
+    this.oauth.dispose();
+  }
 
   async login(): Promise<void> {
     const core = await this.readyCore();
@@ -78,6 +89,10 @@ export class LoginFlow {
   }
 
   private async loginPreset(preset: ProviderPreset, core: FolderCore): Promise<void> {
+    const methods = loginMethods(preset);
+    const method = methods.length === 1 ? methods[0] : await pickMethod(preset);
+    if (method === undefined) return;
+    if (method === 'oauth') return this.oauth.start(core, preset);
     const key = await askKey(`API key for ${preset.label}`, true, preset.description);
     if (key === undefined) return;
     await this.configure(providersForPreset(preset), key, core);
@@ -139,7 +154,7 @@ export class LoginFlow {
 function loginChoices(presets: ProviderPreset[]): LoginChoice[] {
   const items: LoginChoice[] = presets.map((preset) => ({
     label: preset.label || preset.id,
-    description: preset.loggedIn ? 'logged in' : preset.id,
+    description: [preset.loggedIn ? 'logged in' : preset.id, preset.supportsOauth ? 'OAuth' : ''].filter(Boolean).join(' · '),
     detail: preset.description,
     preset,
   }));
@@ -147,6 +162,18 @@ function loginChoices(presets: ProviderPreset[]): LoginChoice[] {
   items.push({ label: CUSTOM_OPENAI, custom: 'openai', detail: 'Ollama, LM Studio, llama.cpp, vLLM, or any OpenAI-compatible server' });
   items.push({ label: CUSTOM_ANTHROPIC, custom: 'anthropic', detail: "Anthropic's Messages API or a compatible gateway" });
   return items;
+}
+
+function pickMethod(preset: ProviderPreset): Thenable<LoginMethod | undefined> {
+  return vscode.window
+    .showQuickPick(
+      [
+        { label: 'Log in with OAuth', detail: 'Opens the provider’s login page in the browser', method: 'oauth' as const },
+        { label: 'Paste an API key', detail: 'Kept in VS Code’s secret storage', method: 'key' as const },
+      ],
+      { title: `Catalyst Code: Log In to ${preset.label || preset.id}`, ignoreFocusOut: true },
+    )
+    .then((picked) => picked?.method);
 }
 
 /** A password box; undefined when cancelled. Required keys can't be empty. */

@@ -103,7 +103,10 @@ test('the stats view breaks the cost down by model; an unknown price reads "pric
 test('a goal’s cost: what its turns and subagents cost while it was active, kept across goal_state updates', () => {
   const goalState = (phase: string): WireEvent => ({ type: 'goal_state', id: 'goal-1', goal: 'g', phase, concurrency: 1, max_tasks: 2 });
   const before = fold([{ type: 'delta', text: 'x', run_id: 'run-0' }, cost('run-0', 0.25)]);
-  const s = fold([goalState('planning'), { type: 'delta', text: 'plan', run_id: 'run-1' }, cost('run-1', 0.01), goalState('running')], before);
+  const s = fold(
+    [goalState('planning'), { type: 'delta', text: 'plan', run_id: 'run-1' }, cost('run-1', 0.01), goalState('running')],
+    before,
+  );
   assert.equal(s.goal?.costUsd, 0.01, 'the turn before the goal is not the goal’s');
   assert.equal(s.usage.costUsd, 0.26);
   const ended = fold([goalState('done'), { type: 'delta', text: 'after', run_id: 'run-2' }, cost('run-2', 1)], s);

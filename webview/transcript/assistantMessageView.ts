@@ -66,9 +66,7 @@ export class AssistantMessageView implements ItemView<AssistantItem> {
 function turnCostLine(cost: TurnCost): HTMLElement {
   const tokens = `↑${formatTokens(cost.tokensIn)} ↓${formatTokens(cost.tokensOut)}`;
   const parts =
-    cost.requests === undefined
-      ? [`last request ${tokens}`]
-      : [tokens, cost.requests === 1 ? '1 request' : `${cost.requests} requests`];
+    cost.requests === undefined ? [`last request ${tokens}`] : [tokens, cost.requests === 1 ? '1 request' : `${cost.requests} requests`];
   if (cost.usd !== null) parts.unshift(formatUsd(cost.usd));
   const attrs: Record<string, string> = {
     class: 'turn-cost',

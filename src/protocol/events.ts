@@ -294,7 +294,8 @@ export interface ReflectingEvent extends EventMetadata {
 
 export interface DigestedEvent extends EventMetadata {
   type: 'digested';
-  scope: string;
+  /** "subagent" for a child's; upstream's main loop sends none. */
+  scope?: string;
   trigger: string;
   before_tokens: number;
   after_tokens: number;

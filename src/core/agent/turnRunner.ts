@@ -12,8 +12,11 @@ import { streamChat } from '../providers/stream';
 import { scrubText } from '../runtime/redact';
 import type { RunScope } from '../runtime/runScope';
 import type { Conversation } from './conversation';
+import { digestUnderPressure } from './digest';
 import { getTool } from '../tools/registry';
 import type { ToolOutcome } from '../tools/types';
+import { StuckDetector } from './stuckDetector';
+import { estimateTokens } from './tokenEstimate';
 import { runToolCall, type GateDeps, type ToolCall } from './toolGate';
 import type { UsageTracker } from './usageTracker';
 
@@ -34,6 +37,14 @@ export interface TurnDeps extends GateDeps {
   /** The turn's tools now (load_tools can add some during the turn). */
   tools(): TurnTools;
   systemPrompt(): string;
+  /**
+   * The share of the context window past which stale tool results are digested (`context_digest_at`); 0 when off, as
+   * with auto_compact off (read now: set_config may change it).
+   */
+  digestAt(): number;
+  contextWindow(): number;
+  /** After an answer without tool calls: the advisor's review when it is on (advisor.ts); never fails the turn. */
+  reviewAnswer(input: TurnInput): Promise<void>;
   idleTimeoutMs: number;
   secrets(): string[];
   imagePart(ref: string): ContentPart;
@@ -65,16 +76,22 @@ export async function runTurn(deps: TurnDeps, scope: RunScope, input: TurnInput)
 
 async function runSteps(deps: TurnDeps, scope: RunScope, input: TurnInput): Promise<TurnOutcome> {
   deps.conversation.append(userMessage(input, deps));
+  const stuck = new StuckDetector();
   for (let step = 0; step < MAX_MODEL_STEPS; step++) {
     if (scope.cancelled) return 'cancelled';
+    digestIfPressed(deps);
     const result = await streamOnce(deps, scope, input);
     if (result === 'cancelled' || result === 'failed') return result;
     const calls = result.toolCalls;
     deps.conversation.append(assistantMessage(result));
     deps.usage.recordResponse(input.model, result, deps.emit, input.provider.name);
-    if (calls.length === 0) return 'completed';
+    if (calls.length === 0) {
+      await deps.reviewAnswer(input);
+      return 'completed';
+    }
     const ended = await runToolCalls(deps, scope, calls);
     if (ended) return ended;
+    nudgeIfStuck(deps, stuck, calls);
   }
   deps.emit({
     type: 'error',
@@ -82,6 +99,31 @@ async function runSteps(deps: TurnDeps, scope: RunScope, input: TurnInput): Prom
     message: `the model used ${MAX_MODEL_STEPS} steps without finishing; stopping this turn`,
   });
   return 'failed';
+}
+
+/**
+ * Before each request: past `context_digest_at` of the window, stale large tool results become notes (upstream's
+ * `digested`, without a scope).
+ */
+function digestIfPressed(deps: TurnDeps): void {
+  const digestAt = deps.digestAt();
+  if (!(digestAt > 0)) return;
+  const messages = [...deps.conversation.all];
+  const window = deps.contextWindow();
+  const digest = digestUnderPressure(messages, window, { fixedTokens: estimateTokens(deps.systemPrompt()), digestAt });
+  if (!digest) return;
+  deps.conversation.replace(messages);
+  const utilization = Math.round((digest.before_tokens / window) * 1000) / 10;
+  deps.emit({ type: 'digested', trigger: 'pressure', ...digest, utilization_pct: utilization });
+}
+
+/** After a batch: a model repeating one read-only call is told so by a system message, kept with the conversation. */
+function nudgeIfStuck(deps: TurnDeps, stuck: StuckDetector, calls: ToolCall[]): void {
+  for (const call of calls) stuck.record(call);
+  const message = stuck.check();
+  if (message === undefined) return;
+  deps.emit({ type: 'stuck_nudge', message });
+  deps.conversation.append({ role: 'system', content: message });
 }
 
 /** Runs one model message's tool calls in order; how the turn ended, or undefined when the model goes on. */

@@ -1,6 +1,7 @@
 import type { CommandOf } from '../../protocol';
 import { createSubagentHost, type ModelRoute } from '../agent/childRunner';
-import { runTurn, type TurnDeps, type TurnOutcome } from '../agent/turnRunner';
+import { runTurn, type TurnDeps, type TurnInput, type TurnOutcome } from '../agent/turnRunner';
+import { type AdvisorReview, reviewReply } from '../agent/advisor';
 import type { CoreRuntime } from '../coreRuntime';
 import type { QueuedPrompt } from '../runtime/runCoordinator';
 import type { RunScope } from '../runtime/runScope';
@@ -234,12 +235,35 @@ function withExtras(deps: TurnDeps, extras: TurnExtras | undefined): TurnDeps {
   };
 }
 
+/** The advisor reviews with `advisor.model` when set (through the provider serving it), else with the turn's model. */
+function advisorReview(rt: CoreRuntime, scope: RunScope, turn: TurnInput): AdvisorReview {
+  const settings = rt.config.advisor;
+  const model = settings.model ?? turn.model;
+  const providerName = settings.model ? rt.providers.providerForModel(model) : turn.provider.name;
+  // upstream's no_key: no provider serves the advisor's model, or it has no credentials.
+  const usable = providerName !== undefined && rt.providers.loggedIn(providerName);
+  return {
+    settings,
+    model,
+    provider: !usable ? undefined : settings.model ? rt.providers.resolve(providerName) : turn.provider,
+    messages: rt.conversation.all,
+    append: (message) => rt.conversation.append(message),
+    emit: (e) => rt.emitInRun(scope, e),
+    signal: scope.signal,
+    idleTimeoutMs: rt.config.idleTimeoutSecs * 1000,
+    secrets: rt.secrets(),
+  };
+}
+
 function turnDeps(rt: CoreRuntime, scope: RunScope, model: ModelRoute): TurnDeps {
   let checkpointed = false;
   const subagents = createSubagentHost(rt.childEnv(model), { root: scope, depth: 0, maxDepth: rt.config.subagents.maxDepth });
   return {
     conversation: rt.conversation,
     usage: rt.usage,
+    digestAt: () => (rt.config.autoCompact ? rt.config.contextDigestAt : 0),
+    contextWindow: () => contextWindow(rt),
+    reviewAnswer: (turn) => reviewReply(advisorReview(rt, scope, turn)),
     tools: () =>
       rt.plugins.withTools({
         offered: offeredTools(rt.loadedTools, rt.web.withheldTools()).map((t) => t.schema),

@@ -237,3 +237,25 @@ test('a subagent child: its own requests priced on subagent_done, left out of th
     await s.close();
   }
 });
+
+test('Anthropic cache writes are priced at the cache-write price, reads at the cache-read price', async () => {
+  const price = { input: 3, output: 15, cache_read: 0.3, cache_write: 3.75 };
+  const usage = { prompt: 10_000, completion: 100, cached: 4000, written: 3000 };
+  const s = await startScenario({
+    kind: 'anthropic',
+    providers: (url) => [
+      { name: 'scripted', kind: 'anthropic', base_url: url, api_key: TEST_KEY, models_override: { [TEST_MODEL]: { cost: price } } },
+    ],
+    script: [{ steps: [{ text: 'Cached.' }], usage }],
+  });
+  try {
+    const events = await s.turn('go');
+    const cost = events.find((e) => e.type === 'cost_update')!;
+    const expected = (3000 * price.input + 4000 * price.cache_read + 3000 * price.cache_write + 100 * price.output) / 1e6;
+    assert.ok(Math.abs(cost.estimated_usd - expected) < 1e-9, `${cost.estimated_usd} vs ${expected}`);
+    assert.equal(cost.tokens_in, 10_000);
+    assert.equal(cost.cached_tokens, 4000);
+  } finally {
+    await s.close();
+  }
+});

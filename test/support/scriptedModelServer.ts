@@ -25,7 +25,8 @@ export interface ScriptedResponse {
   /** With a non-200 status, more response headers (e.g. a rate limit's reset headers). */
   headers?: Record<string, string>;
   steps?: ScriptStep[];
-  usage?: { prompt: number; completion: number; cached?: number };
+  /** `cached`: cache reads; `written`: Anthropic's cache writes (both part of `prompt`). */
+  usage?: { prompt: number; completion: number; cached?: number; written?: number };
   /** OpenAI finish_reason (mapped for Anthropic); default tool_calls when a step called a tool, else stop. */
   finish?: string;
   /** Pause between every SSE event written. */
@@ -511,6 +512,7 @@ function anthropicActions(scripted: ScriptedResponse, model: string): Action[] {
   });
   const usage = scripted.usage ?? { prompt: 0, completion: 0 };
   const cached = usage.cached ?? 0;
+  const written = usage.written ?? 0;
   const actions: Action[] = [
     event('message_start', {
       message: {
@@ -521,7 +523,12 @@ function anthropicActions(scripted: ScriptedResponse, model: string): Action[] {
         content: [],
         stop_reason: null,
         stop_sequence: null,
-        usage: { input_tokens: Math.max(0, usage.prompt - cached), cache_read_input_tokens: cached, output_tokens: 1 },
+        usage: {
+          input_tokens: Math.max(0, usage.prompt - cached - written),
+          cache_read_input_tokens: cached,
+          ...(written ? { cache_creation_input_tokens: written } : {}),
+          output_tokens: 1,
+        },
       },
     }),
     event('ping', {}),

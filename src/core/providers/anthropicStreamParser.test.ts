@@ -40,14 +40,14 @@ describe('AnthropicStreamParser', () => {
     assert.equal(accumulator.result().toolCalls[0].arguments, '{"command":"ls"}');
   });
 
-  test('prompt tokens add cache reads and writes to uncached input', () => {
+  test('prompt tokens add cache reads and writes to uncached input; the writes are counted apart (they cost more)', () => {
     const { accumulator, feed } = setup();
     feed({
       type: 'message_start',
       message: { usage: { input_tokens: 10, cache_read_input_tokens: 100, cache_creation_input_tokens: 5, output_tokens: 1 } },
     });
     feed({ type: 'message_delta', delta: { stop_reason: 'end_turn' }, usage: { output_tokens: 42 } });
-    assert.deepEqual(accumulator.result().usage, { promptTokens: 115, completionTokens: 42, cachedTokens: 100 });
+    assert.deepEqual(accumulator.result().usage, { promptTokens: 115, completionTokens: 42, cachedTokens: 100, cacheWriteTokens: 5 });
     assert.equal(accumulator.result().finishReason, 'stop');
   });
 

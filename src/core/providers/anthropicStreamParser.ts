@@ -148,6 +148,7 @@ export class AnthropicStreamParser implements DialectStreamParser {
       promptTokens: this.inputTokens + this.cacheReadTokens + this.cacheWriteTokens,
       completionTokens: asNumber(usage.output_tokens),
       cachedTokens: this.cacheReadTokens,
+      cacheWriteTokens: this.cacheWriteTokens > 0 ? this.cacheWriteTokens : undefined,
     });
   }
 

@@ -92,6 +92,8 @@ export interface TokenUsage {
   promptTokens: number;
   completionTokens: number;
   cachedTokens: number;
+  /** Anthropic's cache writes (cache_creation_input_tokens), part of promptTokens; priced apart (a write costs more). */
+  cacheWriteTokens?: number;
 }
 
 export interface StreamResult {

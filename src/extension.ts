@@ -84,7 +84,8 @@ export function activate(context: vscode.ExtensionContext): void {
     reviewFs,
     vscode.workspace.registerFileSystemProvider(REVIEW_SCHEME, reviewFs, { isCaseSensitive: true }),
     approvals,
-    new IntercomNotifier(cores, () => hub.anyVisible()),
+    // The Control Center shows no intercom question: it being on screen must not hold the notification back.
+    new IntercomNotifier(cores, () => hub.anyChatVisible()),
     vscode.languages.registerCodeLensProvider({ scheme: REVIEW_SCHEME }, new ReviewCodeLensProvider(approvals)),
     ...registerReviewCommands(approvals, log),
     registerCheckpoints({ cores, log }),

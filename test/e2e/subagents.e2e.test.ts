@@ -10,7 +10,8 @@ import type { ScriptStep, ScriptedResponse, StartedScriptedModelServer } from '.
 import { approvalCard, editArgs, promptAgent, textTurn, toolCallTurn, waitForToolResultSent } from './harness/approvals';
 import { abortRun, waitForAssistantText, waitForIdle, waitForUserText } from './harness/chatActions';
 import { chatSuite } from './harness/chatSuite';
-import { byTestId } from './harness/chatView';
+import { GOAL_TEST_IDS } from '../../webview/goal/testIds';
+import { byTestId, chatLocator } from './harness/chatView';
 import { clickCodeLensAbove, clickTitleAction, modifiedSide, waitForProposal, waitForProposalClosed } from './harness/diffEditor';
 import { goToLine, waitForRenderedText } from './harness/editors';
 import { waitForNotification } from './harness/notifications';
@@ -193,7 +194,7 @@ describe('subagents in the chat (issue #14)', { timeout: 900_000 }, () => {
   );
 
   it(
-    'Run Subagent… from the palette starts a child; with the chat hidden its question is a notification answered there',
+    'Run Subagent… from the palette starts a child; with the chat hidden (the Goal Control Center open) its question is a notification answered there',
     check(async () => {
       const { page, model } = suite.env();
       await settle();
@@ -217,8 +218,13 @@ describe('subagents in the chat (issue #14)', { timeout: 900_000 }, () => {
       await approvalCard(chat(), 'Allow subagent?').locator(byTestId(TEST_IDS.approvalAccept)).click();
       await heldAt(model, 'pal', 1);
 
-      // The chat goes off screen; the child's question then comes as a notification, and its Reply… answers it.
+      // The chat goes off screen; the child's question then comes as a notification, and its Reply… answers it. The
+      // Control Center on screen shows no question, so it does not hold the notification back.
       await runCommand(page, 'View: Close Primary Side Bar');
+      await runCommand(page, 'Catalyst: Open Goal Control Center');
+      await chatLocator(page, 'editor')
+        .locator(`[data-testid="${GOAL_TEST_IDS.controlCenter}"]`)
+        .waitFor({ state: 'visible', timeout: 30_000 });
       model.release('pal');
       const toast = page.locator('.notifications-toasts .notification-toast').filter({ hasText: PALETTE_QUESTION }).first();
       assert.match(await waitForNotification(page, /the worker subagent asks/), /Which folder should the report go in\?/);

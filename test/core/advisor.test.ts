@@ -1,5 +1,6 @@
 // The advisor over stdio (research §12.1): off by default; with advisor.enabled, an answer without tool calls gets one
-// review request, whose note is shown (advisor_note) and kept as a system message for the next turn; NONE is no note.
+// review request, whose note is shown (advisor_note) and kept as a system message for the next turn; NONE is no note;
+// set_config advisor.enabled turns it on at run time.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -86,6 +87,23 @@ test('an advisor model no provider serves is no_key, and the turn ends as usual'
     );
     assert.equal(events.at(-1).type, 'done');
     assert.equal(s.model.requestsFor(ADVISOR_ROUTE).length, 0);
+  } finally {
+    await s.close();
+  }
+});
+
+test('set_config advisor.enabled turns it on for the next answer, without a restart', async () => {
+  const s = await scenario([says('SEVERITY: nit\nSay which tests you ran.')], {});
+  try {
+    const first = await s.turn('fix the bug');
+    assert.ok(!first.some((e) => e.type.startsWith('advisor_')));
+    const from = s.core.events.length;
+    s.core.send({ type: 'set_config', key: 'advisor.enabled', value: true });
+    const changed = await s.core.waitForType('config_changed', { from });
+    assert.deepEqual([changed.key, changed.value], ['advisor.enabled', true]);
+    const second = await s.turn('and now?');
+    const note = second.find((e) => e.type === 'advisor_note');
+    assert.deepEqual([note?.severity, note?.message], ['nit', 'Say which tests you ran.']);
   } finally {
     await s.close();
   }

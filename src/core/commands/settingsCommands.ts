@@ -51,6 +51,15 @@ export function handleSetConfig(rt: CoreRuntime, cmd: CommandOf<'set_config'>): 
           message: `sandbox '${String(value)}' is not supported by this core; only 'none'`,
         });
       return void rt.emit({ type: 'config_changed', key, value: 'none' });
+    case 'advisor.enabled':
+      rt.config.advisor = { ...rt.config.advisor, enabled: value === true || value === 'true' || value === 1 };
+      return void rt.emit({ type: 'config_changed', key, value: rt.config.advisor.enabled });
+    case 'advisor.model': {
+      // An empty model goes back to the turn's own.
+      const model = typeof value === 'string' ? value.trim() : '';
+      rt.config.advisor = { enabled: rt.config.advisor.enabled, ...(model ? { model } : {}) };
+      return void rt.emit({ type: 'config_changed', key, value: model || null });
+    }
     default:
       rt.emit({ type: 'error', code: 'unsupported', message: `unknown config key: ${key}` });
   }

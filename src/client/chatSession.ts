@@ -6,6 +6,7 @@ import type { GoalCoreAction, GoalStartForm } from './goalCommands';
 import type { InstallScope } from '../protocol';
 import type { PluginAction } from './pluginCommands';
 import type { MemoryView } from './memoryEntries';
+import type { VisionSettings } from './visionSettings';
 import type { LiveConfig } from './liveSettings';
 
 /**
@@ -35,6 +36,10 @@ export interface ChatSession {
   /** forget_memory: the core's answer (its message), undefined when it cannot answer. */
   forgetMemory(id: string): Promise<string | undefined>;
   refreshMemory(): unknown;
+  /** The vision hand-off settings (get_vision_config's answer), undefined when the core cannot say. */
+  fetchVisionConfig(): Promise<VisionSettings | undefined>;
+  /** set_vision_config: the saved settings, or the core's error text. */
+  saveVisionConfig(settings: Omit<VisionSettings, 'models'>): Promise<VisionSettings | string | undefined>;
   /** The escalations for the approval-mode picker (our core's list, cleared first with `clear`); undefined when it cannot say. */
   approvalEscalations(clear?: boolean): Promise<ApprovalEscalations | undefined>;
   /** Asks the core for its runtime_status (the stats view awaits the answer). */

@@ -15,7 +15,8 @@ export const IGNORED_EVENTS = {
   search_key_set:
     'The acknowledgement of set_search_key: the Set Web Search Key command (src/vscode/searchKeyFlow.ts) confirms with its own message.',
   usage: 'Handled by src/vscode/statsDocument.ts: Show Usage and Show Stats await it as the answer to their usage request.',
-  vision_config: 'The answer to get_vision_config / set_vision_config, which our UI does not send yet.',
+  vision_config:
+    'Handled by src/client/sessionController.ts: fetchVisionConfig / saveVisionConfig await it for the Vision Settings QuickPick (src/vscode/visionSettingsFlow.ts).',
   runtime_status: 'Handled by src/vscode/statsDocument.ts: Show Stats awaits it for its "Core runtime" section, not session state.',
   memory_list: 'Handled by src/client/sessionController.ts: fetchMemory awaits it for the Show Memory list (src/vscode/memoryCommands.ts).',
   provider_models_preview:

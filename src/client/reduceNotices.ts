@@ -3,6 +3,7 @@ import type { NoticeItem, SessionState } from '../shared/sessionState';
 import type { NoticeEvent } from './clientEvents';
 import { type UntrustedEvent, bool, num, str, strings } from './eventFields';
 import { reduceQueueInfo } from './reduceRun';
+import { reduceVisionInfo } from './visionNote';
 import { appendItem, currentAssistantIndex, newItemId, streamingToolIndexes, updateItemAt, withItems } from './transcript';
 
 /** What the user can do about an error code: log in for auth problems, read the log for provider failures. */
@@ -44,7 +45,7 @@ export function reduceClientNotice(s: SessionState, e: NoticeEvent): SessionStat
 export function reduceInfo(s: SessionState, e: UntrustedEvent<'info'>): SessionState {
   const message = str(e.message);
   if (!message || isGoalWorkerTally(s, e, message)) return s;
-  return reduceQueueInfo(s, message) ?? addNotice(s, { level: 'info', text: message });
+  return reduceVisionInfo(s, message) ?? reduceQueueInfo(s, message) ?? addNotice(s, { level: 'info', text: message });
 }
 
 /**

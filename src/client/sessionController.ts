@@ -22,6 +22,7 @@ import { perChangeOffReason } from './review/perChangeReview';
 import { SessionStore, type StateListener } from './sessionStore';
 import { memoryEntries, type MemoryView } from './memoryEntries';
 import type { LiveConfig, LiveConfigKey } from './liveSettings';
+import { setVisionConfigCommand, visionSettingsOf, type VisionSettings } from './visionSettings';
 import { isMarketplaceCommand, shownSkillPrompt, skillsReport, type SkillMarketplaceCommand } from './skillRequests';
 import { runSlashCommand, type SlashTarget } from './slashCommands';
 import { goalActionCommand, startGoalCommand, type GoalCoreAction, type GoalStartForm } from './goalCommands';
@@ -396,7 +397,15 @@ export class SessionController implements SlashTarget {
   /** Sends `cmd` and resolves with the next event of one of the `answers` types, or undefined once the core stops. */
   private nextAnswer(
     cmd:
-      | CommandOf<'list_skills' | 'list_memory' | 'forget_memory' | 'list_approval_escalations' | 'clear_approval_escalations'>
+      | CommandOf<
+          | 'list_skills'
+          | 'list_memory'
+          | 'forget_memory'
+          | 'list_approval_escalations'
+          | 'clear_approval_escalations'
+          | 'get_vision_config'
+          | 'set_vision_config'
+        >
       | SkillMarketplaceCommand,
     answers: readonly string[],
   ): Promise<WireEvent | undefined> {
@@ -515,6 +524,20 @@ export class SessionController implements SlashTarget {
     if (!this.requireReady()) return Promise.resolve(undefined);
     return this.nextAnswer({ type: 'forget_memory', id }, ['memory_saved']).then((e) =>
       e?.type === 'memory_saved' ? (str(e.message) ?? '') : undefined,
+    );
+  }
+
+  /** `get_vision_config`: the vision hand-off settings and every model's sight; undefined when the core cannot answer. */
+  fetchVisionConfig(): Promise<VisionSettings | undefined> {
+    if (!this.requireReady()) return Promise.resolve(undefined);
+    return this.nextAnswer({ type: 'get_vision_config' }, ['vision_config']).then((e) => (e ? visionSettingsOf(e) : undefined));
+  }
+
+  /** `set_vision_config` (replaces the whole config); resolves with the saved settings, or the core's error text. */
+  saveVisionConfig(settings: Omit<VisionSettings, 'models'>): Promise<VisionSettings | string | undefined> {
+    if (!this.requireReady()) return Promise.resolve(undefined);
+    return this.nextAnswer(setVisionConfigCommand(settings), ['vision_config', 'error']).then((e) =>
+      e?.type === 'error' ? (str(e.message) ?? 'the vision settings were not saved') : e ? visionSettingsOf(e) : undefined,
     );
   }
 

@@ -46,7 +46,7 @@ test('every slash command maps to its intent', () => {
     assert.equal(runSlashCommand(target, name, args), true, name);
     assert.deepEqual(calls, [expected]);
   }
-  const covered = new Set([...cases.map(([n]) => n), 'help']);
+  const covered = new Set([...cases.map(([n]) => n), 'help', 'vision']);
   assert.deepEqual(
     SLASH_COMMANDS.map((c) => c.name).filter((n) => !covered.has(n)),
     [],
@@ -60,6 +60,9 @@ test('a missing argument, an unknown command and /help are notices', () => {
   const unknown = recorder();
   runSlashCommand(unknown.target, 'frobnicate', '');
   assert.match(unknown.calls[0], /Unknown command \/frobnicate/);
+  const vision = recorder();
+  assert.equal(runSlashCommand(vision.target, 'vision', ''), false, 'the host opens its QuickPick before this');
+  assert.match(vision.calls[0], /Catalyst: Vision Settings…/);
   const help = recorder();
   runSlashCommand(help.target, 'help', '');
   assert.match(help.calls[0], /^notify\("info","Slash commands:/);

@@ -23,6 +23,7 @@ export const SLASH_COMMANDS: readonly SlashCommandInfo[] = [
   { name: 'skill', description: 'Apply a skill (also /skill:<name>)', args: '<name> [task]' },
   { name: 'goal', description: 'Start a goal: a plan to review, then workers in waves (opens the Control Center)', args: '[goal]' },
   { name: 'plugin', description: "Run a plugin's slash command (plugins' own commands complete as /<name>)", args: '<command> [args]' },
+  { name: 'vision', description: 'Vision settings: hand images to a vision model, or have it describe them' },
   { name: 'help', description: 'List the slash commands' },
 ];
 
@@ -101,6 +102,9 @@ export function runSlashCommand(target: SlashTarget, name: string, args: string)
         const [, command, rest] = /^(\S+)\s*([\s\S]*)$/.exec(a)!;
         return target.pluginCommand(command, rest);
       });
+    // The host opens its Vision Settings QuickPick instead; a host without one says where the settings are.
+    case 'vision':
+      return target.notify('info', 'Vision settings: run "Catalyst: Vision Settings…" from the Command Palette.');
     case 'help':
       return target.notify('info', helpText());
     default:

@@ -35,6 +35,8 @@ export interface UserItem extends ChildRunFields {
   id: string;
   text: string;
   images: number;
+  /** How a model that cannot see got the images: handed to a vision model ("→ m") or "described by m"; the core's info. */
+  vision?: { label: string; detail: string };
 }
 export interface AssistantItem extends ChildRunFields {
   kind: 'assistant';

@@ -178,6 +178,7 @@ export const TEST_IDS = {
   queuedChip: 'queued-prompt',
   transcript: 'transcript',
   userMessage: 'user-message',
+  visionNote: 'vision-note',
   assistantMessage: 'assistant-message',
   /** A finished turn's cost line under its last reply (data-usd: the estimate, absent when a price is unknown). */
   turnCost: 'turn-cost',

@@ -13,6 +13,7 @@ import { launchSettingsFor } from './sessionFactory';
 import { pickAndApplySkill } from './skillCommands';
 import { browseSkillMarketplace } from './skillMarketplace';
 import { showMemory } from './memoryCommands';
+import { showVisionSettings } from './visionSettingsFlow';
 import { pickAndRunSubagent } from './subagentCommands';
 import type { StatsDocument } from './statsDocument';
 
@@ -76,6 +77,7 @@ export function registerCommands(d: CommandDeps): vscode.Disposable[] {
     }),
     [COMMANDS.browseSkillMarketplace]: withCore((core) => browseSkillMarketplace(core)),
     [COMMANDS.showMemory]: withCore((core) => showMemory(core)),
+    [COMMANDS.visionSettings]: withCore((core) => showVisionSettings(core.session)),
   };
   return registerReportingCommands(handlers, d.log);
 }

@@ -33,6 +33,7 @@ export const COMMANDS = {
   applySkill: 'catalystCode.applySkill',
   browseSkillMarketplace: 'catalystCode.browseSkillMarketplace',
   showMemory: 'catalystCode.showMemory',
+  visionSettings: 'catalystCode.visionSettings',
 } as const;
 
 /** Goal mode's palette commands (registered by src/vscode/goal/goalCommands.ts). */

@@ -109,6 +109,7 @@ export class WebviewMessageHandler {
       case 'slash':
         // `/memory` alone lists the notes (with Forget and Refresh) in a QuickPick.
         if (m.name === 'memory' && !m.args.trim()) return void (await vscode.commands.executeCommand(COMMANDS.showMemory));
+        if (m.name === 'vision') return void (await vscode.commands.executeCommand(COMMANDS.visionSettings));
         // `/goal` (with a goal sent, or alone) shows the Control Center.
         if ((await s.runSlash(m.name, m.args)) && m.name === 'goal') await vscode.commands.executeCommand(GOAL_COMMANDS.openControlCenter);
         return;

@@ -3,19 +3,24 @@ import { TEST_IDS } from '../../src/shared/webviewMessages';
 import { codicon, h, replaceChildren } from '../infra/dom';
 import type { ItemView } from './itemView';
 
-/** The user's prompt as plain text (never Markdown-rendered), with the number of attached images. */
+/**
+ * The user's prompt as plain text (never Markdown-rendered), with the number of attached images and, when the chosen
+ * model could not see them, who did (a vision hand-off "→ model" or "described by model"; the core's full info on hover).
+ */
 export class UserMessageView implements ItemView<UserItem> {
   readonly root = h('div', { class: 'item user', 'data-testid': TEST_IDS.userMessage });
-  private text = '';
-  private images = -1;
+  private shown: UserItem | undefined;
 
   update(item: UserItem): void {
-    if (item.text === this.text && item.images === this.images) return;
-    this.text = item.text;
-    this.images = item.images;
+    const was = this.shown;
+    if (was && item.text === was.text && item.images === was.images && item.vision?.detail === was.vision?.detail) return;
+    this.shown = item;
+    const vision = item.vision
+      ? h('span', { class: 'user-vision', 'data-testid': TEST_IDS.visionNote, title: item.vision.detail }, ` · ${item.vision.label}`)
+      : null;
     const attachments =
       item.images > 0
-        ? h('div', { class: 'user-images' }, codicon('file-media'), ` ${item.images} image${item.images === 1 ? '' : 's'}`)
+        ? h('div', { class: 'user-images' }, codicon('file-media'), ` ${item.images} image${item.images === 1 ? '' : 's'}`, vision)
         : null;
     replaceChildren(this.root, h('div', { class: 'user-bubble' }, h('div', { class: 'user-text' }, item.text), attachments));
   }

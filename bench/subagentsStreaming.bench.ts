@@ -3,7 +3,7 @@
 // (their messages on screen). Through a pass-through proxy that notes when each child's last delta (its own marker)
 // leaves the server, it prints last delta → on screen per child, the long tasks > 50 ms inside the webview while they
 // stream, and the webview's JS heap after. A report, not a test: no pass/fail exit.
-import type { Frame } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import { TEST_IDS } from '../src/shared/webviewMessages';
 import type { ScriptStep, ScriptedResponse } from '../test/support/scriptedModelServer';
 import { approvalCard, textTurn, toolCallTurn } from '../test/e2e/harness/approvals';
@@ -83,6 +83,9 @@ async function run(env: E2eEnv, proxy: TimingProxy): Promise<void> {
   // Frames and long tasks only: the rows' own probe below looks for the markers.
   await startProbe(frame);
   await startMarkerProbe(frame, process.env.BENCH_BYTES === '1');
+  // BENCH_LOAF=1: the long animation frames, split. LoAF reports a frame to its local root (the workbench's document),
+  // not to the same-process webview inside it, so the frames are the workbench's and the webview's together.
+  if (process.env.BENCH_LOAF === '1') await startLongFrameProbe(page);
 
   const profiling = process.env.BENCH_PROFILE
     ? await startProfiling(await page.context().newCDPSession(page), process.env.BENCH_PROFILE)
@@ -103,7 +106,7 @@ async function run(env: E2eEnv, proxy: TimingProxy): Promise<void> {
   const final = await readProbe(frame);
   const arrived = await frame.evaluate(() => (globalThis as any).__catalystMarkersArrived as (number | null)[]);
   const bytes = await frame.evaluate(() => (globalThis as any).__catalystMessageBytes as MessageBytes | undefined);
-  const frames = await frame.evaluate(() => (globalThis as any).__catalystLongFrames as LongFrame[]);
+  const frames = await page.evaluate(() => ((globalThis as any).__catalystLongFrames ?? []) as LongFrame[]);
   const heap = await heapProbe(page, frame);
   const heapBytes = await heap.usedBytes();
 
@@ -175,6 +178,34 @@ interface LongFrame {
   scripts: { what: string; duration: number; forcedLayout: number }[];
 }
 
+/** Notes the long animation frames (> 50 ms) of a document, with their scripts (same-origin ones named). */
+function startLongFrameProbe(target: Page): Promise<void> {
+  return target.evaluate(() => {
+    const g = globalThis as any;
+    const origin = g.performance.timeOrigin;
+    const longFrames: unknown[] = [];
+    g.__catalystLongFrames = longFrames;
+    if (!(g.PerformanceObserver.supportedEntryTypes ?? []).includes('long-animation-frame')) return;
+    new g.PerformanceObserver((list: any) => {
+      for (const e of list.getEntries()) {
+        if (e.duration <= 50) continue;
+        longFrames.push({
+          start: origin + e.startTime,
+          duration: e.duration,
+          blocking: e.blockingDuration,
+          renderStart: e.renderStart ? e.renderStart - e.startTime : 0,
+          styleStart: e.styleAndLayoutStart ? e.styleAndLayoutStart - e.startTime : 0,
+          scripts: (e.scripts ?? []).map((sc: any) => ({
+            what: `${sc.invokerType} ${sc.invoker}${sc.sourceFunctionName ? ` → ${sc.sourceFunctionName}` : ''}`,
+            duration: sc.duration,
+            forcedLayout: sc.forcedStyleAndLayoutDuration,
+          })),
+        });
+      }
+    }).observe({ type: 'long-animation-frame', buffered: false });
+  });
+}
+
 /** One line per long animation frame: its script, the rendering (rAF callbacks and after) and style + layout. */
 function longFrameLines(frames: readonly LongFrame[]): string[] {
   return frames.map((f) => {
@@ -228,27 +259,6 @@ function startMarkerProbe(frame: Frame, countBytes: boolean): Promise<void> {
       g.__catalystMarkersArrived = arrived;
       const bytes = countBytes ? { sizes: [] as number[], at: [] as number[], largestParts: { size: 0, top: [] as string[] } } : undefined;
       g.__catalystMessageBytes = bytes;
-      const longFrames: unknown[] = [];
-      g.__catalystLongFrames = longFrames;
-      if ((g.PerformanceObserver.supportedEntryTypes ?? []).includes('long-animation-frame')) {
-        new g.PerformanceObserver((list: any) => {
-          for (const e of list.getEntries()) {
-            if (e.duration <= 50) continue;
-            longFrames.push({
-              start: origin + e.startTime,
-              duration: e.duration,
-              blocking: e.blockingDuration,
-              renderStart: e.renderStart ? e.renderStart - e.startTime : 0,
-              styleStart: e.styleAndLayoutStart ? e.styleAndLayoutStart - e.startTime : 0,
-              scripts: (e.scripts ?? []).map((sc: any) => ({
-                what: `${sc.invokerType} ${sc.invoker}${sc.sourceFunctionName ? ` → ${sc.sourceFunctionName}` : ''}`,
-                duration: sc.duration,
-                forcedLayout: sc.forcedStyleAndLayoutDuration,
-              })),
-            });
-          }
-        }).observe({ type: 'long-animation-frame', buffered: false });
-      }
       // When the patch carrying each marker reaches the webview: splits the host's share of the lag from the render's.
       g.addEventListener('message', (event: any) => {
         const data = event.data;

@@ -40,6 +40,14 @@ describe('the agent loop’s quiet notices (§12)', () => {
     assert.deepEqual(notices(s), [{ level: 'info', text: 'Reclaimed 3 stale tool results (91,000 → 60,500 tokens).' }]);
   });
 
+  test('digested moves the context meter to the smaller context; a child’s leaves it alone', () => {
+    const measured = fold([{ type: 'context_breakdown', total_tokens: 91000, context_window: 128000 }]);
+    const s = fold([{ type: 'digested', trigger: 'pressure', results: 3, before_tokens: 91000, after_tokens: 64000 }], measured);
+    assert.deepEqual(s.context, { tokens: 64000, window: 128000, pct: 50 });
+    const child = fold([{ type: 'digested', scope: 'subagent', results: 1, before_tokens: 5000, after_tokens: 100 }], measured);
+    assert.deepEqual(child.context, measured.context);
+  });
+
   test('advisor_note: a nit is information, concern and blocker are warnings; advisor_status shows nothing', () => {
     const s = fold([
       { type: 'advisor_status', scope: 'main', advisor: 'default', state: 'reviewing', model: 'm' },

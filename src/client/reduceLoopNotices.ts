@@ -4,6 +4,7 @@
 import type { NoticeItem, SessionState } from '../shared/sessionState';
 import { type UntrustedEvent, num, str } from './eventFields';
 import { addNotice, upsertNotice } from './reduceNotices';
+import { withContextTokens } from './reduceUsage';
 
 /** How much of a core-written message a notice shows: one line's worth, the rest is for the model. */
 const NOTICE_TEXT_LIMIT = 300;
@@ -29,7 +30,10 @@ export function reduceReflecting(s: SessionState, e: UntrustedEvent<'reflecting'
   return addNotice(s, { level: 'info', text: `Reflecting on the turn${patterns}…` });
 }
 
-/** A child's digest (scope "subagent") is its own context, not the session's: the main transcript shows none, as for compaction. */
+/**
+ * A child's digest (scope "subagent") is its own context, not the session's: neither the transcript nor the context
+ * meter shows it, as for compaction.
+ */
 export function reduceDigested(s: SessionState, e: UntrustedEvent<'digested'>): SessionState {
   if (str(e.scope) === 'subagent') return s;
   const results = num(e.results);
@@ -38,7 +42,9 @@ export function reduceDigested(s: SessionState, e: UntrustedEvent<'digested'>): 
   const what = results !== undefined ? `${results} stale tool result${results === 1 ? '' : 's'}` : 'stale tool results';
   const figures =
     before !== undefined && after !== undefined ? ` (${before.toLocaleString('en-US')} → ${after.toLocaleString('en-US')} tokens)` : '';
-  return addNotice(s, { level: 'info', text: `Reclaimed ${what}${figures}.` });
+  const noted = addNotice(s, { level: 'info', text: `Reclaimed ${what}${figures}.` });
+  // The context meter shows the smaller context at once, as upstream's TUI; the next request's metrics correct it.
+  return after !== undefined ? withContextTokens(noted, after) : noted;
 }
 
 const ADVISOR_LEVELS: Record<string, NoticeItem['level']> = { nit: 'info', concern: 'warning', blocker: 'warning' };

@@ -88,7 +88,7 @@ export function reduceContextBreakdown(s: SessionState, e: UntrustedEvent<'conte
 }
 
 /** The context meter follows the latest prompt size once the window is known (from `context` or the model's info). */
-function withContextTokens(s: SessionState, tokens: number): SessionState {
+export function withContextTokens(s: SessionState, tokens: number): SessionState {
   const window = s.context?.window ?? s.models.find((m) => m.id === s.model)?.contextWindow;
   if (!window || s.context?.tokens === tokens) return s;
   return { ...s, context: { tokens, window, pct: percent(tokens, window) } };

@@ -168,4 +168,26 @@ describe('what the core does, reachable from the chat (issue #18)', { timeout: 6
       await waitForIdle(chat());
     }),
   );
+
+  it(
+    "Show Stats ends with the core's runtime_status: the idle core, nothing waiting",
+    check(async () => {
+      await suite.settle();
+      const { page } = suite.env();
+      await runCommand(page, 'Catalyst: Show Stats');
+      // The Markdown preview renders in a webview frame of its own: find the one that shows the section.
+      const text = await waitUntil(
+        async () => {
+          for (const frame of page.frames()) {
+            const body = await frame.evaluate(() => (globalThis as any).document.body?.innerText ?? '').catch(() => '');
+            if (body.includes('Core runtime')) return body as string;
+          }
+          return undefined;
+        },
+        { timeoutMs: 30_000, what: 'the stats preview with its Core runtime section' },
+      );
+      assert.match(text, /Active run: none \(idle\)/);
+      assert.match(text, /Waiting on you: nothing/);
+    }),
+  );
 });

@@ -19,7 +19,16 @@ import {
   waitForCardState,
   waitForToolResultSent,
 } from './harness/approvals';
-import { abortRun, messageTexts, testId, waitForAssistantText, waitForIdle, waitForRunning, waitForUserText } from './harness/chatActions';
+import {
+  abortRun,
+  messageTexts,
+  openChatView,
+  testId,
+  waitForAssistantText,
+  waitForIdle,
+  waitForRunning,
+  waitForUserText,
+} from './harness/chatActions';
 import { byTestId } from './harness/chatView';
 import { clickTitleAction, modifiedSide, originalSide } from './harness/diffEditor';
 import { activateTab, activeCodeEditor, openWorkspaceFile, waitForRenderedText } from './harness/editors';
@@ -104,7 +113,7 @@ describe('an SCV server through the same UI (issue #6)', { timeout: 600_000 }, (
    */
   async function settle(): Promise<void> {
     const { page, model } = env!;
-    await runCommand(page, 'Catalyst: Open Chat');
+    await openChatView(page);
     await testId(chat(), TEST_IDS.composer).first().waitFor({ state: 'visible', timeout: 30_000 });
     for (const row of await queueRowViews(chat())) await removeQueueEntry(chat(), row.id);
     const pause = queuePauseToggle(chat());

@@ -1,6 +1,6 @@
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { TEST_IDS } from '../../../src/shared/webviewMessages';
-import { byTestId } from './chatView';
+import { byTestId, chatIframeSelector } from './chatView';
 import { isQuickInputOpen, pickQuickItem, quickInputAsk, quickInputBox, quickInputPrompt, runCommand, typeInInputBox } from './quickInput';
 import { waitUntil } from './wait';
 
@@ -36,6 +36,21 @@ export async function steer(chat: FrameLocator, text: string): Promise<void> {
 
 export async function abortRun(chat: FrameLocator): Promise<void> {
   await testId(chat, TEST_IDS.abortButton).first().click();
+}
+
+/**
+ * "Catalyst: Open Chat" from the palette, returning once its focus has landed in the sidebar chat. The command runs in
+ * the extension host and focuses the view on its way back, after the palette has closed: on a loaded machine that can
+ * come after the caller opened the palette again, which then loses the focus and closes. The focus is first put on
+ * the page itself so that its landing on the chat's webview is a change that can be seen (the palette restores the
+ * focus it found, and that may already be the chat).
+ */
+export async function openChatView(page: Page, timeoutMs = 30_000): Promise<void> {
+  await page.evaluate(() => (globalThis as any).document.activeElement?.blur());
+  await runCommand(page, 'Catalyst: Open Chat');
+  await page.waitForFunction((sel) => (globalThis as any).document.activeElement?.matches(sel) === true, chatIframeSelector('sidebar'), {
+    timeout: timeoutMs,
+  });
 }
 
 /** The transcript's messages of one kind, as the user reads them. */

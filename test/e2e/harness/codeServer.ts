@@ -50,6 +50,9 @@ export const BASE_SETTINGS: Record<string, unknown> = {
   'git.enabled': false,
   'window.commandCenter': false,
   'editor.accessibilitySupport': 'off',
+  // The extension host scans every process of the machine for new listening ports and toasts each one it forwards:
+  // on a shared machine other people's servers come and go, and those toasts are noise over the buttons tests click.
+  'remote.autoForwardPorts': false,
 };
 
 export async function startCodeServer(opts: CodeServerOptions): Promise<CodeServer> {

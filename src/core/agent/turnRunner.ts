@@ -48,6 +48,8 @@ export interface TurnDeps extends GateDeps {
   idleTimeoutMs: number;
   secrets(): string[];
   imagePart(ref: string): ContentPart;
+  /** Plugins' pre_agent_start / pre_context: the messages this one request carries (the conversation is unchanged). */
+  beforeRequest?(messages: ChatMessage[]): Promise<ChatMessage[]>;
 }
 
 export interface TurnTools {
@@ -163,7 +165,8 @@ function recordResult(deps: TurnDeps, call: ToolCall, outcome: ToolOutcome): voi
 }
 
 async function streamOnce(deps: TurnDeps, scope: RunScope, input: TurnInput): Promise<StreamResult | 'cancelled' | 'failed'> {
-  const messages: ChatMessage[] = [{ role: 'system', content: deps.systemPrompt() }, ...deps.conversation.all];
+  const base: ChatMessage[] = [{ role: 'system', content: deps.systemPrompt() }, ...deps.conversation.all];
+  const messages = deps.beforeRequest ? await deps.beforeRequest(base) : base;
   const partial = { text: '' };
   try {
     return await streamChat(

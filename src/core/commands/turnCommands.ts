@@ -273,6 +273,7 @@ function turnDeps(rt: CoreRuntime, scope: RunScope, model: ModelRoute): TurnDeps
     idleTimeoutMs: rt.config.idleTimeoutSecs * 1000,
     secrets: () => rt.secrets(),
     imagePart: (ref) => imagePart(ref, rt.workspace),
+    beforeRequest: (messages) => rt.plugins.beforeRequest(messages),
     approvals: rt.approvals,
     emit: (event) => rt.emitInRun(scope, event),
     toolContext: (edited) => ({ ...rt.toolContext(scope, edited), subagents }),

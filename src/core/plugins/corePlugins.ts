@@ -2,12 +2,20 @@
 import type { SessionEvent } from '../runtime/eventSink';
 import { getTool } from '../tools/registry';
 import type { TurnTools } from '../agent/turnRunner';
+import type { ChatMessage } from '../providers/types';
 import type { ToolDefinition, ToolOutcome } from '../tools/types';
 import { hasToolHooks, runPostToolHooks, runPreToolHooks, type HookHost, type PreHooksResult } from './hooks';
 import { PluginManager, type PluginManagerOptions } from './pluginManager';
 import { PluginOauth } from './pluginOauth';
 import { pluginToolDefinition } from './pluginTool';
-import { runAdvisoryHooks, runBeforeTurnHooks, runPreTurnHooks, type PreTurnChoice, type TurnInputHooks } from './turnHooks';
+import {
+  runAdvisoryHooks,
+  runBeforeRequestHooks,
+  runBeforeTurnHooks,
+  runPreTurnHooks,
+  type PreTurnChoice,
+  type TurnInputHooks,
+} from './turnHooks';
 
 /** What the approval gate asks of the plugins (agent/toolGate.ts). */
 export interface GatePlugins {
@@ -106,6 +114,11 @@ export class CorePlugins {
   /** pre_turn, on a turn with images: the hooks may pick the turn's model (`modify.model`). */
   beforeImageTurn(args: { model: string }): Promise<PreTurnChoice> {
     return runPreTurnHooks(this.hookHost(), this.manager.enabled(), args);
+  }
+
+  /** Before each model request of a turn: pre_agent_start and pre_context may change that request's messages. */
+  beforeRequest(messages: ChatMessage[]): Promise<ChatMessage[]> {
+    return runBeforeRequestHooks(this.hookHost(), this.manager.enabled(), messages);
   }
 
   /** After every turn, cancelled ones too: turn_end, then session_stop (with the session's totals). */

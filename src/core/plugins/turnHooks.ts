@@ -1,9 +1,11 @@
 /**
- * The turn's lifecycle hooks (research A §7.4): session_start, pre_input and turn_start before a turn, turn_end and
- * session_stop after it. Only pre_input can stop anything (deny); the others are advisory and a failure is skipped.
+ * The turn's lifecycle hooks (research A §7.4): session_start, pre_input and turn_start before a turn (then pre_turn on
+ * a turn with images), pre_agent_start and pre_context before each of its model requests, turn_end and session_stop
+ * after it. Only pre_input can stop anything (deny); the others are advisory and a failure is skipped.
  */
 import { isObject } from './manifest';
 import { executeHook, type HookHost } from './hooks';
+import type { ChatMessage } from '../providers/types';
 import type { HookPoint, Plugin } from './types';
 
 /** A pre_input hook stopped the turn; its message is upstream's `error` text. */
@@ -76,4 +78,55 @@ export async function runPreTurnHooks(host: HookHost, plugins: readonly Plugin[]
     current = { ...current, model: choice.model };
   }
   return choice;
+}
+
+const MAX_SYSTEM_PROMPT_CHARS = 100 * 1024;
+const MAX_CONTEXT_MESSAGES = 500;
+const MAX_CONTEXT_BYTES = 8 * 1024 * 1024;
+const ROLES: ReadonlySet<string> = new Set(['system', 'user', 'assistant', 'tool']);
+
+/**
+ * Before each model request of a turn (research A §7.4), advisory: pre_agent_start's `modify.system_prompt` replaces
+ * the system message and `modify.append_system_prompt` adds a system message after it, for this request only (each at
+ * most 100 KiB); then pre_context (args `{messages}`) may replace the request's messages with `modify.messages` (at most
+ * 500 messages and 8 MiB, each a chat message). Anything else a hook returns is ignored; the conversation is unchanged.
+ */
+export async function runBeforeRequestHooks(host: HookHost, plugins: readonly Plugin[], messages: ChatMessage[]): Promise<ChatMessage[]> {
+  let out = messages;
+  for (const p of hooked(plugins, 'pre_agent_start')) {
+    const cfg = p.hooks.get('pre_agent_start')!;
+    const { modify } = await executeHook(host, 'pre_agent_start', p.name, cfg, context(host, 'pre_agent_start', cfg.passArgs));
+    if (!isObject(modify)) continue;
+    const [first, ...rest] = out;
+    const replaced = boundedText(modify.system_prompt);
+    const appended = boundedText(modify.append_system_prompt);
+    const system = first?.role === 'system' ? (replaced !== undefined ? { ...first, content: replaced } : first) : undefined;
+    const tail = system ? rest : out;
+    out = [...(system ? [system] : []), ...(appended ? [{ role: 'system' as const, content: appended }] : []), ...tail];
+  }
+  for (const p of hooked(plugins, 'pre_context')) {
+    const cfg = p.hooks.get('pre_context')!;
+    const { modify } = await executeHook(host, 'pre_context', p.name, cfg, context(host, 'pre_context', cfg.passArgs, { messages: out }));
+    if (isObject(modify) && isMessageList(modify.messages)) out = modify.messages;
+  }
+  return out;
+}
+
+function boundedText(v: unknown): string | undefined {
+  return typeof v === 'string' && v.length <= MAX_SYSTEM_PROMPT_CHARS ? v : undefined;
+}
+
+function isMessageList(v: unknown): v is ChatMessage[] {
+  if (!Array.isArray(v) || v.length > MAX_CONTEXT_MESSAGES) return false;
+  if (Buffer.byteLength(JSON.stringify(v)) > MAX_CONTEXT_BYTES) return false;
+  return v.every(
+    (m) =>
+      isObject(m) &&
+      typeof m.role === 'string' &&
+      ROLES.has(m.role) &&
+      (m.content === null ||
+        typeof m.content === 'string' ||
+        (Array.isArray(m.content) && m.content.every((part) => isObject(part) && typeof part.type === 'string'))) &&
+      (m.role !== 'tool' || typeof m.tool_call_id === 'string'),
+  );
 }

@@ -32,6 +32,7 @@ import type { RunScope } from './runtime/runScope';
 import { fnv1a64Hex, sessionsDirFor } from './sessions/sessionPaths';
 import { checkpointIndexPathFor } from './sessions/sessionIndex';
 import type { LoadedSession } from './sessions/sessionFile';
+import { readSessionStats, writeSessionStats } from './sessions/sessionStats';
 import type { PresenceRecord } from './tools/presenceRecords';
 import { newLoadedTools } from './tools/registry';
 import type { TodoItem, ToolContext } from './tools/types';
@@ -55,7 +56,7 @@ export class CoreRuntime {
   readonly intercom: IntercomBus;
   /** Model prices: models.dev's snapshot, refreshed with the models (pricing/refreshPrices.ts), and models_override. */
   readonly prices = new PriceBook();
-  usage = this.newUsage();
+  usage: UsageTracker;
   todos: TodoItem[] = [];
   private readonly todosOfChildren = new WeakMap<ChildScope, TodoItem[]>();
   /** The deferred tools this session enabled with load_tools. */
@@ -97,6 +98,7 @@ export class CoreRuntime {
     const opened = Conversation.open(config.sessionFile, { secrets: () => this.secrets() });
     this.conversation = opened.conversation;
     this.loadedAtStart = opened.loaded;
+    this.usage = this.newUsage(this.conversation.path);
     this.approvals = {
       mode: config.approval,
       rules: new PermissionRules(config.permissions),
@@ -265,8 +267,21 @@ export class CoreRuntime {
     return p ? this.prices.priceFor(p, model) : undefined;
   }
 
-  private newUsage(): UsageTracker {
-    return new UsageTracker((provider, model) => this.priceOf(provider, model));
+  /** The session's usage, going on from the figures its `.stats` sidecar saved (a reload or a restart keeps them). */
+  private newUsage(sessionFile: string | undefined): UsageTracker {
+    const saved = sessionFile ? readSessionStats(sessionFile) : undefined;
+    return new UsageTracker((provider, model) => this.priceOf(provider, model), saved);
+  }
+
+  /** Saves the session's figures beside its file (`<session>.stats`); a failed write only logs: the turn stands. */
+  saveUsage(): void {
+    const path = this.conversation.path;
+    if (!path) return;
+    try {
+      writeSessionStats(path, this.usage.figures());
+    } catch (err) {
+      this.log(`saving ${path}.stats failed: ${(err as Error).message}`);
+    }
   }
 
   /** Upstream fails closed when its sandbox cannot run; this core has no sandbox, so it refuses bash when one is requested. */
@@ -285,7 +300,7 @@ export class CoreRuntime {
     this.conversation = opened.conversation;
     this.config.sessionFile = path;
     this.sessionId = newSessionId();
-    this.usage = this.newUsage();
+    this.usage = this.newUsage(this.conversation.path);
     this.todos = [];
     this.loadedTools.clear();
     this.approvals.escalations = new Escalations(path ? `${path}.escalations` : undefined);

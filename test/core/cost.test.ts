@@ -2,6 +2,7 @@
 // prices (the shipped snapshot, its refresh, or a models_override price); unknown price → null, never a made-up figure.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { CoreProcess } from '../support/coreProcess';
 import { startScenario, TEST_KEY, TEST_MODEL, types } from '../support/coreScenario';
 import { startModelsDevStandIn } from '../support/modelsDevStandIn';
 import { PRICE_SNAPSHOT } from '../../src/core/pricing/priceSnapshot';
@@ -255,6 +256,69 @@ test('Anthropic cache writes are priced at the cache-write price, reads at the c
     assert.ok(Math.abs(cost.estimated_usd - expected) < 1e-9, `${cost.estimated_usd} vs ${expected}`);
     assert.equal(cost.tokens_in, 10_000);
     assert.equal(cost.cached_tokens, 4000);
+  } finally {
+    await s.close();
+  }
+});
+
+test('the session’s cost survives a restart and a load_session: stats after them carry its total, and go on from it', async () => {
+  const price = { input: 2, output: 10 };
+  const usages = [
+    { prompt: 1200, completion: 40 },
+    { prompt: 1500, completion: 25 },
+  ];
+  const s = await startScenario({
+    args: ['--session', 'priced.jsonl'],
+    providers: (url) => [
+      { name: 'scripted', kind: 'openai', base_url: url, api_key: TEST_KEY, models_override: { [TEST_MODEL]: { cost: price } } },
+    ],
+    script: [
+      { steps: [{ text: 'First.' }], usage: usages[0] },
+      { steps: [{ text: 'Second.' }], usage: usages[1] },
+    ],
+  });
+  const statsOf = async (core: CoreProcess) => {
+    const from = core.events.length;
+    core.send({ type: 'stats' });
+    return core.waitForType('stats', { from });
+  };
+  try {
+    await s.turn('one');
+    const before = await statsOf(s.core);
+    assert.ok(Math.abs(before.estimated_usd - expectedUsd(price, [usages[0]])) < 1e-9, `${before.estimated_usd}`);
+    await s.core.close();
+
+    const again = CoreProcess.start({ workspace: s.core.workspace, home: s.core.home, args: ['--session', 'priced.jsonl'] });
+    try {
+      await again.handshake();
+      const restarted = await statsOf(again);
+      for (const key of ['estimated_usd', 'by_model', 'total_in', 'total_out', 'turns']) {
+        assert.deepEqual(restarted[key], before[key], `${key} after a restart`);
+      }
+
+      let from = again.events.length;
+      again.send({ type: 'new_session' });
+      await again.waitForType('session_changed', { from });
+      const fresh = await statsOf(again);
+      assert.equal(fresh.estimated_usd, 0, 'a new session starts at nothing');
+      assert.deepEqual(fresh.by_model, []);
+
+      from = again.events.length;
+      again.send({ type: 'load_session', path: 'priced.jsonl' });
+      await again.waitForType('history', { from });
+      const loaded = await statsOf(again);
+      assert.deepEqual(loaded.by_model, before.by_model, 'load_session brings the session’s figures back');
+
+      from = again.events.length;
+      again.send({ type: 'send', prompt: 'two', model: TEST_MODEL });
+      await again.waitForType('done', { from });
+      const after = await statsOf(again);
+      assert.ok(Math.abs(after.estimated_usd - expectedUsd(price, usages)) < 1e-9, `${after.estimated_usd}: both turns`);
+      assert.equal(after.by_model[0].requests, 2);
+      assert.equal(after.turns, 2);
+    } finally {
+      await again.close();
+    }
   } finally {
     await s.close();
   }

@@ -1,4 +1,5 @@
 import { CostLedger, roundUsd, type Pricer } from '../pricing/costLedger';
+import type { SessionFigures } from '../sessions/sessionStats';
 import type { StreamResult, TokenUsage } from '../providers/types';
 import type { RunEvent, SessionEventOf } from '../runtime/eventSink';
 
@@ -16,11 +17,54 @@ export class UsageTracker {
   bashCalls = 0;
   editCalls = 0;
   /** Every request of the session, the main agent's and its subagents', by model. */
-  readonly costs = new CostLedger();
+  readonly costs: CostLedger;
   private turn = new CostLedger();
   private lastRequest: { model: string; usage: TokenUsage } | undefined;
 
-  constructor(private readonly pricer: Pricer = () => undefined) {}
+  /** `saved`: the session's figures so far (its `.stats` sidecar), which this tracker goes on from. */
+  constructor(
+    private readonly pricer: Pricer = () => undefined,
+    saved?: SessionFigures,
+  ) {
+    this.costs = CostLedger.of(
+      (saved?.by_model ?? []).map((m) => ({
+        model: m.model,
+        provider: m.provider,
+        requests: m.requests,
+        tokensIn: m.tokens_in,
+        tokensOut: m.tokens_out,
+        cachedTokens: m.cached_tokens,
+        usd: m.estimated_usd,
+      })),
+    );
+    if (!saved) return;
+    this.tokensIn = saved.tokens_in;
+    this.tokensOut = saved.tokens_out;
+    this.cachedTokens = saved.cached_tokens;
+    this.lastPromptTokens = saved.last_prompt_tokens;
+    this.turns = saved.turns;
+    this.compactions = saved.compactions;
+    this.toolCalls = saved.tool_calls;
+    this.bashCalls = saved.bash_calls;
+    this.editCalls = saved.edit_calls;
+  }
+
+  /** The session's figures to save (the `.stats` sidecar); `by_model` as `stats` reports it. */
+  figures(): SessionFigures {
+    return {
+      tokens_in: this.tokensIn,
+      tokens_out: this.tokensOut,
+      cached_tokens: this.cachedTokens,
+      last_prompt_tokens: this.lastPromptTokens,
+      turns: this.turns,
+      compactions: this.compactions,
+      tool_calls: this.toolCalls,
+      bash_calls: this.bashCalls,
+      edit_calls: this.editCalls,
+      // Unrounded: the sums go on from here, and a rounding per save would add up.
+      by_model: this.byModel((usd) => usd),
+    };
+  }
 
   /** A main-agent turn starts: its `cost_update` covers the requests from here on. */
   beginTurn(): void {
@@ -110,15 +154,19 @@ export class UsageTracker {
       bash_calls: this.bashCalls,
       edit_calls: this.editCalls,
       estimated_usd: this.costs.usd === null ? null : roundUsd(this.costs.usd),
-      by_model: this.costs.byModel().map((m) => ({
-        model: m.model,
-        provider: m.provider,
-        requests: m.requests,
-        tokens_in: m.tokensIn,
-        tokens_out: m.tokensOut,
-        cached_tokens: m.cachedTokens,
-        estimated_usd: m.usd === null ? null : roundUsd(m.usd),
-      })),
+      by_model: this.byModel(roundUsd),
     };
+  }
+
+  private byModel(round: (usd: number) => number): SessionFigures['by_model'] {
+    return this.costs.byModel().map((m) => ({
+      model: m.model,
+      provider: m.provider,
+      requests: m.requests,
+      tokens_in: m.tokensIn,
+      tokens_out: m.tokensOut,
+      cached_tokens: m.cachedTokens,
+      estimated_usd: m.usd === null ? null : round(m.usd),
+    }));
   }
 }

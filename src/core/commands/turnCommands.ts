@@ -177,6 +177,7 @@ export function startTurn(rt: CoreRuntime, q: QueuedPrompt, extras?: TurnExtras)
       record(scope.cancelled ? 'cancelled' : outcome === 'completed' ? 'completed' : 'failed');
       rt.usage.turns++;
       rt.conversation.sync();
+      rt.saveUsage();
     }
     // turn_end and session_stop run after every turn, cancelled ones too; advisory, so `done` does not wait for them.
     void rt.plugins

@@ -44,6 +44,20 @@ export class CostLedger {
     return cost;
   }
 
+  /** A ledger that goes on from these rows (a session's saved figures); its totals are theirs. */
+  static of(rows: ModelCost[]): CostLedger {
+    const ledger = new CostLedger();
+    for (const row of rows) {
+      ledger.requests += row.requests;
+      ledger.tokensIn += row.tokensIn;
+      ledger.tokensOut += row.tokensOut;
+      ledger.cachedTokens += row.cachedTokens;
+      ledger.usd = ledger.usd === null || row.usd === null ? null : ledger.usd + row.usd;
+      ledger.models.set(`${row.provider}\u0000${row.model}`, { ...row });
+    }
+    return ledger;
+  }
+
   byModel(): ModelCost[] {
     return [...this.models.values()].map((m) => ({ ...m }));
   }

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { IntercomItem } from '../shared/sessionState';
 import type { CoreManager, FolderCore } from './coreManager';
+import { intercomNeedsToast, noticePrefix } from './folderNotices';
 
 type AgentPick = vscode.QuickPickItem & { agent: string };
 
@@ -33,8 +34,9 @@ export async function pickAndRunSubagent(core: FolderCore): Promise<boolean> {
 }
 
 /**
- * While no chat is on screen, a subagent's question pops up as a notification whose "Reply…" asks for the answer in an
- * input box; the first answer from anywhere wins (the chat's card, another notification).
+ * While no chat on screen shows the asking core (none is visible, or it shows another folder), a subagent's question
+ * pops up as a notification whose "Reply…" asks for the answer in an input box and whose "Show in Chat" opens that
+ * folder's chat; the first answer from anywhere wins (the chat's card, another notification).
  */
 export class IntercomNotifier implements vscode.Disposable {
   private readonly notified = new Set<string>();
@@ -55,23 +57,32 @@ export class IntercomNotifier implements vscode.Disposable {
 
   private notify(core: FolderCore, id: string): void {
     const item = pendingIntercom(core, id);
-    if (!item || this.chatVisible() || this.notified.has(id)) return;
-    this.notified.add(id);
+    // Question ids are per core: two folders' cores may both have an "ic-1".
+    const key = `${core.folder.uri.toString()}#${id}`;
+    if (!item || !intercomNeedsToast(this.chatVisible(), this.cores.active() === core) || this.notified.has(key)) return;
+    this.notified.add(key);
     const who = item.agent ? `the ${item.agent} subagent` : 'a subagent';
+    const prefix = noticePrefix(core.folder.name, this.cores.all().length);
     void vscode.window
-      .showInformationMessage(`Catalyst Code: ${who} asks: ${clip(item.message, 300)}`, 'Reply…', 'Show in Chat')
+      .showInformationMessage(`${prefix}${who} asks: ${clip(item.message, 300)}`, 'Reply…', 'Show in Chat')
       .then(async (choice) => {
-        this.notified.delete(id);
-        if (choice === 'Show in Chat') return void (await vscode.commands.executeCommand('catalystCode.openChat'));
+        this.notified.delete(key);
+        if (choice === 'Show in Chat') return void (await this.showInChat(core));
         if (choice !== 'Reply…' || !pendingIntercom(core, id)) return;
         const reply = await vscode.window.showInputBox({
-          title: `Catalyst Code: reply to ${who}`,
+          title: `${prefix}reply to ${who}`,
           prompt: clip(item.message, 500),
           ignoreFocusOut: true,
           validateInput: (v) => (v.trim() ? undefined : 'Type a reply; the subagent waits for it.'),
         });
         if (reply?.trim()) core.session.intercomReply(id, reply);
       });
+  }
+
+  /** The chat of the folder whose core asks: an inactive folder's question makes that folder the chat's first. */
+  private async showInChat(core: FolderCore): Promise<void> {
+    if (this.cores.all().includes(core)) this.cores.switchTo(core.folder);
+    await vscode.commands.executeCommand('catalystCode.openChat');
   }
 }
 

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { CoreManager } from '../coreManager';
+import { noticePrefix, pluginErrorToast } from '../folderNotices';
 import { registerPluginCommands } from './pluginCommands';
 import { PLUGINS_VIEW_ID } from './pluginIds';
 import { PluginsTree } from './pluginsTree';
@@ -13,11 +14,10 @@ export function registerPlugins(d: { cores: CoreManager; log: vscode.LogOutputCh
     trust,
     tree,
     // A failed install or action started in the Plugins view: the chat (which has the notice too) may be out of sight.
-    d.cores.onCoreEvent(({ event }) => {
-      if (event.type === 'plugin_error' && typeof event.message === 'string')
-        void vscode.window.showErrorMessage(
-          `Catalyst Code: plugin ${typeof event.name === 'string' ? `${event.name}: ` : ''}${event.message}`,
-        );
+    d.cores.onCoreEvent(({ core, event }) => {
+      if (event.type !== 'plugin_error') return;
+      const text = pluginErrorToast(event, noticePrefix(core.folder.name, d.cores.all().length));
+      if (text) void vscode.window.showErrorMessage(text);
     }),
     vscode.window.createTreeView(PLUGINS_VIEW_ID, { treeDataProvider: tree, showCollapseAll: false }),
     ...registerPluginCommands({ cores: d.cores, trust, log: d.log }),

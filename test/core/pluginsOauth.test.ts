@@ -26,6 +26,9 @@ async function startWithLabPlugin(
   const from = s.core.events.length;
   s.core.send({ type: 'install_plugin', path: folder });
   await s.core.waitForType('plugin_installed', { from });
+  // The plugin brought a new OAuth provider: Log In… hears of it without a restart.
+  const presets = await s.core.waitForType('provider_presets', { from });
+  assert.ok(presets.presets.some((p: any) => p.id === 'lab' && p.supportsOauth === true));
   return s;
 }
 
@@ -209,6 +212,14 @@ test('manual flow: oauth_code completes the pending login; a wrong code restores
     from = s.core.events.length;
     s.core.send({ type: 'oauth_code', code });
     assert.equal((await s.core.waitForType('error', { from })).message, NO_PENDING, 'a finished login leaves nothing pending');
+
+    from = s.core.events.length;
+    s.core.send({ type: 'disable_plugin', name: 'lab-oauth' });
+    const presets = await s.core.waitForType('provider_presets', { from });
+    assert.ok(!presets.presets.some((p: any) => p.id === 'lab'), 'a disabled plugin serves no OAuth provider');
+    from = s.core.events.length;
+    s.core.send({ type: 'login_oauth', preset: 'lab' });
+    assert.match((await s.core.waitForType('error', { from })).message, /^'lab' has no plugin OAuth login/);
     assertNoTokenLeaked(s, auth);
   } finally {
     await s.close();

@@ -6,7 +6,7 @@ import { providerFromPreset, type ProviderConfig } from '../config/providers';
 import type { CoreRuntime } from '../coreRuntime';
 import type { OauthConfig } from '../plugins/oauthManifest';
 import { OauthLogins } from '../plugins/oauthLogin';
-import { providerChangedEvent, refreshAndEmitModels } from './providerCommands';
+import { presetsEvent, providerChangedEvent, refreshAndEmitModels } from './providerCommands';
 
 const logins = new WeakMap<CoreRuntime, OauthLogins>();
 
@@ -104,6 +104,24 @@ export function oauthPresets(rt: CoreRuntime): ProviderPreset[] {
         supportsOauth: true,
       };
     });
+}
+
+/**
+ * Runs a plugin change and, when it changed which OAuth providers the plugins serve, sends `provider_presets` again:
+ * Log In… then lists (or drops) them without a restart.
+ */
+export function refreshingOauthPresets(rt: CoreRuntime, change: () => void): void {
+  const ids = () =>
+    rt.plugins.oauth
+      .providers()
+      .map((c) => `${c.plugin}/${c.providerId}`)
+      .join('\n');
+  const before = ids();
+  try {
+    change();
+  } finally {
+    if (ids() !== before) rt.emit(presetsEvent(rt));
+  }
 }
 
 /** Whether a built-in preset can also log in through a plugin. */

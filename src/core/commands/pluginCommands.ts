@@ -8,6 +8,7 @@ import { scriptAnswer } from '../plugins/pluginTool';
 import { runPluginScript } from '../plugins/scriptRunner';
 import type { Plugin, PluginCommandConfig, PluginScope, TrustDecision } from '../plugins/types';
 import type { SessionEventOf } from '../runtime/eventSink';
+import { refreshingOauthPresets } from './oauthCommands';
 import { startOrQueue } from './turnCommands';
 
 export function pluginsListEvent(rt: CoreRuntime): SessionEventOf<'plugins_list'> {
@@ -51,6 +52,10 @@ export function handleListPluginCommands(rt: CoreRuntime): void {
 }
 
 export function handleInstallPlugin(rt: CoreRuntime, cmd: CommandOf<'install_plugin'>): void {
+  refreshingOauthPresets(rt, () => installPlugin(rt, cmd));
+}
+
+function installPlugin(rt: CoreRuntime, cmd: CommandOf<'install_plugin'>): void {
   const source = typeof cmd.path === 'string' ? cmd.path : '';
   try {
     const p = rt.plugins.manager.install(source, installScope(cmd.scope));
@@ -99,15 +104,18 @@ export function handleDisablePlugin(rt: CoreRuntime, cmd: CommandOf<'disable_plu
 
 function byName(rt: CoreRuntime, value: unknown, act: (name: string) => void): void {
   const name = typeof value === 'string' ? value : '';
-  try {
-    act(name);
-  } catch (err) {
-    rt.emit({ type: 'plugin_error', name, message: (err as Error).message });
-  }
+  refreshingOauthPresets(rt, () => {
+    try {
+      act(name);
+    } catch (err) {
+      rt.emit({ type: 'plugin_error', name, message: (err as Error).message });
+    }
+  });
 }
 
 export function handleReloadPlugins(rt: CoreRuntime): void {
-  const errors = rt.plugins.manager.scan();
+  let errors: string[] = [];
+  refreshingOauthPresets(rt, () => (errors = rt.plugins.manager.scan()));
   handleListPlugins(rt);
   const loaded = rt.plugins.manager.list().length;
   const skipped = rt.plugins.manager.skippedPlugins().length;

@@ -75,6 +75,30 @@ test('subagent_done: the child’s own cost shows on its row and adds to the ses
   assert.equal(unpriced.usage.costUnknown, true);
 });
 
+test('stats from our core set the session’s cost (a reloaded session’s total); upstream’s stats, with none, keep it', () => {
+  const stats = (extra: Record<string, unknown>): WireEvent => ({ type: 'stats', tokens_in: 1, tokens_out: 2, total_in: 3, ...extra });
+  const row = (usd: number | null) => ({
+    model: 'm',
+    provider: 'p',
+    requests: 1,
+    tokens_in: 1,
+    tokens_out: 1,
+    cached_tokens: 0,
+    estimated_usd: usd,
+  });
+  const reloaded = fold([{ type: 'reset' }, stats({ estimated_usd: 0.42, by_model: [row(0.42)] })]);
+  assert.equal(reloaded.usage.costUsd, 0.42);
+  assert.equal(reloaded.usage.costUnknown, undefined);
+  const afterTurn = fold([cost('run-1', 0.1), stats({ estimated_usd: 0.52 })], reloaded);
+  assert.equal(afterTurn.usage.costUsd, 0.52, 'the core’s total, not the turn added twice');
+  const partly = fold([stats({ estimated_usd: null, by_model: [row(0.3), row(null)] })]);
+  assert.deepEqual([partly.usage.costUsd, partly.usage.costUnknown], [0.3, true]);
+  const unpriced = fold([stats({ estimated_usd: null, by_model: [row(null)] })]);
+  assert.deepEqual([unpriced.usage.costUsd, unpriced.usage.costUnknown], [undefined, true]);
+  const upstream = fold([stats({})], afterTurn);
+  assert.equal(upstream.usage.costUsd, 0.52);
+});
+
 test('the stats view breaks the cost down by model; an unknown price reads "price unknown", never $0', () => {
   const md = formatStatsMarkdown(initialSessionState(), {
     type: 'stats',

@@ -10,13 +10,27 @@ export function reduceStats(s: SessionState, e: UntrustedEvent<'stats'>): Sessio
     tokensOut: num(e.tokens_out) ?? s.usage.tokensOut,
     cachedTokens: num(e.cached_tokens) ?? s.usage.cachedTokens,
   };
-  if (s.usage.costUsd !== undefined) usage.costUsd = s.usage.costUsd;
-  if (s.usage.costUnknown) usage.costUnknown = true;
+  const cost = sessionCostOf(e) ?? s.usage;
+  if (cost.costUsd !== undefined) usage.costUsd = cost.costUsd;
+  if (cost.costUnknown) usage.costUnknown = true;
   let next: SessionState = sameUsage(usage, s.usage) ? s : { ...s, usage };
   const file = str(e.session_file);
   if (file && file !== next.sessionFile) next = { ...next, sessionFile: file };
   const contextTokens = num(e.tokens_in);
   return contextTokens !== undefined ? withContextTokens(next, contextTokens) : next;
+}
+
+/**
+ * The session's cost by our core's `stats` (its figures survive a reload and a restart, which the sum of this client's
+ * `cost_update`s does not): a total, or null with the priced models' sum. Undefined when the stats carry none (upstream).
+ */
+function sessionCostOf(e: UntrustedEvent<'stats'>): { costUsd?: number; costUnknown?: boolean } | undefined {
+  const total = num(e.estimated_usd);
+  if (total !== undefined) return { costUsd: total };
+  if (e.estimated_usd !== null) return undefined;
+  const priced = (Array.isArray(e.by_model) ? e.by_model : []).map((m) => num((m as { estimated_usd?: unknown }).estimated_usd));
+  const known = priced.filter((usd) => usd !== undefined);
+  return known.length ? { costUsd: known.reduce((a, b) => a + b, 0), costUnknown: true } : { costUnknown: true };
 }
 
 /**

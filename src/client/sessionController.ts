@@ -21,6 +21,7 @@ import { isApprovalMode } from './reduceCore';
 import { perChangeOffReason } from './review/perChangeReview';
 import { SessionStore, type StateListener } from './sessionStore';
 import { memoryEntries, type MemoryView } from './memoryEntries';
+import { usageNotice } from './presentation/usageNotice';
 import type { LiveConfig, LiveConfigKey } from './liveSettings';
 import { setVisionConfigCommand, visionSettingsOf, type VisionSettings } from './visionSettings';
 import { isMarketplaceCommand, shownSkillPrompt, skillsReport, type SkillMarketplaceCommand } from './skillRequests';
@@ -123,11 +124,7 @@ export class SessionController implements SlashTarget {
 
   private reportIfRequested(e: WireEvent): void {
     if (e.type === 'stats' && this.reportsRequested.delete('stats')) {
-      const u = this.state.usage;
-      this.notice(
-        'info',
-        `Tokens: ${u.tokensIn.toLocaleString('en-US')} in (${u.cachedTokens.toLocaleString('en-US')} cached), ${u.tokensOut.toLocaleString('en-US')} out${u.costUsd !== undefined ? `; about $${u.costUsd.toFixed(4)}` : ''}.`,
-      );
+      this.notice('info', usageNotice(this.state.usage));
     } else if (e.type === 'context_breakdown' && this.reportsRequested.delete('context_breakdown')) {
       const c = this.state.context;
       if (c) this.notice('info', `Context: ${c.tokens.toLocaleString('en-US')} of ${c.window.toLocaleString('en-US')} tokens (${c.pct}%).`);

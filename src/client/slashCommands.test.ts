@@ -46,7 +46,7 @@ test('every slash command maps to its intent', () => {
     assert.equal(runSlashCommand(target, name, args), true, name);
     assert.deepEqual(calls, [expected]);
   }
-  const covered = new Set([...cases.map(([n]) => n), 'help', 'vision']);
+  const covered = new Set([...cases.map(([n]) => n), 'help', 'vision', 'usage']);
   assert.deepEqual(
     SLASH_COMMANDS.map((c) => c.name).filter((n) => !covered.has(n)),
     [],
@@ -63,6 +63,9 @@ test('a missing argument, an unknown command and /help are notices', () => {
   const vision = recorder();
   assert.equal(runSlashCommand(vision.target, 'vision', ''), false, 'the host opens its QuickPick before this');
   assert.match(vision.calls[0], /Catalyst: Vision Settings…/);
+  const usage = recorder();
+  assert.equal(runSlashCommand(usage.target, 'usage', ''), false, 'the host runs Show Usage before this');
+  assert.match(usage.calls[0], /Catalyst: Show Usage/);
   const help = recorder();
   runSlashCommand(help.target, 'help', '');
   assert.match(help.calls[0], /^notify\("info","Slash commands:/);

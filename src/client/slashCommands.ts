@@ -10,6 +10,7 @@ export const SLASH_COMMANDS: readonly SlashCommandInfo[] = [
   { name: 'compact', description: 'Summarize older turns to free context', args: '[instructions]' },
   { name: 'stats', description: 'Show token usage for this session' },
   { name: 'context', description: 'Show how full the context window is' },
+  { name: 'usage', description: "Show the provider's plan and rate-limit windows" },
   { name: 'model', description: 'Switch the model', args: '<model id>' },
   { name: 'reasoning', description: 'Set the reasoning effort', args: '<low|medium|high>' },
   { name: 'approval', description: 'Set when to ask before a tool runs', args: '<never|destructive|always>' },
@@ -105,6 +106,9 @@ export function runSlashCommand(target: SlashTarget, name: string, args: string)
     // The host opens its Vision Settings QuickPick instead; a host without one says where the settings are.
     case 'vision':
       return target.notify('info', 'Vision settings: run "Catalyst: Vision Settings…" from the Command Palette.');
+    // The host runs Show Usage (it asks the core and opens the answer); a host without it says where it is.
+    case 'usage':
+      return target.notify('info', 'Usage: run "Catalyst: Show Usage" from the Command Palette.');
     case 'help':
       return target.notify('info', helpText());
     default:

@@ -44,7 +44,10 @@ const VALID = {
     { type: 'askReply', requestId: 'ask-1', answers: { q1: 'yes', q2: '' } },
     { type: 'askReply', requestId: 'ask-2', answers: null },
   ],
-  setModel: [{ type: 'setModel', model: 'openrouter/anthropic/claude' }],
+  setModel: [
+    { type: 'setModel', model: 'openrouter/anthropic/claude' },
+    { type: 'setModel', model: 'qwen3-coder', provider: 'ollama' },
+  ],
   setReasoning: [{ type: 'setReasoning', effort: 'high' }],
   setApprovalMode: [
     { type: 'setApprovalMode', mode: 'never' },
@@ -229,6 +232,7 @@ describe('validateWebviewMessage rejects', () => {
     reject({ type: 'steer', text: '' }, 'empty steer');
     reject({ type: 'approve', requestId: '', decision: 'yes' }, 'empty request id');
     reject({ type: 'setModel', model: '' }, 'empty model');
+    reject({ type: 'setModel', model: 'm', provider: '' }, 'empty provider');
     reject({ type: 'openSession', path: '' }, 'empty path');
     reject({ type: 'openFile', path: '' }, 'empty file path');
     reject({ type: 'approve', requestId: 'a', decision: 'allow_pattern', pattern: '' }, 'empty pattern');
@@ -240,6 +244,7 @@ describe('validateWebviewMessage rejects', () => {
     reject({ type: 'approve', requestId: 'a'.repeat(301), decision: 'yes' }, 'request id');
     reject({ type: 'approve', requestId: 'a', decision: 'allow_pattern', pattern: '*'.repeat(4097) }, 'pattern');
     reject({ type: 'setModel', model: 'm'.repeat(501) }, 'model id');
+    reject({ type: 'setModel', model: 'm', provider: 'p'.repeat(201) }, 'provider name');
     reject({ type: 'setReasoning', effort: 'e'.repeat(51) }, 'effort');
     reject({ type: 'slash', name: 'a'.repeat(42), args: '' }, 'slash name');
     reject({ type: 'slash', name: 'x', args: 'a'.repeat(100_001) }, 'slash args');

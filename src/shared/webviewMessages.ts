@@ -63,7 +63,8 @@ export type WebviewToHost =
   | { type: 'userBash'; command: string; excludeFromContext: boolean }
   | { type: 'approve'; requestId: string; decision: ApprovalDecision; pattern?: string }
   | { type: 'askReply'; requestId: string; answers: Record<string, string> | null }
-  | { type: 'setModel'; model: string }
+  /** `provider`: the group it was picked from; another than the active one is switched to first (set_provider). */
+  | { type: 'setModel'; model: string; provider?: string }
   | { type: 'setReasoning'; effort: string }
   | { type: 'setApprovalMode'; mode: ApprovalMode }
   | { type: 'slash'; name: string; args: string }
@@ -129,7 +130,7 @@ const CHECKS: { [K in WebviewToHost['type']]: Check } = {
       (plainRecord(m.answers) &&
         Object.keys(m.answers).length <= MAX_ASK_ANSWERS &&
         Object.entries(m.answers).every(([k, v]) => k.length <= 300 && str(v, 100_000)))),
-  setModel: (m) => nonEmpty(m.model, 500),
+  setModel: (m) => nonEmpty(m.model, 500) && (m.provider === undefined || nonEmpty(m.provider, 200)),
   setReasoning: (m) => nonEmpty(m.effort, 50),
   setApprovalMode: (m) => oneOf(APPROVAL_MODES)(m.mode),
   slash: (m) => typeof m.name === 'string' && /^[a-z][a-z0-9-]{0,40}$/.test(m.name) && str(m.args, 100_000),

@@ -8,9 +8,9 @@ import {
   isCurrentChoice,
   modelsRefreshedText,
   noModelsMessage,
-  providerSwitchFor,
   type ModelChoice,
 } from '../client/presentation/modelGroups';
+import { selectModelChoice, type ModelSwitchDeps } from '../client/modelSwitch';
 import type { ModelPreference } from './modelPreference';
 
 type ModelItem = vscode.QuickPickItem & Partial<ModelChoice>;
@@ -59,15 +59,16 @@ export async function pickModel(cores: CoreManager, core: FolderCore, models: Mo
   sub.dispose();
   quickPick.dispose();
   if (!picked?.model) return;
-  const switchTo = providerSwitchFor({ model: picked.model, provider: picked.provider }, core.session.state.provider);
-  if (switchTo) {
-    // The core lists the new provider's models first once it switched: only then does a send name that provider.
-    const listed = nextCoreEvent(cores, core, 'models', PROVIDER_SWITCH_TIMEOUT_MS);
-    if ((await core.session.setProvider(switchTo)) === false) return;
-    await listed;
-  }
-  models.remember(picked.model);
-  await core.session.setModel(picked.model);
+  await selectModelChoice(modelSwitchDeps(cores, core, models), { model: picked.model, provider: picked.provider });
+}
+
+/** The switch path's waits for `core`: the next `models` event (bounded), and the remembered model. */
+export function modelSwitchDeps(cores: CoreManager, core: FolderCore, models: ModelPreference): ModelSwitchDeps {
+  return {
+    session: core.session,
+    modelsListed: () => nextCoreEvent(cores, core, 'models', PROVIDER_SWITCH_TIMEOUT_MS),
+    remember: (model) => models.remember(model),
+  };
 }
 
 function modelItems(state: SessionState): ModelItem[] {

@@ -7,6 +7,8 @@ import { insertAtCursor, openWorkspaceFile } from './editorActions';
 import type { FileCompletion } from './fileCompletion';
 import { COMMANDS, GOAL_COMMANDS } from './ids';
 import type { ModelPreference } from './modelPreference';
+import { modelSwitchDeps } from './pickers';
+import { selectModelChoice } from '../client/modelSwitch';
 import { answerSudo } from './sudoPrompt';
 import type { ChatIntent, WebviewBridge } from './webviewBridge';
 
@@ -32,6 +34,9 @@ export class WebviewMessageHandler {
       void vscode.window.showInformationMessage('Catalyst Code: open a folder first; the chat works inside a workspace folder.');
       return;
     }
+    // Picked from another provider's group: the same switch path as "Select Model…" (set_provider, its models, select).
+    if (message.type === 'setModel')
+      return void (await selectModelChoice(modelSwitchDeps(this.deps.cores, core, this.deps.models), message));
     await this.handleSessionMessage(message as SessionMessage, core.session);
   }
 
@@ -99,9 +104,6 @@ export class WebviewMessageHandler {
         return void (await s.askReply(m.requestId, m.answers));
       case 'intercomReply':
         return void (await s.intercomReply(m.id, m.reply));
-      case 'setModel':
-        this.deps.models.remember(m.model);
-        return void (await s.setModel(m.model));
       case 'setReasoning':
         return void (await s.setReasoning(m.effort));
       case 'setApprovalMode':
@@ -110,6 +112,7 @@ export class WebviewMessageHandler {
         // `/memory` alone lists the notes (with Forget and Refresh) in a QuickPick.
         if (m.name === 'memory' && !m.args.trim()) return void (await vscode.commands.executeCommand(COMMANDS.showMemory));
         if (m.name === 'vision') return void (await vscode.commands.executeCommand(COMMANDS.visionSettings));
+        if (m.name === 'usage') return void (await vscode.commands.executeCommand(COMMANDS.showUsage));
         // `/goal` (with a goal sent, or alone) shows the Control Center.
         if ((await s.runSlash(m.name, m.args)) && m.name === 'goal') await vscode.commands.executeCommand(GOAL_COMMANDS.openControlCenter);
         return;
@@ -155,7 +158,7 @@ export class WebviewMessageHandler {
   }
 }
 
-type SessionMessage = Exclude<ChatMessage, { type: 'copy' | 'insertAtCursor' | 'openFile' | 'complete' | 'checkpointAction' }>;
+type SessionMessage = Exclude<ChatMessage, { type: 'copy' | 'insertAtCursor' | 'openFile' | 'complete' | 'checkpointAction' | 'setModel' }>;
 
 /** Buttons in the chat (error cards, welcome panel) that run a VS Code command. */
 async function runHostAction(action: Exclude<HostAction, 'answerSudo'>, arg: string | undefined): Promise<void> {

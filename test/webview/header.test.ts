@@ -93,21 +93,30 @@ describe('header, sessions and welcome (real Chromium, real shell)', { timeout: 
       assert.equal(await page.locator(`${byTestId(TEST_IDS.coreStatus)} .status-text`).textContent(), 'Waiting for approval');
     });
 
-    it('the model picker groups models by provider and posts the chosen one; the reasoning picker follows the model', async () => {
-      await show(readyState());
+    it('the model picker groups models by provider (the active one first) and posts the chosen one with its provider; the reasoning picker follows the model', async () => {
+      const state = readyState();
+      state.provider = 'openrouter';
+      await show(state);
       const models = page.locator(byTestId(TEST_IDS.modelPicker));
-      assert.deepEqual(await models.locator('optgroup').evaluateAll((groups) => groups.map((g) => (g as any).label)), [
-        'openrouter',
-        'ollama',
-      ]);
+      const groups = () => models.locator('optgroup').evaluateAll((els) => els.map((g) => (g as any).label as string));
+      assert.deepEqual(await groups(), ['openrouter', 'ollama']);
       assert.equal(await models.inputValue(), 'anthropic/claude-sonnet-4');
       const reasoning = page.locator(byTestId(TEST_IDS.reasoningPicker));
       assert.equal(await reasoning.isVisible(), true, 'a model with thinking levels offers them');
       assert.deepEqual(await reasoning.locator('option').allTextContents(), ['Reasoning: low', 'Reasoning: medium', 'Reasoning: high']);
       await models.selectOption('qwen3-coder');
-      assert.deepEqual(await webview.postedUntil('setModel'), [{ type: 'setModel', model: 'qwen3-coder' }]);
+      assert.deepEqual(await webview.postedUntil('setModel'), [{ type: 'setModel', model: 'qwen3-coder', provider: 'ollama' }]);
+      // The host switched the core to ollama (set_provider): its group comes first.
+      await webview.patch({ op: 'set', key: 'provider', value: 'ollama' });
       await webview.patch({ op: 'set', key: 'model', value: 'qwen3-coder' });
       await reasoning.waitFor({ state: 'hidden' });
+      await page.locator(`${byTestId(TEST_IDS.modelPicker)} optgroup:first-child[label="ollama"]`).waitFor({ state: 'attached' });
+      assert.deepEqual(await groups(), ['ollama', 'openrouter']);
+      assert.equal(await models.inputValue(), 'qwen3-coder');
+      await models.selectOption('deepseek/deepseek-chat');
+      assert.deepEqual(await webview.postedUntil('setModel'), [
+        { type: 'setModel', model: 'deepseek/deepseek-chat', provider: 'openrouter' },
+      ]);
       await page.locator(byTestId(TEST_IDS.approvalModePicker)).selectOption('always');
       assert.deepEqual(await webview.postedUntil('setApprovalMode'), [{ type: 'setApprovalMode', mode: 'always' }]);
     });

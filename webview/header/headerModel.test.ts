@@ -46,6 +46,11 @@ test('models group by provider in order of appearance; levels come from the curr
       ['Other', ['d']],
     ],
   );
+  assert.deepEqual(
+    groupModels(s.models, 'ollama').map((g) => g.provider),
+    ['ollama', 'openrouter', 'Other'],
+    "the active provider's group comes first, the others keep their order",
+  );
   assert.deepEqual(reasoningLevels(s), []);
   s.model = 'c';
   assert.deepEqual(reasoningLevels(s), ['low', 'high']);

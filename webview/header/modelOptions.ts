@@ -5,8 +5,11 @@ export interface ModelGroup {
   models: ModelView[];
 }
 
-/** Models grouped by provider, groups in order of first appearance (the host's order), models as given. */
-export function groupModels(models: readonly ModelView[]): ModelGroup[] {
+/**
+ * Models grouped by provider: the active provider's group first (as the palette's "Select Model…"), the others in order
+ * of first appearance (the host's order), models as given.
+ */
+export function groupModels(models: readonly ModelView[], activeProvider?: string): ModelGroup[] {
   const groups = new Map<string, ModelView[]>();
   for (const m of models) {
     const provider = m.provider || 'Other';
@@ -14,7 +17,9 @@ export function groupModels(models: readonly ModelView[]): ModelGroup[] {
     if (list) list.push(m);
     else groups.set(provider, [m]);
   }
-  return [...groups].map(([provider, list]) => ({ provider, models: list }));
+  return [...groups]
+    .map(([provider, list]) => ({ provider, models: list }))
+    .sort((a, b) => Number(b.provider === activeProvider) - Number(a.provider === activeProvider));
 }
 
 export function currentModel(state: SessionState): ModelView | undefined {

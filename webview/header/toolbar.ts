@@ -60,7 +60,7 @@ export class Toolbar {
     const newSession = iconButton('add', 'New session', () => post({ type: 'newSession' }), TEST_IDS.newSessionButton);
     this.rulesChip = new RulesChip(post);
     for (const mode of APPROVAL_MODES) this.modePicker.appendChild(h('option', { value: mode }, MODE_LABELS[mode]));
-    this.modelPicker.addEventListener('change', () => this.modelPicker.value && post({ type: 'setModel', model: this.modelPicker.value }));
+    this.modelPicker.addEventListener('change', () => this.postModel(post));
     this.reasoningPicker.addEventListener(
       'change',
       () => this.reasoningPicker.value && post({ type: 'setReasoning', effort: this.reasoningPicker.value }),
@@ -77,7 +77,7 @@ export class Toolbar {
   update(state: SessionState): void {
     this.part('status', [state.core, state.run], () => this.renderStatus(state));
     this.part('usage', [state.usage, state.context], () => this.renderUsage(state));
-    this.part('models', [state.models, state.model], () => this.renderModels(state));
+    this.part('models', [state.models, state.model, state.provider], () => this.renderModels(state));
     this.part('reasoning', [state.models, state.model, state.reasoningEffort], () => this.renderReasoning(state));
     this.part('mode', [state.approvalMode, state.core, state.approvalEscalations], () => this.renderMode(state));
     this.part('sessions', [state.core], () => (this.sessionsButton.hidden = !supports(state, 'sessions')));
@@ -122,11 +122,24 @@ export class Toolbar {
     this.meter.setAttribute('aria-valuetext', `${meter.pct}% of the context window`);
   }
 
+  /** The picked model and the provider group it was picked from: the host switches provider first when it is another. */
+  private postModel(post: (message: WebviewToHost) => void): void {
+    const option = this.modelPicker.selectedOptions[0];
+    if (!option?.value) return;
+    const provider = option.dataset.provider;
+    post({ type: 'setModel', model: option.value, ...(provider ? { provider } : {}) });
+  }
+
   private renderModels(state: SessionState): void {
-    const groups = groupModels(state.models);
+    // The same id may be listed by two providers: `value` selects the first, the active provider's (its group is first).
+    const groups = groupModels(state.models, state.provider);
     const known = state.models.some((m) => m.id === state.model);
     const options: HTMLElement[] = groups.map((g) =>
-      h('optgroup', { label: g.provider }, ...g.models.map((m) => h('option', { value: m.id, title: m.id }, modelLabel(m)))),
+      h(
+        'optgroup',
+        { label: g.provider },
+        ...g.models.map((m) => h('option', { value: m.id, title: m.id, 'data-provider': m.provider }, modelLabel(m))),
+      ),
     );
     if (state.model && !known) options.unshift(h('option', { value: state.model }, state.model));
     if (!state.model) options.unshift(h('option', { value: '', disabled: true }, state.models.length ? 'Choose a model' : 'No models'));

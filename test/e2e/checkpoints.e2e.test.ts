@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { TEST_IDS } from '../../src/shared/webviewMessages';
 import { editArgs, promptAgent, textTurn, toolCallTurn } from './harness/approvals';
-import { messageTexts, testId, waitForAssistantText, waitForIdle } from './harness/chatActions';
+import { messageTexts, openChatView, testId, waitForAssistantText, waitForIdle } from './harness/chatActions';
 import { chatSuite, type ChatSuite } from './harness/chatSuite';
 import { answerModal } from './harness/dialogs';
 import {
@@ -71,7 +71,7 @@ function userFlows(suite: ChatSuite) {
 
   /** Source Control replaces the chat in the side bar; this brings the chat back. */
   async function showChat(): Promise<void> {
-    await runCommand(suite.env().page, 'Catalyst: Open Chat');
+    await openChatView(suite.env().page);
     await testId(chat(), TEST_IDS.composer).first().waitFor({ state: 'visible', timeout: 30_000 });
   }
 

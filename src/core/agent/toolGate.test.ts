@@ -1,9 +1,13 @@
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, test } from 'node:test';
+import { globalPluginsDir, script, tempDir, writePlugin } from '../../../test/support/pluginFixtures';
 import { makeTestWorkspace, type TestWorkspace } from '../../../test/support/testWorkspace';
 import { ApprovalBroker } from '../approvals/approvalBroker';
 import { Escalations } from '../approvals/escalations';
 import { PermissionRules } from '../approvals/permissionRules';
+import { CorePlugins } from '../plugins/corePlugins';
 import type { ChildEvent } from '../runtime/eventSink';
 import type { ToolOutcome } from '../tools/types';
 import { runToolCall, type CallAnnouncer, type GateDeps, type ToolCall } from './toolGate';
@@ -84,4 +88,43 @@ test('foreground mode is unchanged: tool_call before, tool_result after, the app
     g.events.map((e) => e.type),
     ['tool_call', 'approval_request', 'tool_result'],
   );
+});
+
+/** Real plugins from a home whose one plugin offers `plug_tool`, a handler that leaves `marker` behind when it runs. */
+function pluginsWithTool(workspace: string) {
+  const home = tempDir('gate-home-');
+  const marker = join(tempDir('gate-marker-'), 'ran');
+  writePlugin(globalPluginsDir(home), 'plug', {
+    manifest: { name: 'plug', version: '1', tools: [{ name: 'plug_tool', kind: 'readonly', script: 'tool.js' }] },
+    files: { 'tool.js': script(`require('fs').writeFileSync(${JSON.stringify(marker)}, 'ran'); answer({ ok: true, output: 'ran' });`) },
+  });
+  const plugins = new CorePlugins({
+    homeDir: home,
+    configDir: join(home, '.catalyst-code'),
+    workspace,
+    trustProject: false,
+    env: process.env,
+    log: () => undefined,
+    emit: () => undefined,
+    sessionFile: () => undefined,
+  });
+  plugins.manager.scan();
+  return { gate: plugins.gate(), marker };
+}
+
+test('a plugin tool is the main agent’s only: a child gate refuses it even when its offered set names it', async () => {
+  const child = gate({ agent: 'worker', target: 'subagent-worker-run1' });
+  const childPlugins = pluginsWithTool(child.ws.root);
+  child.deps.plugins = childPlugins.gate;
+  const refused = await runToolCall(child.deps, child.scope, call('c1', 'plug_tool', '{}'), new Set(['plug_tool']));
+  assert.equal(refused.ok, false);
+  assert.match(refused.output, /^tool 'plug_tool' is not available to agent 'worker'/);
+  assert.equal(existsSync(childPlugins.marker), false, 'the handler did not run for the child');
+
+  const main = gate();
+  const mainPlugins = pluginsWithTool(main.ws.root);
+  main.deps.plugins = mainPlugins.gate;
+  const ran = await runToolCall(main.deps, main.scope, call('m1', 'plug_tool', '{}'), new Set(['plug_tool']));
+  assert.deepEqual([ran.ok, ran.output], [true, 'ran']);
+  assert.equal(existsSync(mainPlugins.marker), true);
 });

@@ -8,7 +8,7 @@ import type { ChildEvent } from '../runtime/eventSink';
 import { redactSecrets } from '../runtime/redact';
 import { previewFileEdit } from '../tools/filePreview';
 import { getTool, toolKind } from '../tools/registry';
-import type { ToolContext, ToolKind, ToolOutcome } from '../tools/types';
+import type { ToolContext, ToolDefinition, ToolKind, ToolOutcome } from '../tools/types';
 import { PathError, isRestrictedPath, resolveWorkspacePath, toWorkspaceRelative } from '../tools/workspace';
 import { WORKTREE_UNPROMPTED_TOOLS } from '../worktrees/childWorktree';
 import type { GatePlugins } from '../plugins/corePlugins';
@@ -102,6 +102,14 @@ function runEvents(deps: GateDeps): CallAnnouncer {
   };
 }
 
+/**
+ * The tool a call names: a built-in, else a plugin tool for the main agent only (upstream offers plugin tools to the main
+ * agent alone, research A §7.5), so a child that names one is refused even when its offered set would let it through.
+ */
+function toolNamed(deps: GateDeps, name: string): ToolDefinition | undefined {
+  return getTool(name) ?? (deps.child ? undefined : deps.plugins?.tool(name));
+}
+
 async function decideAndExecute(
   deps: GateDeps,
   scope: GateScope,
@@ -109,7 +117,7 @@ async function decideAndExecute(
   args: Record<string, unknown>,
   offeredTools: ReadonlySet<string>,
 ): Promise<ToolOutcome> {
-  const tool = getTool(call.name) ?? deps.plugins?.tool(call.name);
+  const tool = toolNamed(deps, call.name);
   if (!tool || !offeredTools.has(call.name))
     return failed(deps.child ? notInSchema(call.name, deps.child) : notOffered(call.name, offeredTools));
   const refusal = deps.refuseTool(call.name);
@@ -200,7 +208,7 @@ async function recheckRewritten(
   rewrittenBy: string[],
   first: { kind: ToolKind; prompted: boolean; workspace: string },
 ): Promise<{ refusal?: ToolOutcome; editedContent?: string }> {
-  const tool = getTool(call.name) ?? deps.plugins?.tool(call.name);
+  const tool = toolNamed(deps, call.name);
   if (!tool) return { refusal: failed(`unknown tool '${call.name}'`) };
   const targets = tool.targets(args);
   const confinement = checkConfinement(first.workspace, targets.paths);

@@ -1,6 +1,6 @@
 import type { ChatContentPart, ChatMessage, ChatTextPart, ChatToolCall } from '../protocol';
-import type { ToolItem, TranscriptItem } from '../shared/sessionState';
-import { type Untrusted, record, records, str } from './eventFields';
+import type { AssistantItem, ToolItem, TranscriptItem } from '../shared/sessionState';
+import { type Untrusted, num, record, records, str } from './eventFields';
 
 /**
  * Transcript items for a `history` event: the stored conversation in OpenAI-chat shape. User text (string or text
@@ -25,6 +25,28 @@ export function itemsFromHistory(messages: unknown, idPrefix: string): Transcrip
     }
   });
   return items;
+}
+
+/**
+ * Puts each replayed reply's turn cost (`history.turn_costs`, ours: the finished turns' `cost_update` figures) on the
+ * item of the message it names, so that a reloaded session's replies show their cost lines again.
+ */
+export function withHistoryTurnCosts(items: TranscriptItem[], idPrefix: string, turnCosts: unknown): TranscriptItem[] {
+  const costs = records<{ message_index: number; estimated_usd: number | null; requests: number; tokens_in: number; tokens_out: number }>(
+    turnCosts,
+  );
+  if (!costs.length) return items;
+  const byId = new Map(items.map((item, index) => [item.id, index]));
+  const out = items.slice();
+  for (const c of costs) {
+    const index = byId.get(`${idPrefix}-${num(c.message_index)}`);
+    const item = index === undefined ? undefined : out[index];
+    if (item?.kind !== 'assistant') continue;
+    const turnCost = { usd: num(c.estimated_usd) ?? null, tokensIn: num(c.tokens_in) ?? 0, tokensOut: num(c.tokens_out) ?? 0 };
+    const requests = num(c.requests);
+    out[index!] = { ...(item as AssistantItem), turnCost: requests === undefined ? turnCost : { ...turnCost, requests } };
+  }
+  return out;
 }
 
 function pushAssistant(items: TranscriptItem[], cardsByCallId: Map<string, number>, m: Untrusted<ChatMessage>, id: string): void {

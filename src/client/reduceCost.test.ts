@@ -99,6 +99,38 @@ test('stats from our core set the session’s cost (a reloaded session’s total
   assert.equal(upstream.usage.costUsd, 0.52);
 });
 
+test('a replayed history puts each turn’s cost on the reply it names; a bad or missing index shows none', () => {
+  const history: WireEvent = {
+    type: 'history',
+    tokens_in: 0,
+    messages: [
+      { role: 'user', content: 'one' },
+      { role: 'assistant', content: 'First.' },
+      { role: 'user', content: 'two' },
+      { role: 'assistant', content: 'Second.' },
+    ],
+    turn_costs: [
+      { message_index: 1, estimated_usd: 0.004, requests: 2, tokens_in: 900, tokens_out: 40 },
+      { message_index: 3, estimated_usd: null, requests: 1, tokens_in: 500, tokens_out: 5 },
+      { message_index: 2, estimated_usd: 9, requests: 1, tokens_in: 1, tokens_out: 1 },
+      { message_index: 'x', estimated_usd: 9, requests: 1, tokens_in: 1, tokens_out: 1 },
+    ],
+  } as WireEvent;
+  const s = fold([history]);
+  assert.deepEqual(
+    replies(s).map((r) => [r.text, r.turnCost]),
+    [
+      ['First.', { usd: 0.004, requests: 2, tokensIn: 900, tokensOut: 40 }],
+      ['Second.', { usd: null, requests: 1, tokensIn: 500, tokensOut: 5 }],
+    ],
+  );
+  assert.equal(s.items.filter((i) => 'turnCost' in i).length, 2, 'the user message at index 2 gets none');
+  assert.deepEqual(
+    replies(fold([{ ...history, turn_costs: undefined } as WireEvent])).map((r) => r.turnCost),
+    [undefined, undefined],
+  );
+});
+
 test('the stats view breaks the cost down by model; an unknown price reads "price unknown", never $0', () => {
   const md = formatStatsMarkdown(initialSessionState(), {
     type: 'stats',

@@ -2,7 +2,7 @@
 import type { SessionSummary } from '../protocol';
 import type { CheckpointItem, SessionState, SessionView, TranscriptItem } from '../shared/sessionState';
 import { type UntrustedEvent, bool, num, records, str } from './eventFields';
-import { itemsFromHistory } from './historyItems';
+import { itemsFromHistory, withHistoryTurnCosts } from './historyItems';
 import { withHistorySubagents } from './historySubagents';
 import { reduceAllRunsEnded } from './reduceRun';
 import { newItemId } from './transcript';
@@ -77,7 +77,8 @@ export function reduceReset(s: SessionState): SessionState {
  */
 export function reduceHistory(s: SessionState, e: UntrustedEvent<'history'>): SessionState {
   if (!Array.isArray(e.messages)) return s;
-  const replayed = withHistorySubagents(itemsFromHistory(e.messages, newItemId(s, 'h')), e.subagents);
+  const prefix = newItemId(s, 'h');
+  const replayed = withHistorySubagents(withHistoryTurnCosts(itemsFromHistory(e.messages, prefix), prefix, e.turn_costs), e.subagents);
   const rebuilt = keepCheckpointRows(s.items, replayed);
   const items: TranscriptItem[] = [...rebuilt, ...trailingNotices(s.items)];
   return { ...s, items };

@@ -549,6 +549,17 @@ export interface HistoryEvent extends EventMetadata {
   tokens_in: number;
   /** Ours: the session's ended subagent runs (from its `_run` records), so that a replayed `subagent` card lists its children. */
   subagents?: HistorySubagentRun[];
+  /** Ours: the cost of each finished turn whose reply the history holds (`message_index`), as its `cost_update` said. */
+  turn_costs?: HistoryTurnCost[];
+}
+
+/** A replayed reply's turn cost; `estimated_usd` null: a request of the turn had no known price. */
+export interface HistoryTurnCost {
+  message_index: number;
+  estimated_usd: number | null;
+  requests: number;
+  tokens_in: number;
+  tokens_out: number;
 }
 
 /** One ended subagent run of a replayed session, in start order (a parent before its children). */

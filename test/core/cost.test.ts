@@ -323,3 +323,41 @@ test('the session’s cost survives a restart and a load_session: stats after th
     await s.close();
   }
 });
+
+test('a replayed session’s replies keep their turn’s cost: history.turn_costs after a restart, as the cost_updates said', async () => {
+  const price = { input: 2, output: 10 };
+  const s = await startScenario({
+    args: ['--session', 'replayed.jsonl'],
+    providers: (url) => [
+      { name: 'scripted', kind: 'openai', base_url: url, api_key: TEST_KEY, models_override: { [TEST_MODEL]: { cost: price } } },
+    ],
+    files: { 'a.txt': 'hello\n' },
+    script: [
+      { steps: [{ toolCall: { id: 'c1', name: 'read_file', arguments: { path: 'a.txt' } } }], usage: { prompt: 800, completion: 30 } },
+      { steps: [{ text: 'It says hello.' }], usage: { prompt: 900, completion: 12 } },
+      { steps: [{ text: 'Bye.' }], usage: { prompt: 1000, completion: 4 } },
+    ],
+  });
+  try {
+    const costs = [];
+    for (const prompt of ['read a.txt', 'bye']) costs.push((await s.turn(prompt)).find((e) => e.type === 'cost_update')!);
+    await s.core.close();
+
+    const again = CoreProcess.start({ workspace: s.core.workspace, home: s.core.home, args: ['--session', 'replayed.jsonl'] });
+    try {
+      await again.handshake();
+      const history = await again.waitForType('history');
+      const replies = history.turn_costs.map((c: any) => history.messages[c.message_index].content);
+      assert.deepEqual(replies, ['It says hello.', 'Bye.']);
+      assert.deepEqual(
+        history.turn_costs.map((c: any) => [c.estimated_usd, c.requests, c.tokens_in, c.tokens_out]),
+        costs.map((c) => [c.estimated_usd, c.turn_requests, c.turn_tokens_in, c.turn_tokens_out]),
+      );
+      assert.equal(costs[0].turn_requests, 2, 'the first turn’s two requests are one cost');
+    } finally {
+      await again.close();
+    }
+  } finally {
+    await s.close();
+  }
+});

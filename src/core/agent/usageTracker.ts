@@ -129,6 +129,13 @@ export class UsageTracker {
     };
   }
 
+  /** The finished turn's totals (as its `cost_update`), or undefined when it made no request. */
+  turnTotals(): { estimated_usd: number | null; requests: number; tokens_in: number; tokens_out: number } | undefined {
+    if (!this.lastRequest) return undefined;
+    const t = this.turn;
+    return { estimated_usd: t.usd === null ? null : roundUsd(t.usd), requests: t.requests, tokens_in: t.tokensIn, tokens_out: t.tokensOut };
+  }
+
   recordTool(name: string): void {
     this.toolCalls++;
     if (name === 'bash') this.bashCalls++;

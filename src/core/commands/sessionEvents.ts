@@ -2,13 +2,21 @@ import type { CoreRuntime } from '../coreRuntime';
 import type { ChatMessage } from '../providers/types';
 import type { LoadedSession } from '../sessions/sessionFile';
 import { historySubagents } from '../sessions/historySubagents';
+import { historyTurnCosts } from '../sessions/historyTurnCosts';
 import type { RunRecord } from '../sessions/sessionTypes';
 
 /** `history`: the conversation as stored (OpenAI-chat shape) after a resume, load or undo. */
 export function emitHistory(rt: CoreRuntime): void {
   const messages = [...rt.conversation.all];
   const subagents = historySubagents(messages, rt.conversation.runRecords);
-  rt.emit({ type: 'history', messages, tokens_in: rt.usage.lastPromptTokens, ...(subagents.length ? { subagents } : {}) });
+  const turnCosts = historyTurnCosts(messages, rt.conversation.runRecords);
+  rt.emit({
+    type: 'history',
+    messages,
+    tokens_in: rt.usage.lastPromptTokens,
+    ...(subagents.length ? { subagents } : {}),
+    ...(turnCosts.length ? { turn_costs: turnCosts } : {}),
+  });
 }
 
 /** `session_recovered` when the file had a damaged tail, malformed lines or runs that never finished (then marked interrupted). */

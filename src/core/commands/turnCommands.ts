@@ -17,6 +17,8 @@ import { createAutoCheckpoint } from './checkpointCommands';
 import { refreshRules } from '../rules/rulesEvent';
 import { InputDeniedError } from '../plugins/turnHooks';
 import { routeImageTurn } from '../vision/imageTurn';
+import { turnCostRecord } from '../sessions/historyTurnCosts';
+import type { TurnCostRecord } from '../sessions/sessionTypes';
 
 /** The turn ended before its model was asked; the reason has been emitted. */
 class TurnStopped extends Error {}
@@ -133,8 +135,15 @@ export function startTurn(rt: CoreRuntime, q: QueuedPrompt, extras?: TurnExtras)
     // for the first walk, when the turn was sent while it still ran.
     await refreshRules(rt).catch((err: Error) => rt.log(`rules refresh failed: ${err.stack ?? err}`));
     if (scope.cancelled) return;
-    const record = (state: 'started' | 'completed' | 'cancelled' | 'failed') =>
-      rt.conversation.recordRun({ session_id: scope.sessionId, run_id: scope.runId, kind: 'turn', state, timestamp_ms: Date.now() });
+    const record = (state: 'started' | 'completed' | 'cancelled' | 'failed', cost?: TurnCostRecord) =>
+      rt.conversation.recordRun({
+        session_id: scope.sessionId,
+        run_id: scope.runId,
+        kind: 'turn',
+        state,
+        timestamp_ms: Date.now(),
+        ...(cost ? { cost } : {}),
+      });
     record('started');
     let outcome: TurnOutcome = 'failed';
     try {
@@ -174,7 +183,10 @@ export function startTurn(rt: CoreRuntime, q: QueuedPrompt, extras?: TurnExtras)
         rt.emitInRun(scope, { type: 'error', code: 'internal_error', message: `internal error: ${(err as Error).message}` });
       }
     } finally {
-      record(scope.cancelled ? 'cancelled' : outcome === 'completed' ? 'completed' : 'failed');
+      // A finished turn's record keeps its cost (as its cost_update), so a replayed reply shows it again.
+      const finished = outcome === 'completed' && !scope.cancelled;
+      const cost = finished ? turnCostRecord(rt.conversation.all, rt.usage.turnTotals()) : undefined;
+      record(scope.cancelled ? 'cancelled' : outcome === 'completed' ? 'completed' : 'failed', cost);
       rt.usage.turns++;
       rt.conversation.sync();
       rt.saveUsage();

@@ -24,6 +24,17 @@ export interface RunRecord {
   mode?: 'single' | 'parallel' | 'chain';
   task?: string;
   depth?: number;
+  /** Ours, on a finished main turn's `completed` record: what its requests cost, shown again on a replayed reply. */
+  cost?: TurnCostRecord;
+}
+
+/** A main turn's cost (its `cost_update`'s figures) and the fingerprint of its reply (`turnReplyFingerprint`). */
+export interface TurnCostRecord {
+  estimated_usd: number | null;
+  requests: number;
+  tokens_in: number;
+  tokens_out: number;
+  reply: string;
 }
 
 export interface LoadedSession {

@@ -22,7 +22,7 @@ export const IGNORED_EVENTS = {
   provider_models_preview:
     'The answer to discover_provider_models, which our UI does not send: Log In… lists an endpoint’s models through add_custom_provider and models.',
   umans_conc:
-    "Upstream's 5-second poll of the Umans provider's concurrency (used of limit): our core has no Umans provider and never sends it.",
+    "Upstream's 5-second poll of the Umans provider's concurrency (used of limit): our core does not poll it and never sends it; its plan figures come with usage.",
   checkpoints: 'Handled by src/client/checkpoints/checkpointRequests.ts: the Source Control checkpoint list, not the transcript.',
   checkpoint_changes: 'Handled by src/client/checkpoints/checkpointRequests.ts: the changed files under a checkpoint in Source Control.',
   checkpoint_file: 'Handled by src/client/checkpoints/checkpointRequests.ts: a file as a checkpoint holds it, for the diff editor.',

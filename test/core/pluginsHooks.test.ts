@@ -130,10 +130,12 @@ test('a hook that hangs is stopped at its timeout and one that crashes denies; u
   const s = await startScenario({
     approval: 'never',
     home: homeWith({
+      // Only on bash's own hook point: a short timeout on a hook that must also answer other calls would race the
+      // start-up of its node process on a loaded machine.
       a_sleeper: hookPlugin(
         'a_sleeper',
-        { pre_tool: { script: 'sleep.js', timeout_ms: 300 } },
-        { 'sleep.js': script("if (input.tool === 'list_dir') setInterval(() => {}, 1000); else answer({ allow: true });") },
+        { pre_bash: { script: 'sleep.js', timeout_ms: 300 } },
+        { 'sleep.js': script('setInterval(() => {}, 1000);') },
       ),
       b_crasher: hookPlugin(
         'b_crasher',
@@ -142,7 +144,7 @@ test('a hook that hangs is stopped at its timeout and one that crashes denies; u
       ),
     }),
     script: [
-      { steps: [{ toolCall: { id: 'l1', name: 'list_dir', arguments: { path: '.' } } }] },
+      { steps: [{ toolCall: { id: 'l1', name: 'bash', arguments: { command: 'echo hi' } } }] },
       { steps: [{ toolCall: { id: 'g1', name: 'glob', arguments: { pattern: '*' } } }] },
       say('carried on'),
     ],
@@ -151,7 +153,7 @@ test('a hook that hangs is stopped at its timeout and one that crashes denies; u
     const events = await s.turn('look around');
     const hung = events.find((e) => e.type === 'tool_result' && e.id === 'l1');
     assert.deepEqual([hung.ok, hung.status], [false, 'denied']);
-    assert.equal(hung.output, "tool call 'list_dir' denied by plugin 'a_sleeper' hook 'pre_tool': hook 'pre_tool' timed out after 300ms");
+    assert.equal(hung.output, "tool call 'bash' denied by plugin 'a_sleeper' hook 'pre_bash': hook 'pre_bash' timed out after 300ms");
     const crashed = events.find((e) => e.type === 'tool_result' && e.id === 'g1');
     assert.equal(
       crashed.output,

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import { TEST_IDS } from '../../src/shared/webviewMessages';
 import { startScriptedModelServer, type StartedScriptedModelServer } from '../support/scriptedModelServer';
 import { chatRequests, promptAgent, textTurn } from './harness/approvals';
 import { logInToCustomEndpoint, waitForAssistantText, waitForIdle } from './harness/chatActions';
@@ -103,6 +104,34 @@ describe('the model picker switches provider and refreshes models (issue #18)', 
       await promptAgent(chat(), 'hello new model');
       await waitForAssistantText(chat(), 'the new model speaks');
       assert.equal(chatRequests(beta!).at(-1)!.body.model, BETA_NEW_MODEL);
+    }),
+  );
+
+  it(
+    "the chat header's model select switches provider the same way: the next turn goes to the picked model's provider",
+    check(async () => {
+      await suite.settle();
+      const { page, model } = suite.env();
+      const select = chat().locator(`[data-testid="${TEST_IDS.modelPicker}"]`);
+      const firstGroup = () => select.locator('optgroup').first().getAttribute('label');
+      assert.equal(await firstGroup(), 'beta', "the active provider's group comes first");
+      await select.selectOption(E2E_MODEL);
+      await waitUntil(() => activeProvider() === 'scripted', { timeoutMs: 30_000, what: 'set_provider scripted from the header' });
+      // The host selects the model once the core listed scripted's models: the status bar names it then.
+      const statusBar = page.locator('#workbench\\.parts\\.statusbar');
+      await waitUntil(async () => (await statusBar.innerText()).includes(`· ${E2E_MODEL}`), {
+        timeoutMs: 30_000,
+        what: 'the status bar to name the model picked in the header',
+      });
+      await waitUntil(async () => (await firstGroup()) === 'scripted', { timeoutMs: 30_000, what: "scripted's group to come first" });
+      const before = { scripted: chatRequests(model).length, beta: chatRequests(beta!).length };
+      model.enqueue(textTurn('scripted again'));
+      await promptAgent(chat(), 'back to scripted?');
+      await waitForAssistantText(chat(), 'scripted again');
+      await waitForIdle(chat());
+      assert.equal(chatRequests(model).length, before.scripted + 1);
+      assert.equal(chatRequests(model).at(-1)!.body.model, E2E_MODEL);
+      assert.equal(chatRequests(beta!).length, before.beta, 'nothing went to beta');
     }),
   );
 });

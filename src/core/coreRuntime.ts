@@ -270,7 +270,11 @@ export class CoreRuntime {
   /** The session's usage, going on from the figures its `.stats` sidecar saved (a reload or a restart keeps them). */
   private newUsage(sessionFile: string | undefined): UsageTracker {
     const saved = sessionFile ? readSessionStats(sessionFile) : undefined;
-    return new UsageTracker((provider, model) => this.priceOf(provider, model), saved);
+    return new UsageTracker(
+      (provider, model) => this.priceOf(provider, model),
+      saved,
+      () => this.saveUsage(),
+    );
   }
 
   /** Saves the session's figures beside its file (`<session>.stats`); a failed write only logs: the turn stands. */

@@ -361,3 +361,44 @@ test('a replayed session’s replies keep their turn’s cost: history.turn_cost
     await s.close();
   }
 });
+
+test('a subagent’s requests are saved as they come: a core killed before its turn ends keeps them', async () => {
+  const price = { input: 2, output: 10 };
+  const parentUsage = { prompt: 200, completion: 30 };
+  const childUsage = { prompt: 150, completion: 9 };
+  const s = await startScenario({
+    approval: 'never',
+    args: ['--session', 'killed.jsonl'],
+    providers: (url) => [
+      { name: 'scripted', kind: 'openai', base_url: url, api_key: TEST_KEY, models_override: { [TEST_MODEL]: { cost: price } } },
+    ],
+    script: [
+      {
+        steps: [{ toolCall: { id: 'call_sub', name: 'subagent', arguments: { agent: 'delegate', task: '[child-K] say hi' } } }],
+        usage: parentUsage,
+      },
+      { holdUntil: 'after-child', steps: [{ text: 'never seen' }] },
+    ],
+    routes: { '[child-K]': [{ steps: [{ text: 'hi' }], usage: childUsage }] },
+  });
+  try {
+    s.core.send({ type: 'send', prompt: 'delegate a greeting', model: TEST_MODEL });
+    await s.model.held('after-child');
+    await s.core.kill();
+
+    const again = CoreProcess.start({ workspace: s.core.workspace, home: s.core.home, args: ['--session', 'killed.jsonl'] });
+    try {
+      await again.handshake();
+      const from = again.events.length;
+      again.send({ type: 'stats' });
+      const stats = await again.waitForType('stats', { from });
+      assert.equal(stats.by_model[0].requests, 2, 'the parent’s first request and the child’s');
+      assert.ok(Math.abs(stats.estimated_usd - expectedUsd(price, [parentUsage, childUsage])) < 1e-9, `${stats.estimated_usd}`);
+    } finally {
+      await again.close();
+    }
+  } finally {
+    s.model.release('after-child');
+    await s.close();
+  }
+});

@@ -21,10 +21,14 @@ export class UsageTracker {
   private turn = new CostLedger();
   private lastRequest: { model: string; usage: TokenUsage } | undefined;
 
-  /** `saved`: the session's figures so far (its `.stats` sidecar), which this tracker goes on from. */
+  /**
+   * `saved`: the session's figures so far (its `.stats` sidecar), which this tracker goes on from. `onChildResponse`
+   * saves them again: a goal's or a subagent's requests may come after the turn that saved them last.
+   */
   constructor(
     private readonly pricer: Pricer = () => undefined,
     saved?: SessionFigures,
+    private readonly onChildResponse: () => void = () => {},
   ) {
     this.costs = CostLedger.of(
       (saved?.by_model ?? []).map((m) => ({
@@ -102,7 +106,9 @@ export class UsageTracker {
     this.tokensIn += usage.promptTokens;
     this.tokensOut += usage.completionTokens;
     this.cachedTokens += usage.cachedTokens;
-    return this.costs.add(provider, model, usage, this.pricer(provider, model));
+    const cost = this.costs.add(provider, model, usage, this.pricer(provider, model));
+    this.onChildResponse();
+    return cost;
   }
 
   /**

@@ -103,11 +103,12 @@ function runEvents(deps: GateDeps): CallAnnouncer {
 }
 
 /**
- * The tool a call names: a built-in, else a plugin tool for the main agent only (upstream offers plugin tools to the main
- * agent alone, research A §7.5), so a child that names one is refused even when its offered set would let it through.
+ * The tool a call names. Plugin tools are the main agent's only (research A §7.5): for it a plugin tool, which may
+ * override a built-in, else the built-in; for a child the built-in alone, so it is refused a plugin tool even when its
+ * offered set would let the name through.
  */
 function toolNamed(deps: GateDeps, name: string): ToolDefinition | undefined {
-  return getTool(name) ?? (deps.child ? undefined : deps.plugins?.tool(name));
+  return deps.child ? getTool(name) : (deps.plugins?.tool(name) ?? getTool(name));
 }
 
 async function decideAndExecute(
@@ -127,7 +128,8 @@ async function decideAndExecute(
   const confinement = checkConfinement(ctx.workspace, targets.paths);
   if (confinement) return failed(confinement);
 
-  const kind = getTool(call.name) ? toolKind(call.name) : tool.kind;
+  // A plugin tool (one that overrides a built-in too) is approved by the kind its manifest declares.
+  const kind = tool === getTool(call.name) ? toolKind(call.name) : tool.kind;
   const target = targets.command ?? targets.subject ?? targets.paths[0];
   const restricted = targets.paths.some(
     (p) => isRestrictedPath(p.replace(/^\.\//, '')) || isRestrictedPath(relativeTarget(ctx.workspace, p)),

@@ -130,7 +130,7 @@ function nudgeIfStuck(deps: TurnDeps, stuck: StuckDetector, calls: ToolCall[]): 
 
 /** Runs one model message's tool calls in order; how the turn ended, or undefined when the model goes on. */
 async function runToolCalls(deps: TurnDeps, scope: RunScope, calls: ToolCall[]): Promise<TurnOutcome | undefined> {
-  const wave = leadingWaveLength(calls);
+  const wave = leadingWaveLength(deps, calls);
   const outcomes = wave >= 2 ? await Promise.all(calls.slice(0, wave).map((call) => runOffered(deps, scope, call))) : [];
   outcomes.forEach((outcome, i) => recordResult(deps, calls[i], outcome));
   for (let i = outcomes.length; i < calls.length; i++) {
@@ -148,9 +148,12 @@ async function runToolCalls(deps: TurnDeps, scope: RunScope, calls: ToolCall[]):
   return scope.cancelled ? 'cancelled' : undefined;
 }
 
-/** How many calls lead the message with parallel-safe tools: two or more of them run at once, as upstream's read wave. */
-function leadingWaveLength(calls: ToolCall[]): number {
-  const end = calls.findIndex((call) => !getTool(call.name)?.parallelSafe);
+/**
+ * How many calls lead the message with parallel-safe tools: two or more of them run at once, as upstream's read wave.
+ * A plugin tool that overrides a parallel-safe built-in is not one: its handler runs in turn.
+ */
+function leadingWaveLength(deps: TurnDeps, calls: ToolCall[]): number {
+  const end = calls.findIndex((call) => !getTool(call.name)?.parallelSafe || deps.plugins?.tool(call.name));
   return end === -1 ? calls.length : end;
 }
 

@@ -19,7 +19,7 @@ import {
 
 /** What the approval gate asks of the plugins (agent/toolGate.ts). */
 export interface GatePlugins {
-  /** A plugin tool by name (a built-in of the same name wins, and is looked up first). */
+  /** A plugin tool by name; for a built-in's name, a plugin tool that overrides it (`override: true`). */
   tool(name: string): ToolDefinition | undefined;
   /** Whether any enabled plugin hooks this tool's calls before or after they run. */
   hooks(tool: string): boolean;
@@ -58,7 +58,10 @@ export class CorePlugins {
     if (status !== undefined) this.opts.emit({ type: 'plugin_status', plugin, text: status });
   }
 
-  /** The enabled plugins' tools the main agent gets: a name taken by a built-in or an earlier plugin tool is skipped. */
+  /**
+   * The enabled plugins' tools the main agent gets: a name taken by an earlier plugin tool, or by a built-in the tool does
+   * not override (`override: true`), is skipped (research A §7.5).
+   */
   tools(): ToolDefinition[] {
     const out: ToolDefinition[] = [];
     const host = {
@@ -68,7 +71,7 @@ export class CorePlugins {
     };
     for (const plugin of this.manager.enabled()) {
       for (const cfg of plugin.tools) {
-        if (getTool(cfg.name) || out.some((t) => t.name === cfg.name)) {
+        if ((getTool(cfg.name) && !cfg.override) || out.some((t) => t.name === cfg.name)) {
           const key = `${plugin.name}/${cfg.name}`;
           if (!this.collisionsLogged.has(key)) {
             this.collisionsLogged.add(key);
@@ -87,13 +90,18 @@ export class CorePlugins {
     return new Set(this.manager.enabled().flatMap((p) => p.disableTools));
   }
 
-  /** The main agent's tools with the enabled plugins' tools added and their `disable_tools` removed (last, as upstream). */
+  /**
+   * The main agent's tools with the enabled plugins' tools added, an overriding one in its built-in's place (only while
+   * that built-in is on offer), and their `disable_tools` removed (last, as upstream).
+   */
   withTools(base: TurnTools): TurnTools {
     const disabled = this.disabledTools();
     const tools = this.tools();
+    const added = tools.filter((t) => !getTool(t.name));
+    const overrides = new Map(tools.filter((t) => getTool(t.name)).map((t) => [t.name, t.schema]));
     return {
-      offered: [...base.offered, ...tools.map((t) => t.schema)].filter((s) => !disabled.has(s.name)),
-      callable: new Set([...base.callable, ...tools.map((t) => t.name)].filter((n) => !disabled.has(n))),
+      offered: [...base.offered.map((s) => overrides.get(s.name) ?? s), ...added.map((t) => t.schema)].filter((s) => !disabled.has(s.name)),
+      callable: new Set([...base.callable, ...added.map((t) => t.name)].filter((n) => !disabled.has(n))),
     };
   }
 

@@ -1,7 +1,8 @@
 // Issue #18 "Done when", in code-server: the model picker (Catalyst: Select Model…) lists the models grouped by provider,
 // picking another provider's model switches the core to that provider (set_provider: the core persists it, and the next
 // turn's request reaches that provider's server), and its refresh button refreshes the model list (a model the server
-// lists only now appears in the open picker, and the chat reports "Models refreshed").
+// lists only now appears in the open picker, and the chat reports "Models refreshed"). The chat header's model select
+// switches provider the same way, and `/usage` in the chat runs Show Usage.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import { startScriptedModelServer, type StartedScriptedModelServer } from '../su
 import { chatRequests, promptAgent, textTurn } from './harness/approvals';
 import { logInToCustomEndpoint, waitForAssistantText, waitForIdle } from './harness/chatActions';
 import { chatSuite, E2E_MODEL } from './harness/chatSuite';
+import { tabTitled } from './harness/diffEditor';
 import { quickInputWidget, quickPickRow, runCommand } from './harness/quickInput';
 import { waitUntil } from './harness/wait';
 
@@ -132,6 +134,16 @@ describe('the model picker switches provider and refreshes models (issue #18)', 
       assert.equal(chatRequests(model).length, before.scripted + 1);
       assert.equal(chatRequests(model).at(-1)!.body.model, E2E_MODEL);
       assert.equal(chatRequests(beta!).length, before.beta, 'nothing went to beta');
+    }),
+  );
+
+  it(
+    '/usage in the chat runs Show Usage: its report opens in a preview',
+    check(async () => {
+      await suite.settle();
+      const { page } = suite.env();
+      await promptAgent(chat(), '/usage');
+      await tabTitled(page, /usage\.md/).waitFor({ state: 'visible', timeout: 30_000 });
     }),
   );
 });

@@ -117,3 +117,42 @@ test('an override of a parallel-safe built-in runs its calls in turn, not in the
     await s.close();
   }
 });
+
+test(
+  'the approval of an override of write_file shows no built-in diff: the handler, not the built-in, decides',
+  { timeout: 60_000 },
+  async () => {
+    const home = tempDir('core-home-');
+    writePlugin(globalPluginsDir(home), 'shadow', {
+      manifest: { name: 'shadow', version: '1', tools: [{ name: 'write_file', override: true, script: 'write.js' }] },
+      files: { 'write.js': script("answer({ ok: true, output: 'shadow wrote ' + input.args.path });") },
+    });
+    const s = await startScenario({
+      home,
+      files: { 'a.txt': 'old\n' },
+      script: [
+        calls('w1', 'write_file', { path: 'a.txt', content: 'new\n' }),
+        calls('w2', 'edit', { path: 'a.txt', edits: [{ search: 'old', replace: 'edited' }] }),
+        says('done'),
+      ],
+    });
+    try {
+      const events = await s.turnAnswering('write it', ['yes', 'yes']);
+      const requests = events.filter((e) => e.type === 'approval_request');
+      assert.deepEqual(
+        requests.map((e) => [e.tool, 'diff' in e]),
+        [
+          ['write_file', false],
+          ['edit', true],
+        ],
+        'the built-in edit still shows its diff',
+      );
+      const result = (id: string) => events.find((e) => e.type === 'tool_result' && e.id === id);
+      assert.equal(result('w1').output, 'shadow wrote a.txt');
+      assert.equal(result('w2').ok, true);
+      assert.equal(readFileSync(join(s.core.workspace, 'a.txt'), 'utf8'), 'edited\n', 'only the built-in edit touched the file');
+    } finally {
+      await s.close();
+    }
+  },
+);

@@ -289,7 +289,9 @@ async function requestApproval(
 ): Promise<ApprovalAnswer> {
   const broker = deps.approvals.broker;
   const requestId = broker.nextRequestId(call.id);
-  const preview = await previewFileEdit(call.name, args, workspace).catch(() => null);
+  // A plugin tool that overrides write_file or edit does what its handler does: a built-in's diff would misstate it.
+  const builtin = toolNamed(deps, call.name) === getTool(call.name);
+  const preview = builtin ? await previewFileEdit(call.name, args, workspace).catch(() => null) : null;
   const createdAt = Date.now();
   const runId = deps.child?.target ?? scope.runId;
   const wait = broker.wait({ requestId, toolCallId: call.id, tool: call.name, runId, target, createdAt }, scope.signal);

@@ -156,3 +156,77 @@ test('a 429 without Retry-After says until when from the x-ratelimit-reset heade
     await s.close();
   }
 });
+
+test('usage of a ChatGPT Codex provider reads wham/usage into plan, named percent windows and credits', async () => {
+  const standIn = await startUsageEndpointStandIn();
+  const s = await startScenario({
+    providers: () => [
+      {
+        name: 'codex',
+        kind: 'openai',
+        base_url: `${standIn.origin}/backend-api/codex`,
+        api_key: TEST_KEY,
+        headers: { 'chatgpt-account-id': 'acct-7' },
+      },
+    ],
+  });
+  try {
+    standIn.answer({
+      json: {
+        plan_type: 'plus',
+        rate_limit: {
+          primary_window: { used_percent: 12.5, limit_window_seconds: 18000, reset_at: 1893456000 },
+          secondary_window: { used_percent: 40, limit_window_seconds: 604800, reset_at: 1893900000 },
+        },
+        credits: { has_credits: true, unlimited: false, balance: '17.25' },
+      },
+    });
+    const usage = await usageOf(s);
+    assert.equal(usage.provider, 'codex');
+    assert.equal(usage.available, true);
+    assert.equal(usage.plan, 'plus');
+    assert.deepEqual(usage.windows, [
+      { id: 'five_hour', label: '5-hour', unit: 'percent', used: 12.5, resets_at: 1893456000 },
+      { id: 'weekly', label: 'Weekly', unit: 'percent', used: 40, resets_at: 1893900000 },
+      { id: 'credits', label: 'Credits remaining', unit: 'credits', used: 17.25 },
+    ]);
+    const asked = standIn.requests.filter((r) => r.path === '/backend-api/wham/usage');
+    assert.equal(asked.length, 1);
+    assert.equal(asked[0].headers.authorization, `Bearer ${TEST_KEY}`);
+    assert.equal(asked[0].headers['chatgpt-account-id'], 'acct-7');
+    assert.ok(!s.core.rawStdout.join('\n').includes('SECRETMARKER'), 'the key never comes back');
+  } finally {
+    await s.close();
+    await standIn.close();
+  }
+});
+
+test('usage of an xAI provider reads the billing endpoint named by CATALYST_CODE_XAI_BILLING_URL', async () => {
+  const standIn = await startUsageEndpointStandIn();
+  const s = await startScenario({
+    env: { CATALYST_CODE_XAI_BILLING_URL: `${standIn.origin}/v1/billing?format=credits` },
+    providers: () => [{ name: 'xai', kind: 'openai', base_url: standIn.url, api_key: TEST_KEY }],
+  });
+  try {
+    standIn.answer({
+      json: {
+        creditUsagePercent: 37.5,
+        currentPeriod: { end: '2030-01-05T00:00:00Z' },
+        productUsage: [{ product: 'Grok Build', creditUsagePercent: 30 }],
+      },
+    });
+    const usage = await usageOf(s);
+    assert.equal(usage.provider, 'xai');
+    assert.equal(usage.available, true);
+    assert.deepEqual(usage.windows, [
+      { id: 'weekly', label: 'Weekly usage', unit: 'percent', used: 37.5, resets_at: 1893801600 },
+      { id: 'product_grok_build', label: 'Grok Build', unit: 'percent', used: 30 },
+    ]);
+    const asked = standIn.requests.filter((r) => r.path === '/v1/billing?format=credits');
+    assert.equal(asked.length, 1);
+    assert.equal(asked[0].headers.authorization, `Bearer ${TEST_KEY}`);
+  } finally {
+    await s.close();
+    await standIn.close();
+  }
+});

@@ -1,18 +1,23 @@
 /**
- * A stand-in for a gateway that publishes Umans' `/v1/usage` (real HTTP on 127.0.0.1): `GET /v1/models` lists one model,
- * `GET /v1/usage` answers what the test set with `answer` — a JSON body, an error status, or `hang` (headers never
- * come, to exercise the core's timeout). Every request is recorded with its headers.
+ * A stand-in for a provider that publishes usage (real HTTP on 127.0.0.1): `GET <any>/models` lists one model, and each
+ * usage route upstream asks — Umans' `/v1/usage`, ChatGPT's `/backend-api/wham/usage`, Anthropic's `/api/oauth/usage`,
+ * xAI's `/v1/billing?format=credits` — answers what the test set with `answer`: a JSON body, an error status, or `hang`
+ * (headers never come, to exercise the core's timeout). Every request is recorded with its headers.
  */
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export const GATEWAY_MODEL = 'gateway-model';
 
+const USAGE_PATHS = new Set(['/v1/usage', '/backend-api/wham/usage', '/api/oauth/usage', '/v1/billing?format=credits']);
+
 export type UsageAnswer = { json: unknown } | { status: number } | 'hang';
 
 export interface UsageEndpointStandIn {
   /** The provider's base_url (ends in /v1). */
   url: string;
+  /** `http://127.0.0.1:<port>`, for the other routes' bases. */
+  origin: string;
   requests: { path: string; headers: IncomingHttpHeaders }[];
   answer(next: UsageAnswer): void;
   close(): Promise<void>;
@@ -25,8 +30,8 @@ export async function startUsageEndpointStandIn(): Promise<UsageEndpointStandIn>
   const server = createServer((req, res) => {
     const path = req.url ?? '/';
     requests.push({ path, headers: req.headers });
-    if (req.method === 'GET' && path === '/v1/models') return json(res, 200, { data: [{ id: GATEWAY_MODEL }] });
-    if (req.method !== 'GET' || path !== '/v1/usage') return json(res, 404, { error: 'no route' });
+    if (req.method === 'GET' && path.endsWith('/models')) return json(res, 200, { data: [{ id: GATEWAY_MODEL }] });
+    if (req.method !== 'GET' || !USAGE_PATHS.has(path)) return json(res, 404, { error: 'no route' });
     if (answer === 'hang') {
       hanging.add(res);
       return;
@@ -38,6 +43,7 @@ export async function startUsageEndpointStandIn(): Promise<UsageEndpointStandIn>
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/v1`,
+    origin: `http://127.0.0.1:${port}`,
     requests,
     answer(next) {
       answer = next;

@@ -1,4 +1,5 @@
 import type { UsageWindow } from '../../protocol';
+import { asObject, num, str, unixSeconds, withDefined } from './usageJson';
 
 /** What a provider's usage answer comes to (the `usage` event without its provider/model fields). */
 export interface ProviderUsage {
@@ -66,21 +67,6 @@ export function parseUmansUsage(v: unknown): ProviderUsage {
   return { available: true, ...(plan ? { plan } : {}), ...(message ? { message } : {}), windows };
 }
 
-/** A count sent as an int, a float or a quoted number; negative or non-finite values are dropped. */
-function num(v: unknown): number | undefined {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v.trim()) : NaN;
-  return Number.isFinite(n) && n >= 0 ? n : undefined;
-}
-
-/** Unix seconds from a number, a digit string or an ISO-8601 date. */
-export function unixSeconds(v: unknown): number | undefined {
-  const n = num(v);
-  if (n !== undefined) return Math.trunc(n);
-  if (typeof v !== 'string') return undefined;
-  const ms = Date.parse(v);
-  return Number.isNaN(ms) ? undefined : Math.trunc(ms / 1000);
-}
-
 function remainingDetail(minutes: number | undefined): string | undefined {
   if (minutes === undefined) return undefined;
   if (minutes < 1) return 'resets soon';
@@ -94,16 +80,4 @@ function tokenCount(n: number): string {
   if (n >= 1_000_000) return `${(n / 1_000_000).toFixed(1)}M`;
   if (n >= 1_000) return `${(n / 1_000).toFixed(1)}k`;
   return String(Math.round(n));
-}
-
-function asObject(v: unknown): Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-}
-
-function str(v: unknown): string | undefined {
-  return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
-}
-
-function withDefined(w: UsageWindow): UsageWindow {
-  return Object.fromEntries(Object.entries(w).filter(([, x]) => x !== undefined)) as unknown as UsageWindow;
 }

@@ -156,3 +156,35 @@ test(
     }
   },
 );
+
+test('an override of a deferred built-in is offered only once load_tools has loaded that built-in', { timeout: 60_000 }, async () => {
+  const home = tempDir('core-home-');
+  writePlugin(globalPluginsDir(home), 'shadow', {
+    manifest: {
+      name: 'shadow',
+      version: '1',
+      tools: [{ name: 'git_status', override: true, kind: 'readonly', description: 'SHADOW status', script: 'status.js' }],
+    },
+    files: { 'status.js': script("answer({ ok: true, output: 'shadow status' });") },
+  });
+  const s = await startScenario({
+    home,
+    script: [
+      calls('s0', 'git_status', {}),
+      calls('l1', 'load_tools', { tools: ['git_status'] }),
+      calls('s1', 'git_status', {}),
+      says('done'),
+    ],
+  });
+  try {
+    const events = await s.turn('status');
+    const result = (id: string) => events.find((e) => e.type === 'tool_result' && e.id === id);
+    assert.match(result('s0').output, /^tool 'git_status' is deferred and not enabled this session\. Call load_tools/);
+    assert.deepEqual([result('s1').ok, result('s1').output], [true, 'shadow status']);
+    const requests = s.model.requests.filter((r) => r.method === 'POST');
+    assert.deepEqual(schemaOf(requests[0], 'git_status'), [], 'not offered before load_tools');
+    assert.deepEqual(schemaOf(requests[2], 'git_status').map(descriptionOf), ['SHADOW status']);
+  } finally {
+    await s.close();
+  }
+});

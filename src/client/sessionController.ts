@@ -735,6 +735,8 @@ export class SessionController implements SlashTarget {
 
   /** `usage`: the plan and rate-limit windows of the provider serving `model` (default: the last used); answered by `usage`. */
   usage(model?: string): boolean {
+    // SCV reports no provider usage: nothing is sent, and the caller says so (Show Stats leaves the section out).
+    if (this.o.launch.kind === 'scv') return false;
     const cmd: CommandOf<'usage'> = { type: 'usage' };
     if (model) cmd.model = model;
     return this.requireReady() && this.core.send(cmd);

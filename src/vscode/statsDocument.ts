@@ -26,12 +26,12 @@ export class StatsDocument implements vscode.TextDocumentContentProvider, vscode
   async show(core: FolderCore): Promise<void> {
     const stats = nextCoreEvent(this.cores, core, 'stats', REPLY_TIMEOUT_MS);
     const context = nextCoreEvent(this.cores, core, 'context_breakdown', REPLY_TIMEOUT_MS);
-    // Stats do not wait for a slow provider: its usage is shown if it answers as soon as the rest.
-    const usage = nextCoreEvent(this.cores, core, 'usage', REPLY_TIMEOUT_MS);
     const runtime = this.runtimeSection(core);
     await core.session.stats(false);
     await core.session.context(false);
-    await core.session.usage();
+    // Stats do not wait for a slow provider: its usage is shown if it answers as soon as the rest. The answer comes in a
+    // later read of the core's stdout, so listening right after the send misses nothing; SCV has none to wait for.
+    const usage = core.session.usage() ? nextCoreEvent(this.cores, core, 'usage', REPLY_TIMEOUT_MS) : Promise.resolve(undefined);
     const [s, c, u] = await Promise.all([stats, context, usage]);
     const markdown = formatStatsMarkdown(
       core.session.state,
@@ -50,11 +50,17 @@ export class StatsDocument implements vscode.TextDocumentContentProvider, vscode
 
   /** "Show Usage": the provider's plan and rate-limit windows for the current model. */
   async showUsage(core: FolderCore): Promise<void> {
+    const answer = nextCoreEvent(this.cores, core, 'usage', USAGE_TIMEOUT_MS);
+    if (!core.session.usage(core.session.state.model)) {
+      // Refused: the core is not ready (the session said so), or an SCV server, which has no provider usage.
+      if (core.launchSettings.kind === 'scv')
+        void vscode.window.showInformationMessage('Catalyst Code: an SCV server reports no provider usage.');
+      return;
+    }
     const usage = vscode.window.withProgress(
       { location: vscode.ProgressLocation.Window, title: 'Catalyst Code: asking the provider for usage…' },
-      () => nextCoreEvent(this.cores, core, 'usage', USAGE_TIMEOUT_MS),
+      () => answer,
     );
-    await core.session.usage(core.session.state.model);
     const section = formatUsageSection((await usage) as UsageEvent | undefined);
     await this.open(core, 'usage', `# Catalyst Code — usage\n\n${section.join('\n')}\n`);
   }

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startScenario, TEST_KEY, type Scenario } from '../support/coreScenario';
+import { script, tempDir, writePlugin } from '../support/pluginFixtures';
 import { GATEWAY_MODEL, startUsageEndpointStandIn, type UsageEndpointStandIn } from '../support/usageEndpointStandIn';
 
 const UMANS_SHAPED = {
@@ -225,6 +226,51 @@ test('usage of an xAI provider reads the billing endpoint named by CATALYST_CODE
     const asked = standIn.requests.filter((r) => r.path === '/v1/billing?format=credits');
     assert.equal(asked.length, 1);
     assert.equal(asked[0].headers.authorization, `Bearer ${TEST_KEY}`);
+  } finally {
+    await s.close();
+    await standIn.close();
+  }
+});
+
+test('usage of an Anthropic provider logged in by a plugin’s OAuth reads oauth/usage with the token', async () => {
+  const standIn = await startUsageEndpointStandIn();
+  const s = await startScenario({
+    env: { CATALYST_CODE_ANTHROPIC_USAGE_URL: `${standIn.origin}/api/oauth/usage` },
+    providers: () => [{ name: 'claude-sub', kind: 'anthropic', base_url: standIn.origin }],
+  });
+  try {
+    const folder = writePlugin(tempDir('usage-oauth-'), 'claude-sub-oauth', {
+      manifest: {
+        name: 'claude-sub-oauth',
+        version: '1.0.0',
+        oauth: { provider_id: 'claude-sub', kind: 'anthropic', base_url: standIn.origin, script: 'oauth.js' },
+      },
+      files: { 'oauth.js': script("answer({ access_token: 'oat-SECRET-usage', expires_at: Math.floor(Date.now() / 1000) + 3600 });") },
+    });
+    const from = s.core.events.length;
+    s.core.send({ type: 'install_plugin', path: folder });
+    await s.core.waitForType('plugin_installed', { from });
+    standIn.answer({
+      json: {
+        five_hour: { utilization: 15.0, resets_at: '2030-01-01T05:00:00.570750+00:00' },
+        seven_day: { utilization: 48.0, resets_at: '2030-01-05T00:00:00Z' },
+        seven_day_opus: null,
+        extra_usage: { is_enabled: false },
+      },
+    });
+    const usage = await usageOf(s);
+    assert.equal(usage.provider, 'claude-sub');
+    assert.equal(usage.provider_kind, 'anthropic');
+    assert.equal(usage.available, true);
+    assert.deepEqual(usage.windows, [
+      { id: 'five_hour', label: '5-hour', unit: 'percent', used: 15, resets_at: 1893474000 },
+      { id: 'seven_day', label: 'Weekly', unit: 'percent', used: 48, resets_at: 1893801600 },
+    ]);
+    const asked = standIn.requests.filter((r) => r.path === '/api/oauth/usage');
+    assert.equal(asked.length, 1);
+    assert.equal(asked[0].headers.authorization, 'Bearer oat-SECRET-usage');
+    assert.equal(asked[0].headers['anthropic-beta'], 'oauth-2025-04-20');
+    assert.ok(!s.core.rawStdout.join('\n').includes('oat-SECRET-usage'), 'the token never comes back');
   } finally {
     await s.close();
     await standIn.close();

@@ -4,10 +4,13 @@ import { asObject, num, str, unixSeconds, withDefined } from './usageJson';
 
 /**
  * xAI's `GET /v1/billing?format=credits` on the Grok CLI proxy (upstream `usage.rs:801-…`): `creditUsagePercent` → the
- * `weekly` "Weekly usage" window resetting at `currentPeriod.end`; each `productUsage[]` entry → a `product_<x>` window.
+ * `weekly` "Weekly usage" window resetting at `currentPeriod.end`; each `productUsage[]` entry → a `product_<x>` window;
+ * `onDemandUsed`/`onDemandCap` and `prepaidBalance` (`{val}` amounts) → `on_demand` and `prepaid` credits windows. The
+ * proxy sends these inside `config`; a payload with them at the top level is read the same way.
  */
 export function parseXaiUsage(v: unknown): ProviderUsage {
-  const root = asObject(v);
+  const outer = asObject(v);
+  const root = Object.keys(asObject(outer.config)).length > 0 ? asObject(outer.config) : outer;
   const windows: UsageWindow[] = [];
   const weekly = num(root.creditUsagePercent);
   if (weekly !== undefined) {
@@ -18,6 +21,13 @@ export function parseXaiUsage(v: unknown): ProviderUsage {
     const w = productWindow(entry);
     if (w && !windows.some((x) => x.id === w.id)) windows.push(w);
   }
+  const onDemandUsed = amount(root.onDemandUsed);
+  const onDemandCap = amount(root.onDemandCap);
+  if (onDemandUsed !== undefined || onDemandCap !== undefined) {
+    windows.push(withDefined({ id: 'on_demand', label: 'On-demand credits', unit: 'credits', used: onDemandUsed, limit: onDemandCap }));
+  }
+  const prepaid = amount(root.prepaidBalance);
+  if (prepaid !== undefined) windows.push({ id: 'prepaid', label: 'Prepaid credits', unit: 'credits', used: prepaid, detail: 'balance' });
   if (windows.length === 0) return unavailableUsage('xAI returned no usage windows.');
   return { available: true, windows };
 }
@@ -33,4 +43,9 @@ function productWindow(v: unknown): UsageWindow | undefined {
     .replace(/[^a-z0-9]+/g, '_')
     .replace(/^_+|_+$/g, '');
   return { id: `product_${slug}`, label: product, unit: 'percent', used };
+}
+
+/** A money figure, `{val: "12.5"}` or a bare number. */
+function amount(v: unknown): number | undefined {
+  return num(v) ?? num(asObject(v).val);
 }

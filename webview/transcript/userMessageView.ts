@@ -9,12 +9,13 @@ import type { ItemView } from './itemView';
  */
 export class UserMessageView implements ItemView<UserItem> {
   readonly root = h('div', { class: 'item user', 'data-testid': TEST_IDS.userMessage });
-  private shown: UserItem | undefined;
+  /** What is on screen, by value: an `append` patch grows the item's text in place, so the object itself cannot tell. */
+  private shown: { text: string; images: number; vision: string | undefined } | undefined;
 
   update(item: UserItem): void {
     const was = this.shown;
-    if (was && item.text === was.text && item.images === was.images && item.vision?.detail === was.vision?.detail) return;
-    this.shown = item;
+    if (was && item.text === was.text && item.images === was.images && item.vision?.detail === was.vision) return;
+    this.shown = { text: item.text, images: item.images, vision: item.vision?.detail };
     const vision = item.vision
       ? h('span', { class: 'user-vision', 'data-testid': TEST_IDS.visionNote, title: item.vision.detail }, ` · ${item.vision.label}`)
       : null;

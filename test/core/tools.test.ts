@@ -144,3 +144,48 @@ test('restricted paths (.env, .git/config) prompt even for reads under destructi
     await s.close();
   }
 });
+
+test("a read wave's results come in the model's order, though its second call failed before the first could run", async () => {
+  // Under "always" the first read waits for the user, while the second is refused at once (outside the workspace):
+  // it has failed long before the first runs, and its result still comes second.
+  const s = await startScenario({
+    approval: 'always',
+    files: { 'a.txt': 'alpha\n' },
+    script: [
+      {
+        steps: [
+          { toolCall: { id: 'wave-a', name: 'read_file', arguments: { path: 'a.txt' } } },
+          { toolCall: { id: 'wave-b', name: 'read_file', arguments: { path: '../outside.txt' } } },
+        ],
+      },
+      { steps: [{ text: 'read both' }] },
+    ],
+  });
+  try {
+    const from = s.core.events.length;
+    s.core.send({ type: 'send', prompt: 'read a and b', model: TEST_MODEL });
+    const request = await s.core.waitForType('approval_request', { from });
+    assert.equal(request.tool_call_id, 'wave-a', 'only the first call asks');
+    s.core.send({ type: 'approve', request_id: request.request_id, decision: 'yes' });
+    await s.core.waitForType('done', { from });
+    const events = s.core.events.slice(from);
+    const results = events.filter((e) => e.type === 'tool_result');
+    assert.deepEqual(
+      results.map((r) => [r.id, r.status]),
+      [
+        ['wave-a', 'success'],
+        ['wave-b', 'failed'],
+      ],
+    );
+    assert.match(results[0].output, /alpha/);
+    const calls = events.filter((e) => e.type === 'tool_call').map((e) => events.indexOf(e));
+    assert.ok(calls.length === 2 && calls.every((i) => i < events.indexOf(results[0])), 'one wave: both calls start before any result');
+    const answer = events
+      .filter((e) => e.type === 'delta')
+      .map((e) => e.text)
+      .join('');
+    assert.equal(answer, 'read both', 'the turn goes on after the wave');
+  } finally {
+    await s.close();
+  }
+});

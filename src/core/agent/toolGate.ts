@@ -74,12 +74,17 @@ export async function runToolCall(
   call: ToolCall,
   offeredTools: ReadonlySet<string>,
 ): Promise<ToolOutcome> {
-  const announce = deps.announce ?? runEvents(deps);
+  const announce = callAnnouncer(deps);
   const args = parseArgs(call.arguments);
   announce.started(call, typeof args === 'string' ? {} : args);
   const outcome = typeof args === 'string' ? failed(args) : await decideAndExecute(deps, scope, call, args, offeredTools);
   announce.finished(call, outcome);
   return outcome;
+}
+
+/** How the calls of `deps` are announced: its own announcer, else a foreground run's events. */
+export function callAnnouncer(deps: GateDeps): CallAnnouncer {
+  return deps.announce ?? runEvents(deps);
 }
 
 /** A foreground run's announcements: `tool_call`, then `tool_result` and the `file_change`s. */

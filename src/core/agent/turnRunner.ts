@@ -17,7 +17,8 @@ import { getTool } from '../tools/registry';
 import type { ToolOutcome } from '../tools/types';
 import { StuckDetector } from './stuckDetector';
 import { estimateTokens } from './tokenEstimate';
-import { runToolCall, type GateDeps, type ToolCall } from './toolGate';
+import { callAnnouncer, runToolCall, type GateDeps, type ToolCall } from './toolGate';
+import { inModelOrder } from './modelOrderAnnouncer';
 import type { UsageTracker } from './usageTracker';
 
 export const MAX_MODEL_STEPS = 200;
@@ -131,7 +132,7 @@ function nudgeIfStuck(deps: TurnDeps, stuck: StuckDetector, calls: ToolCall[]): 
 /** Runs one model message's tool calls in order; how the turn ended, or undefined when the model goes on. */
 async function runToolCalls(deps: TurnDeps, scope: RunScope, calls: ToolCall[]): Promise<TurnOutcome | undefined> {
   const wave = leadingWaveLength(deps, calls);
-  const outcomes = wave >= 2 ? await Promise.all(calls.slice(0, wave).map((call) => runOffered(deps, scope, call))) : [];
+  const outcomes = wave >= 2 ? await runWave(deps, scope, calls.slice(0, wave)) : [];
   outcomes.forEach((outcome, i) => recordResult(deps, calls[i], outcome));
   for (let i = outcomes.length; i < calls.length; i++) {
     if (scope.cancelled) {
@@ -155,6 +156,12 @@ async function runToolCalls(deps: TurnDeps, scope: RunScope, calls: ToolCall[]):
 function leadingWaveLength(deps: TurnDeps, calls: ToolCall[]): number {
   const end = calls.findIndex((call) => !getTool(call.name)?.parallelSafe || deps.plugins?.tool(call.name));
   return end === -1 ? calls.length : end;
+}
+
+/** The wave's calls at once; their results are announced in the model's order (upstream's ordered wave). */
+function runWave(deps: TurnDeps, scope: RunScope, wave: ToolCall[]): Promise<ToolOutcome[]> {
+  const ordered: TurnDeps = { ...deps, announce: inModelOrder(callAnnouncer(deps), wave) };
+  return Promise.all(wave.map((call) => runOffered(ordered, scope, call)));
 }
 
 /** Checks the call against the tools offered now, as upstream does per call: load_tools may have added some. */

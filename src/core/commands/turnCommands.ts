@@ -12,6 +12,7 @@ import { expandFileMentions } from '../agent/fileMentions';
 import { compactConversation, needsCompaction } from '../agent/compaction';
 import type { ResolvedProvider } from '../providers/types';
 import { scrubText } from '../runtime/redact';
+import { badCommandField, type FieldSpec } from './commandFields';
 import { contextWindow } from './statusCommands';
 import { createAutoCheckpoint } from './checkpointCommands';
 import { refreshRules } from '../rules/rulesEvent';
@@ -81,10 +82,24 @@ export function cancelActive(rt: CoreRuntime, reason: Parameters<CoreRuntime['ru
 
 const SESSION_REPLACED: ReadonlySet<string> = new Set(['reset', 'clear', 'new_session', 'load_session']);
 
+/** The fields of `send` and `steer` as upstream's structs type them (`steer` has no images: the caller drops them). */
+const TURN_FIELDS: readonly FieldSpec[] = [
+  { name: 'prompt', type: 'string', required: true },
+  { name: 'model', type: 'string', required: true },
+  { name: 'provider', type: 'string', required: false },
+  { name: 'reasoning_effort', type: 'string', required: false },
+  { name: 'images', type: 'string[]', required: false },
+];
+
 function toQueued(
   rt: CoreRuntime,
   cmd: { prompt?: unknown; model?: unknown; provider?: unknown; reasoning_effort?: unknown; images?: unknown },
 ): QueuedPrompt | undefined {
+  const bad = badCommandField(cmd, TURN_FIELDS);
+  if (bad) {
+    rt.emit({ type: 'error', code: 'invalid_command', message: bad });
+    return undefined;
+  }
   if (typeof cmd.prompt !== 'string' || !cmd.prompt.trim()) {
     rt.emit({ type: 'error', code: 'invalid_command', message: 'prompt must be a non-empty string' });
     return undefined;

@@ -90,7 +90,7 @@ test('reset while an approval is pending cancels the run; approving the stale id
     const at = s.core.events.length;
     s.core.send({ type: 'approve', request_id: req.request_id, decision: 'yes' });
     const err = await s.core.waitForType('error', { from: at });
-    assert.match(err.message, /stale|unknown, expired, or already resolved/);
+    assert.equal(err.message, `unknown, expired, or already resolved approval request: ${req.request_id}`, "upstream's words");
     s.core.send({ type: 'runtime_status' });
     const status = await s.core.waitForType('runtime_status', { from: at });
     assert.equal(status.pending_approvals, 0);
@@ -100,6 +100,28 @@ test('reset while an approval is pending cancels the run; approving the stale id
       0,
       'no stale events of the cancelled run',
     );
+  } finally {
+    await s.close();
+  }
+});
+
+test('abort while an approval is pending: answering it afterwards is "unknown, expired, or already resolved", and the next turn asks anew', async () => {
+  const s = await startScenario({ script: [write('c1', 'first.txt'), write('c2', 'second.txt'), say('written')] });
+  try {
+    const from = s.core.events.length;
+    s.core.send({ type: 'send', prompt: 'write', model: TEST_MODEL });
+    const stale = await s.core.waitForType('approval_request', { from });
+    s.core.send({ type: 'abort' });
+    await s.core.waitForType('aborted', { from });
+    const at = s.core.events.length;
+    s.core.send({ type: 'approve', request_id: stale.request_id, decision: 'yes' });
+    const err = await s.core.waitForType('error', { from: at });
+    assert.equal(err.message, `unknown, expired, or already resolved approval request: ${stale.request_id}`);
+    const events = await s.turnAnswering('write again', ['yes']);
+    const fresh = events.find((e) => e.type === 'approval_request');
+    assert.notEqual(fresh.request_id, stale.request_id);
+    assert.equal(existsSync(join(s.core.workspace, 'first.txt')), false, 'the stale approval wrote nothing');
+    assert.equal(readFileSync(join(s.core.workspace, 'second.txt'), 'utf8'), 'second.txt\n');
   } finally {
     await s.close();
   }

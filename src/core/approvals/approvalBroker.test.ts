@@ -110,7 +110,7 @@ describe('ApprovalBroker', () => {
     assert.equal(b.pendingCount(), 0);
   });
 
-  test('markStale: pending and already-aborted requests of the run answer "stale"; other runs are untouched', async () => {
+  test('markStale: pending and already-aborted requests of the run end; answering them is "unknown, expired, or already resolved"; other runs are untouched', async () => {
     const b = new ApprovalBroker({ onExpired: never });
     const ac = new AbortController();
     const aborted = pending(b, 'c1', 'run-1');
@@ -127,7 +127,7 @@ describe('ApprovalBroker', () => {
     for (const id of [aborted.requestId, stillPending.requestId]) {
       assert.deepEqual(b.answer(id, { decision: 'yes' }), {
         ok: false,
-        message: `approval ${id} is stale and cannot authorize a tool call`,
+        message: `unknown, expired, or already resolved approval request: ${id}`,
       });
     }
     assert.equal(b.pendingCount(), 1);
@@ -135,12 +135,13 @@ describe('ApprovalBroker', () => {
     assert.deepEqual(await otherWait, { decision: 'yes' });
   });
 
-  test('a request of a run already marked stale is cancelled and stale at once', async () => {
+  test('a request of a run already marked stale ends cancelled at once and cannot be answered', async () => {
     const b = new ApprovalBroker({ onExpired: never });
     b.markStale('run-1');
     const p = pending(b, 'c1', 'run-1');
     assert.deepEqual(await b.wait(p, new AbortController().signal), { decision: 'no', cancelled: true });
-    assert.match((b.answer(p.requestId, { decision: 'yes' }) as { message: string }).message, /is stale/);
+    assert.equal(b.pendingCount(), 0);
+    assert.match((b.answer(p.requestId, { decision: 'yes' }) as { message: string }).message, /^unknown, expired, or already resolved/);
   });
 
   test('cancelAll ends every pending wait', async () => {

@@ -49,10 +49,8 @@ export class ApprovalBroker {
   private readonly clearTimer: (handle: unknown) => void;
   private seq = 0;
   private readonly pending = new Map<string, Waiter>();
-  private readonly staleIds = new BoundedSet(MAX_REMEMBERED);
+  /** Cancelled runs: a request they still make ends at once. */
   private readonly staleRuns = new BoundedSet(MAX_REMEMBERED);
-  /** Requests that ended by abort, by run, so a later markStale(run) can still name them. */
-  private readonly cancelledByRun = new Map<string, string[]>();
 
   constructor(opts: ApprovalBrokerOptions) {
     this.timeoutMs = opts.timeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS;
@@ -71,14 +69,10 @@ export class ApprovalBroker {
     if (this.pending.has(p.requestId)) throw new Error(`approval request ${p.requestId} is already pending`);
     return new Promise<ApprovalAnswer>((resolve) => {
       if (signal.aborted || this.staleRuns.has(p.runId)) {
-        this.rememberCancelled(p);
         resolve({ decision: 'no', cancelled: true });
         return;
       }
-      const onAbort = () => {
-        waiter.finish({ decision: 'no', cancelled: true });
-        this.rememberCancelled(p);
-      };
+      const onAbort = () => waiter.finish({ decision: 'no', cancelled: true });
       const waiter: Waiter = {
         approval: p,
         settled: false,
@@ -98,12 +92,13 @@ export class ApprovalBroker {
     });
   }
 
+  /**
+   * A request that no longer waits — answered, expired, or ended with its cancelled run — is upstream's "unknown,
+   * expired, or already resolved" (its waiter leaves the pending map as soon as its run is cancelled, as ours does).
+   */
   answer(requestId: string, a: Omit<ApprovalAnswer, 'expired' | 'cancelled'>): AnswerResult {
     const waiter = this.pending.get(requestId);
-    if (!waiter) {
-      if (this.staleIds.has(requestId)) return { ok: false, message: `approval ${requestId} is stale and cannot authorize a tool call` };
-      return { ok: false, message: `unknown, expired, or already resolved approval request: ${requestId}` };
-    }
+    if (!waiter) return { ok: false, message: `unknown, expired, or already resolved approval request: ${requestId}` };
     const answer: ApprovalAnswer = { decision: a.decision };
     if (a.pattern !== undefined) answer.pattern = a.pattern;
     if (a.editedContent !== undefined) answer.editedContent = a.editedContent;
@@ -111,16 +106,10 @@ export class ApprovalBroker {
     return { ok: true };
   }
 
-  /** The run was cancelled: its pending approvals end as cancelled, and answering any of its requests reports them stale. */
+  /** The run was cancelled: its pending approvals end as cancelled, and any request it still makes ends at once. */
   markStale(runId: string): void {
     this.staleRuns.add(runId);
-    for (const waiter of [...this.pending.values()]) {
-      if (waiter.approval.runId !== runId) continue;
-      waiter.finish({ decision: 'no', cancelled: true });
-      this.staleIds.add(waiter.approval.requestId);
-    }
-    for (const id of this.cancelledByRun.get(runId) ?? []) this.staleIds.add(id);
-    this.cancelledByRun.delete(runId);
+    for (const waiter of [...this.pending.values()]) if (waiter.approval.runId === runId) waiter.finish({ decision: 'no', cancelled: true });
   }
 
   /** Ends every pending approval as cancelled and clears its timer (shutdown). */
@@ -143,19 +132,6 @@ export class ApprovalBroker {
     }
   }
 
-  private rememberCancelled(p: PendingApproval): void {
-    if (this.staleRuns.has(p.runId)) {
-      this.staleIds.add(p.requestId);
-      return;
-    }
-    const ids = this.cancelledByRun.get(p.runId) ?? [];
-    ids.push(p.requestId);
-    this.cancelledByRun.set(p.runId, ids);
-    if (this.cancelledByRun.size > MAX_REMEMBERED) {
-      const oldest = this.cancelledByRun.keys().next().value;
-      if (oldest !== undefined) this.cancelledByRun.delete(oldest);
-    }
-  }
 }
 
 /** An insertion-ordered set that forgets its oldest entries beyond `max`. */

@@ -73,11 +73,14 @@ export function reduceMemorySaved(s: SessionState, e: UntrustedEvent<'memory_sav
   return text ? addNotice(s, { level: 'info', text }) : s;
 }
 
-/** A provider retry; with `discard_partial` the output streamed by the failed attempt is void and goes away. */
+/**
+ * A provider retry; with `discard_partial` the output streamed by the failed attempt is void and goes away. Our core's
+ * `detail` says more than upstream's generic stream `reason`, so it is shown when present.
+ */
 export function reduceHttpRetry(s: SessionState, e: UntrustedEvent<'http_retry'>): SessionState {
   const next = e.discard_partial === true ? discardPartialOutput(s) : s;
   const status = num(e.status);
-  const reason = str(e.reason);
+  const reason = str(e.detail) || str(e.reason);
   const backoff = num(e.backoff_ms);
   const text =
     `The model request failed (${status !== undefined ? `HTTP ${status}` : 'stream dropped'}${reason ? `: ${reason}` : ''}); ` +

@@ -871,6 +871,16 @@ describe('sessionReducer: errors, retries, notices', () => {
     s = sessionReducer(s, { type: 'http_retry', attempt: 2, status: 503, reason: 'Service Unavailable', backoff_ms: 1500 });
     assert.deepEqual(kinds(s), ['user', 'notice']);
     assert.match((last(s) as { text: string }).text, /HTTP 503.*attempt 2.*1\.5 s/);
+    // Our core's detail says what upstream's generic stream reason does not.
+    s = sessionReducer(s, {
+      type: 'http_retry',
+      attempt: 3,
+      reason: 'retryable stream error after partial output',
+      detail: 'connection to acme lost mid-stream: other side closed',
+      backoff_ms: 2000,
+    });
+    assert.deepEqual(kinds(s), ['user', 'notice']);
+    assert.match((last(s) as { text: string }).text, /stream dropped: connection to acme lost mid-stream: other side closed\); retrying \(attempt 3\)/);
     s = sessionReducer(s, { type: 'delta', text: 'Hello' });
     assert.deepEqual(kinds(s), ['user', 'notice', 'assistant']);
     assert.equal((last(s) as { text: string }).text, 'Hello');

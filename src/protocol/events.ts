@@ -270,7 +270,13 @@ export interface HttpRetryEvent extends EventMetadata {
   attempt: number;
   /** HTTP status of the failed attempt; absent when there was none (a dropped stream, a network error), as upstream sends it. */
   status?: number;
+  /**
+   * Upstream's words: for a stream that failed once open, "retryable stream error after partial output" or "stream
+   * error before first token".
+   */
   reason: string;
+  /** Ours on top: the failure in our words when `reason` is upstream's generic stream wording (e.g. the connection lost). */
+  detail?: string;
   backoff_ms: number;
   /** The partial output streamed so far is void. */
   discard_partial?: boolean;

@@ -40,6 +40,10 @@ test('a stream dropped mid-way is retried with discard_partial and the final tex
     const retry = events.find((e) => e.type === 'http_retry');
     assert.equal(retry.discard_partial, true);
     assert.equal('status' in retry, false, `a dropped stream has no HTTP status, and upstream sends none: ${JSON.stringify(retry)}`);
+    assert.equal(retry.reason, 'retryable stream error after partial output', "upstream's words, which its clients match");
+    assert.match(retry.detail, /scripted/, 'ours say what happened, naming the provider');
+    assert.ok(events.indexOf(retry) > events.findIndex((e) => e.type === 'delta'), 'the partial output came first');
+    assert.equal(events.filter((e) => e.type === 'error').length, 0, 'the turn recovered');
     const afterRetry = events
       .slice(events.indexOf(retry))
       .filter((e) => e.type === 'delta')

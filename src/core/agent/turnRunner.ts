@@ -248,6 +248,7 @@ function forwardStreamEvent(deps: TurnDeps, e: StreamEvent): void {
         attempt: e.attempt,
         status: e.status,
         reason: e.reason,
+        ...(e.detail !== undefined ? { detail: e.detail } : {}),
         backoff_ms: e.backoffMs,
         discard_partial: e.discardPartial,
       });

@@ -8,7 +8,7 @@ import {
   type ScriptedModelServer,
   type StartedScriptedModelServer,
 } from '../../../test/support/scriptedModelServer';
-import { streamChat } from './stream';
+import { STREAM_RETRY_REASONS, streamChat } from './stream';
 import { ProviderError, type IdleTimerFactory, type ProviderKind, type StreamEvent, type StreamRequest } from './types';
 
 const KEY = 'sk-test-0123456789abcdef';
@@ -152,6 +152,7 @@ for (const kind of ['openai', 'anthropic'] as const) {
       assert.equal(retry.backoffMs, 0, 'Retry-After: 0 is honoured');
       assert.equal(retry.discardPartial, false);
       assert.match(retry.reason, /429/);
+      assert.equal(retry.detail, undefined, 'a refused request is not a failed stream');
       assert.equal(result.text, 'second time lucky');
       assert.equal(server.requests.length, 2);
     });
@@ -178,9 +179,21 @@ for (const kind of ['openai', 'anthropic'] as const) {
       const retry = retries(events)[0];
       assert.equal(retry.discardPartial, true);
       assert.equal(retry.status, undefined, 'a dropped stream has no HTTP status');
+      assert.equal(retry.reason, STREAM_RETRY_REASONS.afterOutput, "upstream's words");
+      assert.match(retry.detail ?? '', /ended before completion|lost mid-stream/, 'ours, for the user');
       assert.equal(joined(events.slice(0, retryAt), 'text'), 'This partial answer will be');
       assert.equal(joined(events.slice(retryAt), 'text'), 'The full answer.');
       assert.equal(result.text, 'The full answer.');
+    });
+
+    test('a stream cut before any output is retried with nothing to discard, in upstream\'s words', async () => {
+      server.enqueue({ steps: [{ cut: true }] }, { steps: [{ text: 'second try' }] });
+      const { events, result } = await collect(request(server, kind));
+      const [retry, ...more] = retries(events);
+      assert.equal(more.length, 0);
+      assert.deepEqual([retry.reason, retry.discardPartial], [STREAM_RETRY_REASONS.beforeOutput, false]);
+      assert.ok(retry.detail, 'our own words come along');
+      assert.equal(result.text, 'second try');
     });
 
     test('a stalled stream is abandoned once its idle timeout runs out, and retried', LIVENESS, async () => {
@@ -200,7 +213,8 @@ for (const kind of ['openai', 'anthropic'] as const) {
       const [retry, ...more] = retries(events);
       assert.ok(retry, 'a retry event was emitted');
       assert.equal(more.length, 0);
-      assert.match(retry.reason, /no data .* 300 ms/);
+      assert.equal(retry.reason, STREAM_RETRY_REASONS.afterOutput);
+      assert.match(retry.detail ?? '', /no data .* 300 ms/);
       assert.equal(retry.discardPartial, true);
       assert.equal(await server.responseEnd(server.requests[0]), 'closed_by_client', 'the stalled stream was abandoned');
       assert.equal(result.text, 'awake again');

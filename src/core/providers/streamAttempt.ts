@@ -15,6 +15,8 @@ export interface AttemptInput {
   signal: AbortSignal;
   idleTimeoutMs: number;
   idleTimer?: IdleTimerFactory;
+  /** The response was accepted as an event stream: a failure from here on is a stream failure, not the request's. */
+  onStreamOpen?: () => void;
 }
 
 /** One POST and its stream, start to end. Throws a ProviderError whose `retryable` says whether to try again. */
@@ -30,6 +32,7 @@ export async function runStreamAttempt(input: AttemptInput): Promise<void> {
     }
     if (!response.body) throw new ProviderError('bad_response', `empty response from ${input.providerName}`);
     await rejectNonStream(response, context);
+    input.onStreamOpen?.();
     const parser = input.dialect.createParser({ accumulator: input.accumulator, providerName: input.providerName, secrets: input.secrets });
     await readEventStream(response.body, parser, context);
     if (!parser.complete && !parser.completeWithoutMarker) {

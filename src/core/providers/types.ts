@@ -78,8 +78,11 @@ export type StreamEvent =
   | { type: 'tool_call_start'; index: number; id: string }
   | { type: 'tool_call_name'; index: number; name: string }
   | { type: 'tool_call_args'; index: number; args: string }
-  /** `status` is the HTTP status of the failed attempt; a dropped stream or a network error has none. */
-  | { type: 'retry'; attempt: number; status?: number; reason: string; backoffMs: number; discardPartial: boolean };
+  /**
+   * `status` is the HTTP status of the failed attempt; a dropped stream or a network error has none. `detail` is the
+   * failure in our words when `reason` is upstream's generic wording for a failed stream.
+   */
+  | { type: 'retry'; attempt: number; status?: number; reason: string; detail?: string; backoffMs: number; discardPartial: boolean };
 
 export interface StreamedToolCall {
   id: string;

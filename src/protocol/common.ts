@@ -142,15 +142,26 @@ export interface RuntimeResource {
   /** Unique in the core process (not a run id). */
   id: number;
   /**
-   * Upstream's: task, subprocess, approval, ask, sudo, subagent, goal, browser, intercom. Ours lists the foreground run
-   * under its own kind (turn, compact, user_bash) and CHECKPOINT_COMPACTION_RESOURCE_KIND.
+   * Upstream's: task, subprocess, approval, ask, sudo, subagent, goal, browser, intercom. The foreground run is a `task`
+   * (FOREGROUND_RUN_RESOURCE); ours adds CHECKPOINT_COMPACTION_RESOURCE_KIND.
    */
   kind: string;
+  /** What the resource is; the foreground run's is one of FOREGROUND_RUN_RESOURCE.labels (clients match it). */
   label: string;
   session_id: string;
   run_id?: string | null;
   cancelled: boolean;
 }
+
+/**
+ * The foreground run as `runtime_status.resources` lists it: kind `task`, labelled by what runs. A model turn is
+ * upstream's `foreground_agent_turn`; our `compact` and `user_bash` commands also run as foreground runs (upstream lists
+ * no resource for them).
+ */
+export const FOREGROUND_RUN_RESOURCE = {
+  kind: 'task',
+  labels: { turn: 'foreground_agent_turn', compact: 'foreground_compact', user_bash: 'foreground_user_bash' },
+} as const;
 
 /**
  * Ours: the `kind` of the resource our core lists while its checkpoint store is compacted in the background (a `git gc`

@@ -95,6 +95,41 @@ test('runtime_status lists the running turn under a numeric resource id, and nam
   }
 });
 
+test("runtime_status lists a streaming turn as upstream's foreground_agent_turn task; new_session cancels it and the list empties", async () => {
+  const s = await startScenario({ script: [{ steps: [{ text: 'streaming… ' }], hangAfterSteps: true }, { steps: [{ text: 'fresh' }] }] });
+  try {
+    const from = s.core.events.length;
+    s.core.send({ type: 'send', prompt: 'talk', model: TEST_MODEL });
+    const delta = await s.core.waitForType('delta', { from });
+    const { status: streaming } = await eventsBeforeProbe(s, from);
+    assert.equal(streaming.run_id, delta.run_id);
+    const turn = streaming.resources.filter((r: { run_id?: string }) => r.run_id === delta.run_id);
+    assert.deepEqual(
+      turn.map((r: Record<string, unknown>) => [r.kind, r.label, r.session_id, r.cancelled, typeof r.id]),
+      [['task', 'foreground_agent_turn', delta.session_id, false, 'number']],
+      'the shape upstream\'s clients read',
+    );
+    s.core.send({ type: 'new_session' });
+    const changed = await s.core.waitForType('session_changed', { from });
+    const cancelled = s.core.ofType('run_cancelled', from);
+    assert.deepEqual(
+      cancelled.map((e) => [e.run_id, e.reason]),
+      [[delta.run_id, 'new_session']],
+    );
+    const { status: idle } = await eventsBeforeProbe(s, s.core.events.indexOf(changed));
+    assert.equal(idle.run_id, null);
+    assert.deepEqual(
+      idle.resources.filter((r: { kind: string }) => r.kind === 'task'),
+      [],
+      'no foreground run is held',
+    );
+    const next = await s.turn('again');
+    assert.ok(next.every((e) => !('run_id' in e) || e.run_id !== delta.run_id), 'nothing of the old run follows');
+  } finally {
+    await s.close();
+  }
+});
+
 test('steer: steer event, the running turn is cancelled with reason steering, and a new run answers the steer prompt', async () => {
   const s = await startScenario({ script: [slow('middle'), { steps: [{ text: 'steered answer' }] }] });
   try {

@@ -12,7 +12,7 @@ test('a busy core: its run, what waits on the user, its resources and the last c
       compactions: 1,
       last_cancellation: { session_id: 's1', run_id: 'run-6', reason: 'abort' },
       resources: [
-        { id: 1, kind: 'turn', label: 'turn', session_id: 's1', run_id: 'run-7', cancelled: false },
+        { id: 1, kind: 'task', label: 'foreground_agent_turn', session_id: 's1', run_id: 'run-7', cancelled: false },
         { id: 2, kind: 'checkpoint_compaction', label: 'git gc | shadow', session_id: 's1', run_id: null, cancelled: true },
       ],
       pending_approvals: 1,
@@ -30,7 +30,7 @@ test('a busy core: its run, what waits on the user, its resources and the last c
       '',
       '| Resource | Kind | Run | State |',
       '| --- | --- | --- | --- |',
-      '| turn | turn | `run-7` | running |',
+      '| foreground_agent_turn | task | `run-7` | running |',
       '| git gc \\| shadow | checkpoint_compaction | — | cancelling |',
     ],
   );

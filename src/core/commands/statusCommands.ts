@@ -1,4 +1,5 @@
-import { CHECKPOINT_COMPACTION_RESOURCE_KIND, type RuntimeResource } from '../../protocol';
+import { CHECKPOINT_COMPACTION_RESOURCE_KIND, FOREGROUND_RUN_RESOURCE, type RuntimeResource } from '../../protocol';
+import type { RunScope } from '../runtime/runScope';
 import type { CoreRuntime } from '../coreRuntime';
 import { estimateTokens } from '../agent/tokenEstimate';
 import type { RulesSnapshot } from '../rules/projectRules';
@@ -68,26 +69,24 @@ export function handleRuntimeStatus(rt: CoreRuntime): void {
     discarded_stale_results: rt.sink.discardedStale,
     compactions: rt.usage.compactions,
     last_cancellation: rt.runs.lastCancellation ?? null,
-    resources: [
-      ...(active
-        ? [
-            {
-              id: active.resourceId,
-              kind: active.kind,
-              label: `${active.kind} run`,
-              session_id: active.sessionId,
-              run_id: active.runId,
-              cancelled: active.cancelled,
-            },
-          ]
-        : []),
-      ...subagentResources(rt),
-      ...checkpointCompactions(rt),
-    ],
+    resources: [...(active ? [foregroundResource(active)] : []), ...subagentResources(rt), ...checkpointCompactions(rt)],
     pending_approvals: rt.approvals.broker.pendingCount(),
     pending_asks: rt.interactions.pendingAsks + rt.intercom.pendingAskCount,
     pending_sudos: rt.interactions.pendingSudos,
   });
+}
+
+/** The foreground run, as upstream lists its turn: kind `task`, label `foreground_agent_turn` (FOREGROUND_RUN_RESOURCE). */
+function foregroundResource(run: RunScope): RuntimeResource {
+  const labels: Readonly<Record<string, string>> = FOREGROUND_RUN_RESOURCE.labels;
+  return {
+    id: run.resourceId,
+    kind: FOREGROUND_RUN_RESOURCE.kind,
+    label: labels[run.kind] ?? `foreground_${run.kind}`,
+    session_id: run.sessionId,
+    run_id: run.runId,
+    cancelled: run.cancelled,
+  };
 }
 
 /** The live subagent runs (and the batches and chains grouping them), as upstream lists them: kind `subagent`. */

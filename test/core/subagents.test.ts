@@ -234,7 +234,12 @@ test(
         children.every((c) => doneOf(c.run_id) < events.indexOf(batchDone)),
         'the batch ends after its children',
       );
-      assert.equal(batchDone.summary, undefined, 'only single runs carry a summary');
+      assert.deepEqual(
+        children.map((c) => events.find((e) => e.type === 'subagent_done' && e.run_id === c.run_id)!.summary),
+        children.map((c) => `number ${Number(c.run_id.split('-').at(-1)) + 1}`),
+        "each child's done carries its own answer, as a single run's does",
+      );
+      assert.equal(batchDone.summary, undefined, "the batch's own done has none: its children's answers are in the tool result");
       const result = events.find((e) => e.type === 'tool_result' && e.id === PARENT_CALL)!;
       assert.equal(
         result.output,
@@ -273,6 +278,12 @@ test("a chain of 2: the second step's task carries the first step's output, the 
     );
     const stepOneDone = events.findIndex((e) => e.type === 'subagent_done' && e.run_id === steps[0].run_id);
     assert.ok(stepOneDone < events.indexOf(steps[1]), 'the steps run one after the other');
+    const doneOf = (runId: string) => events.find((e) => e.type === 'subagent_done' && e.run_id === runId)!;
+    assert.deepEqual(
+      [...steps.map((e) => doneOf(e.run_id).summary), doneOf(chain.run_id).summary],
+      ['vermilion', 'painted it vermilion', undefined],
+      "each step's done carries its answer; the chain's own has none",
+    );
     assert.deepEqual(
       events.filter((e) => e.type === 'info' && e.message.startsWith('chain step')).map((e) => e.message.split(':')[0]),
       ['chain step 0+1', 'chain step 1+1'],

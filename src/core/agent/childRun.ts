@@ -20,12 +20,11 @@ import {
   answerRemaining,
   bridgeText,
   capBytes,
-  capChars,
   lastAssistantText,
   MESSAGE_BYTES,
   NO_SUMMARY,
   RESULT_BYTES,
-  SUMMARY_CHARS,
+  runSummary,
 } from './childText';
 import type { ChildResult, ChildSpec, SubagentHost, SubagentRunInfo } from './subagentHost';
 import { PEEK_ITEMS } from './subagentRegistry';
@@ -264,8 +263,6 @@ export class ChildRun {
   end(result: ChildResult): void {
     if (!this.scope.cancelled) this.progress('done');
     recordRun(this.env, this.scope, this.spec.toolCallId, result.state, result.output);
-    const summary =
-      (this.spec.mode ?? 'single') === 'single' ? { summary: capChars(result.output.trim() || NO_SUMMARY, SUMMARY_CHARS) } : {};
     emitEnd(this.env, this.scope, {
       type: 'subagent_done',
       run_id: this.scope.runId,
@@ -273,7 +270,8 @@ export class ChildRun {
       ended_at: Date.now(),
       duration_ms: Date.now() - this.startedAt,
       parent_run_id: this.spec.parentRunId,
-      ...summary,
+      // Every child's, a batch's and a chain's included: each is a single run (upstream's run_single).
+      summary: runSummary(result.output),
       estimated_usd: this.usd === null ? null : roundUsd(this.usd),
     });
   }

@@ -315,7 +315,7 @@ test('finish ends the child with its last written text; a batch groups children 
     task: 'parallel (1 tasks)',
     toolCallId: 'call_sub',
   });
-  const result = await h.host.runChild(h.spec({ runId: 'run-b-0', parentRunId: 'run-b', mode: 'parallel' }));
+  const result = await h.host.runChild(h.spec({ runId: 'run-b-0', parentRunId: 'run-b' }));
   group.finish('completed');
   assert.deepEqual(result, { ok: true, output: 'All done here.', state: 'completed' });
   const starts = h.lines.filter((l) => l.type === 'subagent_start');
@@ -328,10 +328,10 @@ test('finish ends the child with its last written text; a batch groups children 
   );
   const dones = h.lines.filter((l) => l.type === 'subagent_done');
   assert.deepEqual(
-    dones.map((d) => [d.run_id, d.state, 'summary' in d]),
+    dones.map((d) => [d.run_id, d.state, d.summary]),
     [
-      ['run-b-0', 'completed', false],
-      ['run-b', 'completed', false],
+      ['run-b-0', 'completed', 'All done here.'],
+      ['run-b', 'completed', undefined],
     ],
   );
 });
@@ -433,6 +433,20 @@ test("a failing model falls back to the agent's next one, which the child keeps;
   });
 });
 
+test("a batch that failed before any child ran ends with the failure as its done's summary", () => {
+  const h = harness([]);
+  const group = h.host.openGroup({
+    runId: 'run-b',
+    mode: 'parallel',
+    agents: ['worker'],
+    task: 'parallel (1 tasks)',
+    toolCallId: 'call_sub',
+  });
+  group.finish('failed', 'worktree setup failed for task 0: busy');
+  const done = h.lines.find((l) => l.type === 'subagent_done');
+  assert.deepEqual([done.run_id, done.state, done.summary], ['run-b', 'failed', 'worktree setup failed for task 0: busy']);
+});
+
 test('a child of a batch interrupted before its turn came never starts: no events, no records', async () => {
   const h = harness([]);
   const group = h.host.openGroup({
@@ -444,7 +458,7 @@ test('a child of a batch interrupted before its turn came never starts: no event
   });
   assert.equal(h.host.interrupt('run-b'), true);
   const before = { lines: h.lines.length, records: h.records.length };
-  const result = await h.host.runChild(h.spec({ runId: 'run-b-0', parentRunId: 'run-b', mode: 'parallel' }));
+  const result = await h.host.runChild(h.spec({ runId: 'run-b-0', parentRunId: 'run-b' }));
   assert.deepEqual(result, { ok: false, output: ABORTED, state: 'cancelled' });
   assert.equal(h.lines.length, before.lines);
   assert.equal(h.records.length, before.records);

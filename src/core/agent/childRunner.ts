@@ -9,6 +9,7 @@ import { ChildScope } from '../runtime/childScope';
 import { scrubText } from '../runtime/redact';
 import type { ChildEnv, HostCaller } from './childEnv';
 import { emitEnd, recordRun } from './childRecords';
+import { runSummary } from './childText';
 import { ABORTED, aborted, ChildRun } from './childRun';
 import { allocateRunId, type ChildGroup, type ChildResult, type ChildSpec, type GroupSpec, type SubagentHost } from './subagentHost';
 
@@ -81,7 +82,7 @@ function openGroup(env: ChildEnv, caller: HostCaller, parentSignal: AbortSignal,
   return {
     runId: spec.runId,
     signal: scope.signal,
-    finish(state) {
+    finish(state, failure) {
       if (finished) return;
       finished = true;
       env.registry.end(spec.runId, state);
@@ -94,6 +95,7 @@ function openGroup(env: ChildEnv, caller: HostCaller, parentSignal: AbortSignal,
         ended_at: Date.now(),
         duration_ms: Date.now() - startedAt,
         parent_run_id: parentRunId,
+        ...(failure !== undefined ? { summary: runSummary(failure) } : {}),
       });
     },
   };

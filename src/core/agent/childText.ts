@@ -37,6 +37,11 @@ export function capBytes(text: string, max: number, mark = '…'): string {
   return cut + mark;
 }
 
+/** A run's `subagent_done.summary`: its output, trimmed and capped; never blank. */
+export function runSummary(output: string): string {
+  return capChars(output.trim() || NO_SUMMARY, SUMMARY_CHARS);
+}
+
 export function capChars(text: string, max: number): string {
   return text.length <= max ? text : text.slice(0, max) + '…';
 }

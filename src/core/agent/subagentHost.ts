@@ -28,8 +28,6 @@ export interface ChildSpec {
   parentRunId: string;
   /** The `subagent` tool call that started it (`ToolContext.callId`). */
   toolCallId: string;
-  /** `single` (default): the run's `subagent_done` carries its summary. A parallel child or chain step passes its group's mode: no summary. */
-  mode?: SubagentMode;
   /** A worktree root the child's tools are confined to, instead of the parent's workspace. */
   workspace?: string;
   /** Fires to stop this child alone (e.g. a chain step); the parent's cancellation always stops it. */
@@ -60,8 +58,11 @@ export interface ChildGroup {
   readonly runId: string;
   /** Aborts when the group (or anything above it) is cancelled. */
   readonly signal: AbortSignal;
-  /** Emits the group's `subagent_done` (dropped if the root run was cancelled meanwhile). */
-  finish(state: ChildState): void;
+  /**
+   * Emits the group's `subagent_done` (dropped if the root run was cancelled meanwhile). A group's carries no summary,
+   * but for a batch that failed before any child ran (its worktrees could not be made): then the failure, as upstream.
+   */
+  finish(state: ChildState, failure?: string): void;
 }
 
 export interface SubagentHost {

@@ -124,7 +124,6 @@ async function runSingleStep(
     runId: `${group.runId}-${i}`,
     parentRunId: group.runId,
     toolCallId: call.toolCallId,
-    mode: 'chain',
     signal: group.signal,
   });
   if (result.ok) return { ok: true, output: result.output };

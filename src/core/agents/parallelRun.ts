@@ -91,16 +91,18 @@ export async function runParallel(call: ParallelCall): Promise<BatchResult> {
     ...(call.parentRunId !== undefined ? { parentRunId: call.parentRunId } : {}),
   });
   let state: ChildState = 'failed';
+  let failure: string | undefined;
   try {
     const results = await runChildren(call, group);
     state = batchState(group, results);
     return { ok: results.every((r) => r.ok), output: parallelOutput(tasks, results), state };
   } catch (error) {
     // A worktree that could not be made (`worktree setup failed for task i: …`, before any child ran) or removed.
-    return { ok: false, output: error instanceof Error ? error.message : String(error), state: 'failed' };
+    failure = error instanceof Error ? error.message : String(error);
+    return { ok: false, output: failure, state: 'failed' };
   } finally {
     // The batch's subagent_start was emitted: whatever happened, its subagent_done follows.
-    group.finish(state);
+    group.finish(state, failure);
   }
 }
 
@@ -121,7 +123,6 @@ async function runChildren(call: ParallelCall, group: ChildGroup): Promise<Child
       runId: childRunIds[i],
       parentRunId: group.runId,
       toolCallId: call.toolCallId,
-      mode: 'parallel',
       signal: group.signal,
       ...(worktrees ? { workspace: worktrees.workspaces[i] } : {}),
     }),

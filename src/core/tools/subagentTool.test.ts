@@ -10,7 +10,7 @@ import type { AgentDefinition } from '../agents/types';
 import { DEFAULT_SUBAGENT_SETTINGS, type SubagentSettings } from '../config/coreConfig';
 import { git, initRepo, isolateGitConfig } from '../../../test/support/gitTestSupport';
 import { makeTestWorkspace } from '../../../test/support/testWorkspace';
-import { WORKTREE_REQUIRES_GIT, type WorktreeEvent, worktreeName } from '../worktrees/worktree';
+import { createWorktree, WORKTREE_REQUIRES_GIT, type WorktreeEvent, worktreeName } from '../worktrees/worktree';
 import { subagentTool } from './subagentTool';
 import type { ToolOutcome } from './types';
 
@@ -60,7 +60,11 @@ class FakeHost implements SubagentHost {
     const controller = new AbortController();
     this.groups.set(spec.runId, controller);
     this.log.push(['start', spec]);
-    return { runId: spec.runId, signal: controller.signal, finish: (state) => this.log.push(['done', spec.runId, state]) };
+    return {
+      runId: spec.runId,
+      signal: controller.signal,
+      finish: (state, failure) => this.log.push(['done', spec.runId, state, ...(failure === undefined ? [] : [failure])]),
+    };
   }
 
   info(message: string): void {
@@ -201,11 +205,11 @@ describe('subagent: single', () => {
     await call(host, { agent: 'worker', task: 'again', context: 'fresh' });
     await call(host, { agent: 'capped' });
     assert.deepEqual(
-      host.children.map((c) => [c.runId, c.parentRunId, c.toolCallId, c.agent.name, c.task, c.context, c.depth, c.maxDepth, c.mode]),
+      host.children.map((c) => [c.runId, c.parentRunId, c.toolCallId, c.agent.name, c.task, c.context, c.depth, c.maxDepth]),
       [
-        ['run-1', 'run-fg', 'call_9', 'worker', 'implement it', 'fork', 1, 2, undefined],
-        ['run-2', 'run-fg', 'call_9', 'worker', 'again', 'fresh', 1, 2, undefined],
-        ['run-3', 'run-fg', 'call_9', 'capped', '', 'fresh', 1, 1, undefined],
+        ['run-1', 'run-fg', 'call_9', 'worker', 'implement it', 'fork', 1, 2],
+        ['run-2', 'run-fg', 'call_9', 'worker', 'again', 'fresh', 1, 2],
+        ['run-3', 'run-fg', 'call_9', 'capped', '', 'fresh', 1, 1],
       ],
     );
   });
@@ -266,15 +270,14 @@ describe('subagent: parallel', () => {
       host.children.map((c) => [
         c.runId,
         c.parentRunId,
-        c.mode,
         c.context,
         c.depth,
         c.model,
         c.signal === host.groups.get('run-1')!.signal,
       ]),
       [
-        ['run-1-0', 'run-1', 'parallel', 'fresh', 1, undefined, true],
-        ['run-1-1', 'run-1', 'parallel', 'fork', 1, 'm-1', true],
+        ['run-1-0', 'run-1', 'fresh', 1, undefined, true],
+        ['run-1-1', 'run-1', 'fork', 1, 'm-1', true],
       ],
     );
 
@@ -416,11 +419,11 @@ describe('subagent: chain', () => {
     ]);
     assert.deepEqual(host.log.at(-1), ['done', 'run-1', 'completed']);
     assert.deepEqual(
-      host.children.map((c) => [c.runId, c.parentRunId, c.mode, c.context]),
+      host.children.map((c) => [c.runId, c.parentRunId, c.context]),
       [
-        ['run-1-0', 'run-1', 'chain', 'fresh'],
-        ['run-1-1', 'run-1', 'chain', 'fork'],
-        ['run-1-2', 'run-1', 'chain', 'fork'],
+        ['run-1-0', 'run-1', 'fresh'],
+        ['run-1-1', 'run-1', 'fork'],
+        ['run-1-2', 'run-1', 'fork'],
       ],
     );
   });
@@ -732,12 +735,17 @@ describe('subagent: worktrees', () => {
   after(() => restoreGit());
 
   /** A committed repo; the call's runInner applies each proposal to it, as an approved write_file would. */
-  async function callInRepo(host: FakeHost, args: Record<string, unknown>): Promise<{ result: ToolOutcome; ws: string; inner: string[] }> {
+  async function callInRepo(
+    host: FakeHost,
+    args: Record<string, unknown>,
+    prepare?: (root: string) => Promise<unknown>,
+  ): Promise<{ result: ToolOutcome; ws: string; inner: string[] }> {
     const ws = makeTestWorkspace();
     initRepo(ws.root);
     ws.write('a.txt', 'base\n');
     git(ws.root, 'add', '-A');
     git(ws.root, 'commit', '-q', '-m', 'base');
+    await prepare?.(ws.root);
     const inner: string[] = [];
     const runInner = async (name: string, innerArgs: Record<string, unknown>): Promise<ToolOutcome> => {
       inner.push(`${name} ${String(innerArgs.path)}`);
@@ -788,5 +796,17 @@ describe('subagent: worktrees', () => {
     assert.equal(result.ok, true);
     assert.deepEqual(inner, ['write_file run-1-0.txt', 'write_file run-1-1.txt']);
     assert.deepEqual(host.log.at(-1), ['done', 'run-1', 'completed']);
+  });
+
+  test("parallel: a worktree that cannot be made fails the batch before any child runs, the failure in the batch's done", async () => {
+    const host = new FakeHost(() => completed('never'));
+    // run-1-1's worktree is held by a live run (this process): the batch's second worktree cannot be made.
+    const { result } = await callInRepo(host, { tasks: [{ agent: 'worker' }, { agent: 'worker' }], worktree: true }, (root) =>
+      createWorktree(root, 'run-1-1', () => undefined),
+    );
+    assert.equal(result.ok, false);
+    assert.match(result.output, /^worktree setup failed for task 1: /);
+    assert.equal(host.children.length, 0, 'no child ran');
+    assert.deepEqual(host.log.at(-1), ['done', 'run-1', 'failed', result.output]);
   });
 });

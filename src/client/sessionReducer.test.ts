@@ -880,7 +880,10 @@ describe('sessionReducer: errors, retries, notices', () => {
       backoff_ms: 2000,
     });
     assert.deepEqual(kinds(s), ['user', 'notice']);
-    assert.match((last(s) as { text: string }).text, /stream dropped: connection to acme lost mid-stream: other side closed\); retrying \(attempt 3\)/);
+    assert.match(
+      (last(s) as { text: string }).text,
+      /stream dropped: connection to acme lost mid-stream: other side closed\); retrying \(attempt 3\)/,
+    );
     s = sessionReducer(s, { type: 'delta', text: 'Hello' });
     assert.deepEqual(kinds(s), ['user', 'notice', 'assistant']);
     assert.equal((last(s) as { text: string }).text, 'Hello');

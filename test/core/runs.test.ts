@@ -107,7 +107,7 @@ test("runtime_status lists a streaming turn as upstream's foreground_agent_turn 
     assert.deepEqual(
       turn.map((r: Record<string, unknown>) => [r.kind, r.label, r.session_id, r.cancelled, typeof r.id]),
       [['task', 'foreground_agent_turn', delta.session_id, false, 'number']],
-      'the shape upstream\'s clients read',
+      "the shape upstream's clients read",
     );
     s.core.send({ type: 'new_session' });
     const changed = await s.core.waitForType('session_changed', { from });
@@ -124,7 +124,10 @@ test("runtime_status lists a streaming turn as upstream's foreground_agent_turn 
       'no foreground run is held',
     );
     const next = await s.turn('again');
-    assert.ok(next.every((e) => !('run_id' in e) || e.run_id !== delta.run_id), 'nothing of the old run follows');
+    assert.ok(
+      next.every((e) => !('run_id' in e) || e.run_id !== delta.run_id),
+      'nothing of the old run follows',
+    );
   } finally {
     await s.close();
   }

@@ -54,10 +54,7 @@ test('a send or steer whose fields have the wrong type, or lack one, is "bad com
       await refusal({ type: 'send', prompt: 'hi', model: TEST_MODEL, images: ['a.png', false] }),
       bad('invalid type: boolean `false`, expected a string'),
     );
-    assert.deepEqual(
-      await refusal({ type: 'steer', prompt: ['hi'], model: TEST_MODEL }),
-      bad('invalid type: sequence, expected a string'),
-    );
+    assert.deepEqual(await refusal({ type: 'steer', prompt: ['hi'], model: TEST_MODEL }), bad('invalid type: sequence, expected a string'));
     assert.deepEqual(
       await refusal({ type: 'send', prompt: 'hi', model: TEST_MODEL, reasoning_effort: { level: 'high' } }),
       bad('invalid type: map, expected a string'),

@@ -16,16 +16,7 @@ import { ChildDeltas } from './childDeltas';
 import { manageChildContext } from './childContext';
 import type { ChildEnv, HostCaller, ModelRoute } from './childEnv';
 import { emitEnd, recordRun } from './childRecords';
-import {
-  answerRemaining,
-  bridgeText,
-  capBytes,
-  lastAssistantText,
-  MESSAGE_BYTES,
-  NO_SUMMARY,
-  RESULT_BYTES,
-  runSummary,
-} from './childText';
+import { answerRemaining, bridgeText, capBytes, lastAssistantText, MESSAGE_BYTES, NO_SUMMARY, RESULT_BYTES, runSummary } from './childText';
 import type { ChildResult, ChildSpec, SubagentHost, SubagentRunInfo } from './subagentHost';
 import { PEEK_ITEMS } from './subagentRegistry';
 import { assistantMessage } from './turnRunner';

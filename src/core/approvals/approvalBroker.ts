@@ -109,7 +109,8 @@ export class ApprovalBroker {
   /** The run was cancelled: its pending approvals end as cancelled, and any request it still makes ends at once. */
   markStale(runId: string): void {
     this.staleRuns.add(runId);
-    for (const waiter of [...this.pending.values()]) if (waiter.approval.runId === runId) waiter.finish({ decision: 'no', cancelled: true });
+    for (const waiter of [...this.pending.values()])
+      if (waiter.approval.runId === runId) waiter.finish({ decision: 'no', cancelled: true });
   }
 
   /** Ends every pending approval as cancelled and clears its timer (shutdown). */
@@ -131,7 +132,6 @@ export class ApprovalBroker {
       waiter.finish({ decision: 'no', expired: true });
     }
   }
-
 }
 
 /** An insertion-ordered set that forgets its oldest entries beyond `max`. */

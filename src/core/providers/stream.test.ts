@@ -186,7 +186,7 @@ for (const kind of ['openai', 'anthropic'] as const) {
       assert.equal(result.text, 'The full answer.');
     });
 
-    test('a stream cut before any output is retried with nothing to discard, in upstream\'s words', async () => {
+    test("a stream cut before any output is retried with nothing to discard, in upstream's words", async () => {
       server.enqueue({ steps: [{ cut: true }] }, { steps: [{ text: 'second try' }] });
       const { events, result } = await collect(request(server, kind));
       const [retry, ...more] = retries(events);

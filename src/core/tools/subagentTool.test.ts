@@ -267,14 +267,7 @@ describe('subagent: parallel', () => {
       ['done', 'run-1', 'completed'],
     ]);
     assert.deepEqual(
-      host.children.map((c) => [
-        c.runId,
-        c.parentRunId,
-        c.context,
-        c.depth,
-        c.model,
-        c.signal === host.groups.get('run-1')!.signal,
-      ]),
+      host.children.map((c) => [c.runId, c.parentRunId, c.context, c.depth, c.model, c.signal === host.groups.get('run-1')!.signal]),
       [
         ['run-1-0', 'run-1', 'fresh', 1, undefined, true],
         ['run-1-1', 'run-1', 'fork', 1, 'm-1', true],

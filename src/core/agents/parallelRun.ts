@@ -98,20 +98,28 @@ export async function runParallel(call: ParallelCall): Promise<BatchResult> {
     return { ok: results.every((r) => r.ok), output: parallelOutput(tasks, results), state };
   } catch (error) {
     // A worktree that could not be made (`worktree setup failed for task i: …`, before any child ran) or removed.
-    failure = error instanceof Error ? error.message : String(error);
-    return { ok: false, output: failure, state: 'failed' };
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof BatchSetupError) failure = message;
+    return { ok: false, output: message, state: 'failed' };
   } finally {
     // The batch's subagent_start was emitted: whatever happened, its subagent_done follows.
     group.finish(state, failure);
   }
 }
 
+/** The batch's worktrees could not be made: no child ran, and the batch's subagent_done says why (as upstream's does). */
+class BatchSetupError extends Error {}
+
 /** The batch's children, under its concurrency cap, each in its worktree when asked (all made before the first starts). */
 async function runChildren(call: ParallelCall, group: ChildGroup): Promise<ChildResult[]> {
   const { host, tasks } = call;
   const { parallelConcurrency, maxDepth } = host.settings;
   const childRunIds = tasks.map((_, i) => `${group.runId}-${i}`);
-  const worktrees = call.worktree ? await openBatchWorktrees(call.worktree, childRunIds) : undefined;
+  const worktrees = call.worktree
+    ? await openBatchWorktrees(call.worktree, childRunIds).catch((error: unknown) => {
+        throw new BatchSetupError(error instanceof Error ? error.message : String(error));
+      })
+    : undefined;
   const ran = await mapInOrder(tasks, batchConcurrency(call.concurrency, parallelConcurrency), (task, i) =>
     host.runChild({
       agent: task.agent,

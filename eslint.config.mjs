@@ -21,6 +21,17 @@ const LAYER_ZONES = [
     message: 'src/core may import only src/protocol',
   },
   {
+    target: './src/core/platform',
+    from: './src/core',
+    except: ['./platform'],
+    message: 'src/core/platform is level 0: it imports node and npm only, nothing of ours',
+  },
+  {
+    target: './src/core/platform',
+    from: './src/protocol',
+    message: 'src/core/platform is level 0: it imports node and npm only, nothing of ours',
+  },
+  {
     target: './src/client',
     from: ['./src/core', './src/vscode', './src/extension.ts', './webview'],
     message: 'src/client may import src/protocol and src/shared',

@@ -10,7 +10,7 @@ import { scrubText } from '../runtime/redact';
 import { type CompactableHistory, compactConversation, hardLimitTokens, needsCompaction } from './compaction';
 import { digestUnderPressure } from './digest';
 import type { ModelRoute } from './childEnv';
-import { estimateTokens } from './tokenEstimate';
+import { estimateTokens } from '../platform/tokenEstimate';
 
 /** The window of a model whose size is unknown (as the session's `contextWindow`). */
 export const CHILD_DEFAULT_CONTEXT_WINDOW = 128_000;

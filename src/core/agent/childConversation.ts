@@ -3,7 +3,7 @@ import { readFileSync, realpathSync } from 'node:fs';
 import type { AgentDefinition } from '../agents/types';
 import type { ChatMessage } from '../providers/types';
 import { scrubText } from '../runtime/redact';
-import { PathError, isRestrictedPath, resolveWorkspacePath, toWorkspaceRelative } from '../tools/workspace';
+import { PathError, isRestrictedPath, resolveWorkspacePath, toWorkspaceRelative } from '../platform/workspace';
 
 export const FORK_MESSAGES = 40;
 export const FORK_HEADER = '--- inherited parent context ---';

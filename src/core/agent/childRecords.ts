@@ -3,7 +3,7 @@ import type { ChildScope } from '../runtime/childScope';
 import type { ChildEvent } from '../runtime/eventSink';
 import type { RunRecord } from '../sessions/sessionTypes';
 import type { ChildEnv } from './childEnv';
-import { capBytes } from './childText';
+import { capBytes } from '../platform/textCaps';
 
 export const RECORD_DETAIL_BYTES = 24 * 1024;
 /** The task kept in a `started` record (the card's line; the child's conversation is not in the session file). */

@@ -15,7 +15,6 @@ import { allocateRunId, type ChildGroup, type ChildResult, type ChildSpec, type 
 
 export type { ChildEnv, HostCaller, ModelRoute } from './childEnv';
 export { ABORTED, CHILD_MODEL_ROUNDS, CHILD_TOOL_CALL_CAP, NO_MODEL_MESSAGE, OUTPUT_CALL_ID, TOOL_CAP_MESSAGE } from './childRun';
-export { capBytes } from './childText';
 
 /** The host a tool of the calling run gets in ToolContext.subagents. */
 export function createSubagentHost(env: ChildEnv, caller: HostCaller): SubagentHost {

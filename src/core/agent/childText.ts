@@ -1,11 +1,10 @@
 /** What a child says and is told: capped texts for events, its final text, the bridge instructions. */
 import { ORCHESTRATOR } from '../intercom/intercomBus';
+import { capChars, NO_SUMMARY, SUMMARY_CHARS } from '../platform/textCaps';
 import type { ChatMessage } from '../providers/types';
 
 export const MESSAGE_BYTES = 16000;
 export const RESULT_BYTES = 8000;
-export const SUMMARY_CHARS = 800;
-export const NO_SUMMARY = '(step finished with no written summary)';
 
 /** Instructions of the intercom bridge, appended to a child's system prompt. */
 export function bridgeText(target: string): string {
@@ -29,19 +28,7 @@ export function answerRemaining(messages: ChatMessage[], calls: { id: string; na
     messages.push({ role: 'tool', tool_call_id: c.id, content: text.startsWith('was') ? `tool call '${c.name}' ${text}` : text });
 }
 
-/** At most `max` UTF-8 bytes, cut on a character boundary, with `mark` when cut. */
-export function capBytes(text: string, max: number, mark = '…'): string {
-  if (Buffer.byteLength(text) <= max) return text;
-  let cut = Buffer.from(text).subarray(0, max).toString('utf8');
-  if (cut.endsWith('\uFFFD')) cut = cut.slice(0, -1);
-  return cut + mark;
-}
-
 /** A run's `subagent_done.summary`: its output, trimmed and capped; never blank. */
 export function runSummary(output: string): string {
   return capChars(output.trim() || NO_SUMMARY, SUMMARY_CHARS);
-}
-
-export function capChars(text: string, max: number): string {
-  return text.length <= max ? text : text.slice(0, max) + '…';
 }

@@ -1,7 +1,7 @@
 import { streamChat } from '../providers/stream';
 import type { ChatMessage, ResolvedProvider } from '../providers/types';
 import type { RunEvent, RunEventOf } from '../runtime/eventSink';
-import { estimateTokens } from './tokenEstimate';
+import { estimateTokens } from '../platform/tokenEstimate';
 
 export const COMPACT_AT = 0.9;
 export const DIGEST_AT = 0.7;

@@ -6,7 +6,7 @@
  */
 import type { ChatMessage } from '../providers/types';
 import { COMPACT_AT, DIGEST_AT, hardLimitTokens } from './compaction';
-import { estimateTokens } from './tokenEstimate';
+import { estimateTokens } from '../platform/tokenEstimate';
 
 export const DIGEST_MIN_CHARS = 256;
 const MIN_KEPT_MESSAGES = 6;

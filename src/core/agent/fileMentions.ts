@@ -1,5 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
-import { resolveWorkspacePath } from '../tools/workspace';
+import { resolveWorkspacePath } from '../platform/workspace';
 
 export const MAX_MENTION_BYTES = 256 * 1024;
 const MENTION = /(^|\s)@((?:[\w.-]+\/)*[\w.-]+\.[\w]+|(?:[\w.-]+\/)+[\w.-]+)(?=$|[\s,;:!?)])/g;

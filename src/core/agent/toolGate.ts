@@ -9,7 +9,7 @@ import { redactSecrets } from '../runtime/redact';
 import { previewFileEdit } from '../tools/filePreview';
 import { getTool, toolKind } from '../tools/registry';
 import type { ToolContext, ToolDefinition, ToolKind, ToolOutcome } from '../tools/types';
-import { PathError, isRestrictedPath, resolveWorkspacePath, toWorkspaceRelative } from '../tools/workspace';
+import { PathError, isRestrictedPath, resolveWorkspacePath, toWorkspaceRelative } from '../platform/workspace';
 import { WORKTREE_UNPROMPTED_TOOLS } from '../worktrees/childWorktree';
 import type { GatePlugins } from '../plugins/corePlugins';
 import { withNotes } from '../plugins/hooks';

@@ -16,7 +16,7 @@ import { digestUnderPressure } from './digest';
 import { getTool } from '../tools/registry';
 import type { ToolOutcome } from '../tools/types';
 import { StuckDetector } from './stuckDetector';
-import { estimateTokens } from './tokenEstimate';
+import { estimateTokens } from '../platform/tokenEstimate';
 import { callAnnouncer, runToolCall, type GateDeps, type ToolCall } from './toolGate';
 import { inModelOrder } from './modelOrderAnnouncer';
 import type { UsageTracker } from './usageTracker';

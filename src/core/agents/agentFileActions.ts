@@ -5,7 +5,8 @@
  */
 import { join, relative, sep } from 'node:path';
 import type { ToolOutcome } from '../tools/types';
-import { commaList, normalizeToolName, renderAgentFile } from './agentFile';
+import { commaList } from '../platform/frontmatter';
+import { normalizeToolName, renderAgentFile } from './agentFile';
 import { findAgent } from './discovery';
 import type { ActionAnswer } from './subagentActions';
 import type { AgentDefinition } from './types';

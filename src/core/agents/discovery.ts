@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, statSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import type { AgentInfo } from '../../protocol';
 import type { AgentOverride, SubagentSettings } from '../config/coreConfig';
-import { getOwn } from '../config/jsonValue';
+import { getOwn } from '../platform/jsonValue';
 import { parseAgentFile, renderAgentFile } from './agentFile';
 import { builtinAgents } from './builtinAgents';
 import type { AgentDefinition, AgentSource } from './types';

@@ -3,6 +3,7 @@
  * anything is emitted, children `<batch>-<i>` start in input order under a concurrency cap, and the parent reads their
  * outputs as blocks in input order.
  */
+import { mapInOrder } from '../platform/mapInOrder';
 import type { ChildGroup, ChildResult, ChildState, SubagentHost } from '../agent/subagentHost';
 import { openBatchWorktrees, type WorktreeDeps } from '../worktrees/childWorktree';
 import { childMaxDepth } from './childTools';
@@ -150,21 +151,4 @@ export function parallelOutput(tasks: readonly ParallelTask[], results: readonly
 function batchState(group: ChildGroup, results: readonly ChildResult[]): ChildState {
   if (group.signal.aborted) return 'cancelled';
   return results.every((r) => r.ok) ? 'completed' : 'failed';
-}
-
-/**
- * Runs `run` over `items` with at most `limit` in flight, starting them in input order; the results keep that order.
- * `run` never throws (runChild's contract), so one child's failure never stops the others.
- */
-export async function mapInOrder<T, R>(items: readonly T[], limit: number, run: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await run(items[index], index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CheckpointManager } from './checkpointManager';
 import { gatePid, gitGate, isolateGitConfig, writeTree, type GitGate } from '../../../test/support/gitTestSupport';
-import { processStartTicks } from './processIdentity';
+import { processStartTicks } from '../platform/processIdentity';
 import { STALE_GIT_LOCK_MS } from './staleGitLocks';
 
 let restoreGitConfig: () => void;

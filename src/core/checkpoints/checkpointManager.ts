@@ -13,7 +13,7 @@ import { CheckpointIndex } from './checkpointIndex';
 import { FILES_RESTORE_SCRATCH, filesChangedFiles, readFilesFileAt, restoreFilesSnapshot, type FilesScope } from './filesBackend';
 import { detectGitWorkspace } from './gitWorkspace';
 import { ownStateExclusions, toWorkspaceRelative } from './relPath';
-import { abandonedScratch, removeScratchDir } from './scratchDirs';
+import { abandonedScratch, removeScratchDir } from '../platform/scratchDirs';
 import { repoPrivateDir, repoStore, shadowStore, type SnapshotStore } from './snapshotStore';
 import { clearStaleGitLocks } from './staleGitLocks';
 import {

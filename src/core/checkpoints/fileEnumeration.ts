@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { runGit, splitNul } from './gitRunner';
+import { runGit, splitNul } from '../platform/gitRunner';
 import { isWithinAnyScope, isWithinScope } from './relPath';
 import { fullPath, type SnapshotStore } from './snapshotStore';
 

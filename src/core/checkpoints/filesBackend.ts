@@ -3,7 +3,7 @@ import path from 'node:path';
 import { applyFilePlan, type PlannedWrite } from './applyFilePlan';
 import { walkWorkspaceFiles } from './fileWalk';
 import { isWithinAnyScope, isWithinScope } from './relPath';
-import { makeScratchDir } from './scratchDirs';
+import { makeScratchDir } from '../platform/scratchDirs';
 import type { CheckpointFileChange, RestoreResult } from './types';
 
 /** Upstream's cap on files per snapshot. */

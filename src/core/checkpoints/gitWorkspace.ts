@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { runGit } from './gitRunner';
+import { runGit } from '../platform/gitRunner';
 
 /** Where a workspace sits inside a git work tree. */
 export interface GitWorkspace {

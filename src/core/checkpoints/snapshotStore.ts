@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { runGit } from './gitRunner';
+import { runGit } from '../platform/gitRunner';
 import type { GitWorkspace } from './gitWorkspace';
-import { makeScratchDir } from './scratchDirs';
+import { makeScratchDir } from '../platform/scratchDirs';
 
 /**
  * Where snapshots of one workspace are stored and how git is pointed at them.

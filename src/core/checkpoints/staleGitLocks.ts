@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { isProcessAlive, processName } from './processIdentity';
-import { pathAgeMs } from './scratchDirs';
+import { isProcessAlive, processName } from '../platform/processIdentity';
+import { pathAgeMs } from '../platform/scratchDirs';
 
 /** git holds a ref or config lock for milliseconds: one this old belongs to a git process that was killed outright. */
 export const STALE_GIT_LOCK_MS = 10 * 60 * 1000;

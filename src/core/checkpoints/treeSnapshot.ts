@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { applyFilePlan } from './applyFilePlan';
 import { enumerateWorkspace, type Enumeration } from './fileEnumeration';
-import { runGit, splitNul, type GitRunOptions } from './gitRunner';
+import { runGit, splitNul, type GitRunOptions } from '../platform/gitRunner';
 import { isWithinAnyScope, isWithinScope } from './relPath';
 import { ensureShadowRepo, fullPath, SHADOW_INIT_SCRATCH, workspaceRel, type SnapshotStore } from './snapshotStore';
 import type { CheckpointFileChange, RestoreResult } from './types';
-import { makeScratchDir } from './scratchDirs';
+import { makeScratchDir } from '../platform/scratchDirs';
 
 export const CHECKPOINT_REF_PREFIX = 'refs/catcode/checkpoints/';
 

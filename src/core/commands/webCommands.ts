@@ -6,7 +6,7 @@
  */
 import type { CommandOf } from '../../protocol';
 import { ConfigStore } from '../config/configStore';
-import { isJsonObject } from '../config/jsonValue';
+import { isJsonObject } from '../platform/jsonValue';
 import type { CoreRuntime } from '../coreRuntime';
 import { scrubText } from '../runtime/redact';
 import { isSearchProvider } from '../web/searchKeys';

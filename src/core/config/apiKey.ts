@@ -1,6 +1,6 @@
 // Which API key a provider uses (upstream `resolve_provider`).
 import type { CoreConfig } from './coreConfig';
-import { getOwn } from './jsonValue';
+import { getOwn } from '../platform/jsonValue';
 import type { ProviderConfig } from './providers';
 
 /** Runtime key (set_key, or seeded from provider_keys) > the provider's api_key > the env var named by api_key_env. Empty values are skipped. */

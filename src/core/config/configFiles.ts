@@ -1,7 +1,7 @@
 // Which config files are read, in which order, and which of them are untrusted.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { isJsonObject, setOwn, type JsonObject } from './jsonValue';
+import { isJsonObject, setOwn, type JsonObject } from '../platform/jsonValue';
 
 export interface ConfigSource {
   path: string;

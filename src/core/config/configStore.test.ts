@@ -8,7 +8,7 @@ import { once } from 'node:events';
 import { parseCli } from './cli';
 import { loadConfig } from './config';
 import { ConfigStore, removeProvider, upsertProvider } from './configStore';
-import { withFileLockSync } from './fileLock';
+import { withFileLockSync } from '../platform/fileLock';
 import { findPreset } from './presets';
 import { providerFromPreset } from './providers';
 

@@ -3,8 +3,8 @@
 import { chmodSync, closeSync, copyFileSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { withFileLockSync, type FileLockOptions } from './fileLock';
-import { isJsonObject, type JsonObject } from './jsonValue';
+import { withFileLockSync, type FileLockOptions } from '../platform/fileLock';
+import { isJsonObject, type JsonObject } from '../platform/jsonValue';
 import { providerToJson, type ProviderConfig } from './providers';
 
 export class ConfigStore {

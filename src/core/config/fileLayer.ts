@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { parseApprovalMode } from '../approvals/approvalPolicy';
 import type { CoreConfig } from './coreConfig';
 import { parseSandbox, parseSandboxNetwork, parseShell } from './configValues';
-import { getOwn, isJsonObject, nonEmptyString, setOwn, stringArray, uintValue, type JsonObject } from './jsonValue';
+import { getOwn, isJsonObject, nonEmptyString, setOwn, stringArray, uintValue, type JsonObject } from '../platform/jsonValue';
 import { isProviderParseError, parseProvider, type ProviderConfig } from './providers';
 import { applyPluginSettings } from './pluginSettings';
 

@@ -1,5 +1,5 @@
 /** Upstream's start-up `plugins{dir, disabled}` settings (research A §7.1). */
-import { isJsonObject, nonEmptyString, stringArray } from './jsonValue';
+import { isJsonObject, nonEmptyString, stringArray } from '../platform/jsonValue';
 
 export interface PluginSettings {
   /** The workspace plugins folder; relative to the workspace (default `.catalyst-code/plugins`). */

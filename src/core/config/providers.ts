@@ -1,7 +1,7 @@
 import type { ModelOverride, ModelPrice } from '../../protocol';
 // Provider objects as they appear in config files, UMANS_PROVIDERS and add_custom_provider
 // (research §3.3, upstream `parse_provider`), and their persisted snake_case form.
-import { isJsonObject, nonEmptyString, pick, setOwn, stringArray, uintValue, type JsonObject } from './jsonValue';
+import { isJsonObject, nonEmptyString, pick, setOwn, stringArray, uintValue, type JsonObject } from '../platform/jsonValue';
 import { OPENCODE_GO_ANTHROPIC_PROVIDER, OPENCODE_GO_PRESET_ID, type ProviderPresetDef } from './presets';
 
 // Re-exported for callers that look for it beside the provider type.

@@ -10,7 +10,7 @@ import type { SubagentHost } from '../agent/subagentHost';
 import { childMaxDepth } from '../agents/childTools';
 import { createGoalDeployCheckpoint } from '../commands/checkpointCommands';
 import { findAgent } from '../agents/discovery';
-import { mapInOrder } from '../agents/parallelRun';
+import { mapInOrder } from '../platform/mapInOrder';
 import type { CoreRuntime } from '../coreRuntime';
 import { RunScope } from '../runtime/runScope';
 import { stepArtifactPath } from './goalArtifacts';

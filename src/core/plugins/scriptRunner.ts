@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import { extname } from 'node:path';
-import { killProcessGroup } from '../tools/processGroup';
+import { killProcessGroup } from '../platform/processGroup';
 
 export const MAX_PLUGIN_IO_BYTES = 1024 * 1024;
 

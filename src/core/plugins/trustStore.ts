@@ -5,8 +5,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { withFileLockSync } from '../config/fileLock';
-import { writeFileAtomic } from '../sessions/atomicWrite';
+import { withFileLockSync } from '../platform/fileLock';
+import { writeFileAtomicSync } from '../platform/atomicWrite';
 import type { TrustDecision } from './types';
 
 interface TrustData {
@@ -53,7 +53,7 @@ export class PluginTrustStore {
     withFileLockSync(join(this.path, '..', 'plugin-trust.lock'), () => {
       const data = this.read();
       change(data);
-      writeFileAtomic(this.path, JSON.stringify(data, null, 2) + '\n');
+      writeFileAtomicSync(this.path, JSON.stringify(data, null, 2) + '\n');
     });
   }
 

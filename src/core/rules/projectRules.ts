@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { RulesFileInfo, RulesSkippedFile } from '../../protocol';
-import { estimateTokens } from '../agent/tokenEstimate';
+import { estimateTokens } from '../platform/tokenEstimate';
 import { RulesBudget } from './rulesBudget';
 import { RulesFileReader } from './rulesFileReader';
 import { applicability } from './rulesFrontmatter';

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { isRestrictedPath, toWorkspaceRelative } from '../tools/workspace';
+import { isRestrictedPath, toWorkspaceRelative } from '../platform/workspace';
 
 export type ReadOutcome =
   { ok: true; real: string; bytes: Buffer } | { ok: false; reason: 'restricted' | 'outside_workspace' | 'unreadable' | 'binary' };

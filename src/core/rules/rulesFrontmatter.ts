@@ -5,7 +5,7 @@
  * none of them the rule is manual. The prompt carries what the file says (in its heading) and the body without the
  * frontmatter; a manual-only file is skipped, named as such.
  */
-import { commaList, parseFrontmatter } from '../agents/agentFile';
+import { commaList, parseFrontmatter } from '../platform/frontmatter';
 
 export type Applicability = { applies: true; when?: string; body: string } | { applies: false; reason: 'manual_only' };
 

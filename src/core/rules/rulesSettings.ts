@@ -3,7 +3,7 @@
  * rule for a repository's own settings file (./settings.json, untrusted): it may turn a source off or lower a cap, never
  * turn a source back on or raise a cap — a repository cannot put its rules in front of a user who turned them off.
  */
-import { isJsonObject, uintValue, type JsonObject } from '../config/jsonValue';
+import { isJsonObject, uintValue, type JsonObject } from '../platform/jsonValue';
 import { RULE_SOURCES, isRuleSource, type RuleSource } from './ruleSources';
 
 export interface ProjectRulesSettings {

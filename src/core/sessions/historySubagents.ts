@@ -4,7 +4,7 @@
  */
 import type { HistorySubagentRun } from '../../protocol';
 import type { ChatMessage } from '../providers/types';
-import { capChars, NO_SUMMARY, SUMMARY_CHARS } from '../agent/childText';
+import { capChars, NO_SUMMARY, SUMMARY_CHARS } from '../platform/textCaps';
 import type { RunRecord } from './sessionTypes';
 
 const GROUP_MODES: ReadonlySet<string> = new Set(['parallel', 'chain']);

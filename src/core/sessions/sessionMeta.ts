@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { writeFileAtomic } from './atomicWrite';
+import { writeFileAtomicSync } from '../platform/atomicWrite';
 import { parseJsonObjectLine } from './jsonLine';
 
 export interface SessionMeta {
@@ -39,5 +39,5 @@ export function writeSessionMeta(sessionPath: string, patch: SessionMeta): void 
     else raw.title = patch.title;
   }
   if (patch.pinned !== undefined) raw.pinned = patch.pinned;
-  writeFileAtomic(sessionMetaPath(sessionPath), JSON.stringify(raw) + '\n');
+  writeFileAtomicSync(sessionMetaPath(sessionPath), JSON.stringify(raw) + '\n');
 }

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { writeFileAtomic } from './atomicWrite';
+import { writeFileAtomicSync } from '../platform/atomicWrite';
 import { parseJsonObjectLine } from './jsonLine';
 
 /** One model's share of a session's requests, as `stats.by_model` reports it; `estimated_usd` null: a price was unknown. */
@@ -82,5 +82,5 @@ export function readSessionStats(sessionPath: string): SessionFigures | undefine
 /** Writes the figures atomically; keys other clients wrote into the sidecar are kept. */
 export function writeSessionStats(sessionPath: string, figures: SessionFigures): void {
   const merged = { ...(readObject(sessionPath) ?? {}), ...figures };
-  writeFileAtomic(sessionStatsPath(sessionPath), JSON.stringify(merged) + '\n');
+  writeFileAtomicSync(sessionStatsPath(sessionPath), JSON.stringify(merged) + '\n');
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { writeAllSync, writeFileAtomic } from './atomicWrite';
+import { writeAllSync, writeFileAtomicSync } from '../platform/atomicWrite';
 import { parseJsonObjectLine } from './jsonLine';
 import { SESSION_HEADER_LINE, type RunRecord, type SessionMessage } from './sessionTypes';
 
@@ -89,7 +89,7 @@ export class SessionWriter {
   rewrite(messages: SessionMessage[], runs: RunRecord[] = []): void {
     this.openFd();
     const lines = [SESSION_HEADER_LINE, ...messages.map((m) => this.serialize(m)), ...runs.map((r) => this.serialize({ _run: r }))];
-    writeFileAtomic(this.path, lines.join('\n') + '\n');
+    writeFileAtomicSync(this.path, lines.join('\n') + '\n');
     // Our descriptor still points at the replaced file; reopen the new one.
     this.close();
     this.fd = this.openForAppend();

@@ -4,7 +4,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { parseFrontmatter } from '../agents/agentFile';
+import { parseFrontmatter } from '../platform/frontmatter';
 
 export type SkillScope = 'project' | 'user';
 

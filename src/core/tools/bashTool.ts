@@ -1,7 +1,7 @@
 /** bash: run a shell command in the workspace, bounded in time and output, sudo only with the user's approval. */
 import { deniedCommandReason } from './bashDenylist';
 import { failed, guarded, succeeded } from './outcome';
-import { OUTPUT_CAP_BYTES, runShellCommand, type ShellResult } from './shellCommand';
+import { OUTPUT_CAP_BYTES, runShellCommand, type ShellResult } from '../platform/shellCommand';
 import { scrubPassword, usesSudo, withSudoReadingStdin } from './sudo';
 import { optionalCount, requiredString } from './toolArgs';
 import { stringArgument } from './toolTargets';

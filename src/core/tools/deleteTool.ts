@@ -1,12 +1,12 @@
 /** delete: one file, symlink or EMPTY directory. A symlink itself is removed, never what it points to. */
 import fs from 'node:fs/promises';
 import { makeUnifiedDiff } from '../../protocol/edits';
-import { readFileText } from './fileText';
+import { readFileText } from '../platform/fileText';
 import { guarded, succeeded, ToolInputError } from './outcome';
 import { requiredString } from './toolArgs';
 import { pathArguments } from './toolTargets';
 import type { FileChange, ToolDefinition } from './types';
-import { resolveWorkspaceEntry, toWorkspaceRelative } from './workspace';
+import { resolveWorkspaceEntry, toWorkspaceRelative } from '../platform/workspace';
 
 export const deleteTool: ToolDefinition = {
   name: 'delete',

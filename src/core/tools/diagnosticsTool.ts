@@ -2,11 +2,11 @@
 import fs from 'node:fs/promises';
 import { pickChecker } from './diagnosticsChecker';
 import { failed, guarded, succeeded, ToolInputError } from './outcome';
-import { runProgram, type ShellResult } from './shellCommand';
+import { runProgram, type ShellResult } from '../platform/shellCommand';
 import { optionalString } from './toolArgs';
 import { pathArguments } from './toolTargets';
 import type { ToolDefinition, ToolOutcome } from './types';
-import { resolveWorkspacePath } from './workspace';
+import { resolveWorkspacePath } from '../platform/workspace';
 
 /** Upstream's floor under --diag-timeout. */
 const MIN_TIMEOUT_SECS = 5;

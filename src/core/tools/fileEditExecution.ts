@@ -2,7 +2,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { makeUnifiedDiff } from '../../protocol/edits';
-import { writeFileAtomic } from './atomicWrite';
+import { writeFileAtomic } from '../platform/atomicWrite';
 import { type FileEditToolName, proposedContent, readTargetFile, type TargetFile } from './fileProposal';
 import { succeeded } from './outcome';
 import type { ToolContext, ToolOutcome } from './types';

@@ -4,10 +4,10 @@
  */
 import fs from 'node:fs/promises';
 import { proposeFileContent } from '../../protocol/edits';
-import { readFileText } from './fileText';
+import { readFileText } from '../platform/fileText';
 import { ToolInputError } from './outcome';
 import { requiredString } from './toolArgs';
-import { resolveWorkspacePath, toWorkspaceRelative } from './workspace';
+import { resolveWorkspacePath, toWorkspaceRelative } from '../platform/workspace';
 
 export { isFileProposalTool as isFileEditTool, type FileProposalTool as FileEditToolName } from '../../protocol/edits';
 import type { FileProposalTool as FileEditToolName } from '../../protocol/edits';

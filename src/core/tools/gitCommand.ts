@@ -1,8 +1,8 @@
 /** Running git for the git_* tools: in the workspace's own repository, never paging or prompting, bounded in time and output. */
 import { failed, succeeded, ToolInputError } from './outcome';
-import { nonInteractiveEnv, runProgram } from './shellCommand';
+import { nonInteractiveEnv, runProgram } from '../platform/shellCommand';
 import type { ToolContext, ToolOutcome } from './types';
-import { resolveWorkspacePath } from './workspace';
+import { resolveWorkspacePath } from '../platform/workspace';
 
 const GIT_TIMEOUT_SECS = 30;
 

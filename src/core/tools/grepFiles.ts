@@ -2,10 +2,10 @@
 import fs from 'node:fs/promises';
 import picomatch from 'picomatch';
 import { extensionsForType, knownTypeNames } from './fileTypes';
-import { decodeText } from './fileText';
+import { decodeText } from '../platform/fileText';
 import { GitignoreRules } from './gitignoreRules';
 import { ToolInputError } from './outcome';
-import { isRestrictedPath, resolveWorkspacePath, toWorkspaceRelative } from './workspace';
+import { isRestrictedPath, resolveWorkspacePath, toWorkspaceRelative } from '../platform/workspace';
 import { walkFiles } from './workspaceWalk';
 
 const MAX_FILE_BYTES = 1024 * 1024;

@@ -6,7 +6,7 @@ import { guarded, succeeded, ToolInputError } from './outcome';
 import { optionalString } from './toolArgs';
 import { stringArgument } from './toolTargets';
 import type { ToolDefinition } from './types';
-import { resolveWorkspacePath } from './workspace';
+import { resolveWorkspacePath } from '../platform/workspace';
 
 const MAX_ENTRIES = 1000;
 

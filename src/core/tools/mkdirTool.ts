@@ -4,7 +4,7 @@ import { guarded, succeeded, ToolInputError } from './outcome';
 import { requiredString } from './toolArgs';
 import { pathArguments } from './toolTargets';
 import type { ToolDefinition } from './types';
-import { resolveWorkspacePath, toWorkspaceRelative } from './workspace';
+import { resolveWorkspacePath, toWorkspaceRelative } from '../platform/workspace';
 
 export const mkdirTool: ToolDefinition = {
   name: 'mkdir',

@@ -1,5 +1,5 @@
 /** Building tool outcomes, and turning the errors tools throw into failed outcomes the model can act on. */
-import { PathError } from './workspace';
+import { PathError } from '../platform/workspace';
 import type { FileChange, ToolContext, ToolOutcome, ToolStatus } from './types';
 
 /** Bad or missing tool arguments; the message is for the model. */

@@ -1,11 +1,11 @@
 /** read_file: a text file's content, windowed so one call never floods the context. */
 import fs from 'node:fs/promises';
-import { readFileText } from './fileText';
+import { readFileText } from '../platform/fileText';
 import { failed, guarded, succeeded, ToolInputError } from './outcome';
 import { optionalBoolean, optionalCount, requiredString } from './toolArgs';
 import { pathArguments } from './toolTargets';
 import type { ToolDefinition, ToolOutcome } from './types';
-import { resolveWorkspacePath } from './workspace';
+import { resolveWorkspacePath } from '../platform/workspace';
 
 const MAX_LINES = 2000;
 const MAX_LINE_CHARS = 2000;

@@ -5,7 +5,7 @@ import { guarded, succeeded, ToolInputError } from './outcome';
 import { requiredString } from './toolArgs';
 import { pathArguments } from './toolTargets';
 import type { ToolDefinition } from './types';
-import { resolveWorkspaceEntry, toWorkspaceRelative } from './workspace';
+import { resolveWorkspaceEntry, toWorkspaceRelative } from '../platform/workspace';
 
 export const renameTool: ToolDefinition = {
   name: 'rename',

@@ -5,7 +5,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { GitignoreRules } from './gitignoreRules';
-import { toWorkspaceRelative } from './workspace';
+import { toWorkspaceRelative } from '../platform/workspace';
 
 const ALWAYS_SKIPPED_DIRS = new Set(['.git', 'node_modules']);
 

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../sessions/atomicWrite';
+import { writeFileAtomicSync } from '../platform/atomicWrite';
 
 /**
  * What happens on an image turn whose model cannot see: `switch` (upstream's) gives the whole turn to the vision model;
@@ -56,5 +56,5 @@ export function normalizeVisionConfig(raw: unknown): VisionConfig {
 
 /** Writes the config pretty-printed; throws when the file cannot be written. */
 export function writeVisionConfig(workspace: string, config: VisionConfig): void {
-  writeFileAtomic(visionConfigPath(workspace), `${JSON.stringify(config, null, 2)}\n`, 0o644);
+  writeFileAtomicSync(visionConfigPath(workspace), `${JSON.stringify(config, null, 2)}\n`, 0o644);
 }

@@ -8,7 +8,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ToolOutcome } from '../tools/types';
-import { decodeText } from '../tools/fileText';
+import { decodeText } from '../platform/fileText';
 import { baseState, isLinkedPath, type EmitWorktreeEvent, type Worktree } from './worktree';
 import { listFiles, mapInBatches, readPathState, runGit, sameState, stateDigest, type PathState } from './worktreeGit';
 

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { GitignoreRules } from '../tools/gitignoreRules';
-import { PathError, resolveWorkspacePath } from '../tools/workspace';
+import { PathError, resolveWorkspacePath } from '../platform/workspace';
 import { proposeWorktreeChanges } from './promote';
 import { exists, git, initRepo, isolateGitConfig, read, writeTree } from '../../../test/support/gitTestSupport';
 import {

@@ -10,7 +10,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { EventType, Unstamped } from '../../protocol';
-import { makeScratchDir, ownScratchTag, removeScratchDir, tagOwnerGone } from '../checkpoints/scratchDirs';
+import { makeScratchDir, ownScratchTag, removeScratchDir, tagOwnerGone } from '../platform/scratchDirs';
 import {
   gitOutput,
   listFiles,

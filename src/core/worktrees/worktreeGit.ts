@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { nonInteractiveEnv } from '../tools/shellCommand';
+import { nonInteractiveEnv } from '../platform/shellCommand';
 
 export interface GitRun {
   code: number;

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { killProcessGroup } from '../tools/processGroup';
+import { killProcessGroup } from './processGroup';
 
 export interface GitRunOptions {
   cwd: string;

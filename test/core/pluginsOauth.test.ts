@@ -33,11 +33,14 @@ async function startWithLabPlugin(
 }
 
 const tokenFile = (s: Scenario) => join(s.core.home, '.config', 'catalyst-code', 'oauth', 'lab.json');
-const scriptInputs = (s: Scenario) =>
-  readFileSync(join(s.core.home, 'oauth-inputs.jsonl'), 'utf8')
+const jsonLines = (file: string) =>
+  readFileSync(file, 'utf8')
     .trim()
     .split('\n')
     .map((l) => JSON.parse(l));
+const scriptInputs = (s: Scenario) => jsonLines(join(s.core.home, 'oauth-inputs.jsonl'));
+/** What the plugin's `login` runs answered, as the plugin recorded it. */
+const loginAnswers = (s: Scenario) => jsonLines(join(s.core.home, 'oauth-login-answers.jsonl'));
 const chatRequests = (s: Scenario) => s.model.requests.filter((r) => r.method === 'POST');
 
 /** The events from `from` up to the "OAuth ready" info that ends a successful login. */
@@ -197,11 +200,13 @@ test('manual flow: oauth_code completes the pending login; a wrong code restores
     s.core.send({ type: 'oauth_code', code });
     assertSuccessSequence(await loginSucceeded(s, from));
     const complete = scriptInputs(s).filter((i) => i.action === 'complete');
+    const [loginAnswer] = loginAnswers(s);
+    assert.ok(loginAnswer.pending.state.startsWith('st-'));
     assert.deepEqual(
-      complete.map((i) => [i.code, i.pending?.state]),
+      complete.map((i) => [i.code, i.pending]),
       [
-        ['wrong-code', login.state ?? complete[0].pending.state],
-        [code, complete[0].pending.state],
+        ['wrong-code', loginAnswer.pending],
+        [code, loginAnswer.pending],
       ],
       'complete gets the pasted code and the pending blob, also after a failed attempt',
     );

@@ -54,7 +54,8 @@ export const tempDir = (prefix: string): string => mkdtempSync(join(tmpdir(), pr
  * stand-in at $OAUTH_STANDIN_URL (test/support/oauthServerStandIn.ts), implementing upstream's four actions: `login`
  * (web flow when given a redirect_uri, else manual), `complete` (code → tokens, written to token_path by the plugin),
  * `token` (refreshes when the token expires within 60 s) and `clear`. Each run appends its stdin (which holds no
- * secret) to `$HOME/oauth-inputs.jsonl`. `device: true`: login starts a device-code grant instead, and complete polls
+ * secret) to `$HOME/oauth-inputs.jsonl`; each web or manual `login` appends what it answered (URL, state,
+ * pending — no secret either) to `$HOME/oauth-login-answers.jsonl`. `device: true`: login starts a device-code grant instead, and complete polls
  * the token endpoint until the user approved it.
  */
 export function oauthPlugin(baseUrl: string, opts: { device?: boolean } = {}): PluginSpec {
@@ -105,10 +106,11 @@ export function oauthPlugin(baseUrl: string, opts: { device?: boolean } = {}): P
     }
     if (input.action === 'login') {
       const state = 'st-' + Math.random().toString(36).slice(2);
-      if (input.redirect_uri) {
-        return answer({ url: AUTH + '/authorize?redirect_uri=' + encodeURIComponent(input.redirect_uri) + '&state=' + state, state, flow: 'web' });
-      }
-      return answer({ url: AUTH + '/authorize?mode=manual', flow: 'manual', state, pending: { state }, message: 'Open the URL, copy the code, paste it here.' });
+      const reply = input.redirect_uri
+        ? { url: AUTH + '/authorize?redirect_uri=' + encodeURIComponent(input.redirect_uri) + '&state=' + state, state, flow: 'web' }
+        : { url: AUTH + '/authorize?mode=manual', flow: 'manual', state, pending: { state }, message: 'Open the URL, copy the code, paste it here.' };
+      fs.appendFileSync(path.join(process.env.HOME, 'oauth-login-answers.jsonl'), JSON.stringify(reply) + '\\n');
+      return answer(reply);
     }
     if (input.action === 'complete') {
       const r = await post('/token', { grant_type: 'authorization_code', code: input.code });

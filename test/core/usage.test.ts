@@ -13,9 +13,13 @@ const UMANS_SHAPED = {
 };
 
 /** A core whose active provider is the usage stand-in (its only model is GATEWAY_MODEL). */
-async function withGateway(run: (s: Scenario, gateway: UsageEndpointStandIn) => Promise<void>): Promise<void> {
+async function withGateway(
+  run: (s: Scenario, gateway: UsageEndpointStandIn) => Promise<void>,
+  env: Record<string, string> = {},
+): Promise<void> {
   const gateway = await startUsageEndpointStandIn();
   const s = await startScenario({
+    env,
     providers: (modelUrl) => [
       { name: 'gateway', kind: 'openai', base_url: gateway.url, api_key: TEST_KEY },
       { name: 'scripted', kind: 'openai', base_url: modelUrl, api_key: 'sk-other' },
@@ -102,23 +106,38 @@ test('an Anthropic-kind provider with an API key has no usage endpoint: the cons
   }
 });
 
-test('a usage endpoint that fails or never answers gives available:false, and other commands do not wait for it', async () => {
-  await withGateway(async (s, gateway) => {
-    gateway.answer({ status: 500 });
-    const failed = await usageOf(s);
-    assert.equal(failed.available, false);
-    assert.match(failed.message, /does not publish usage stats/);
+/** The core's usage limit in the hanging-endpoint case, set low so the test does not wait out upstream's 10 s. */
+const HANG_LIMIT_MS = 1000;
 
-    gateway.answer('hang');
-    const from = s.core.events.length;
-    s.core.send({ type: 'usage' });
-    s.core.send({ type: 'stats' });
-    const stats = await s.core.waitForType('stats', { from });
-    const timedOut = await s.core.waitForType('usage', { from, timeoutMs: 20000 });
-    assert.ok(s.core.events.indexOf(stats) < s.core.events.indexOf(timedOut), 'stats answered while usage waited');
-    assert.equal(timedOut.available, false);
-    assert.deepEqual(timedOut.windows, []);
-  });
+test('a usage endpoint that fails or never answers gives available:false, and other commands do not wait for it', async () => {
+  await withGateway(
+    async (s, gateway) => {
+      gateway.answer({ status: 500 });
+      const failed = await usageOf(s);
+      assert.equal(failed.available, false);
+      assert.match(failed.message, /does not publish usage stats/);
+
+      gateway.answer('hang');
+      const probes = gateway.requests.length;
+      const from = s.core.events.length;
+      const sentAt = Date.now();
+      s.core.send({ type: 'usage' });
+      s.core.send({ type: 'stats' });
+      const stats = await s.core.waitForType('stats', { from });
+      const timedOut = await s.core.waitForType('usage', { from });
+      assert.ok(s.core.events.indexOf(stats) < s.core.events.indexOf(timedOut), 'stats answered while usage waited');
+      assert.deepEqual(
+        gateway.requests.slice(probes).map((r) => r.path),
+        ['/v1/usage'],
+        'the usage request reached the hanging endpoint',
+      );
+      assert.ok(Date.now() - sentAt >= HANG_LIMIT_MS, 'the answer came only once the limit had passed');
+      assert.equal(timedOut.available, false);
+      assert.match(timedOut.message, /does not publish usage stats/);
+      assert.deepEqual(timedOut.windows, []);
+    },
+    { CATALYST_CODE_USAGE_TIMEOUT_MS: String(HANG_LIMIT_MS) },
+  );
 });
 
 test('a 429 with a long Retry-After ends the turn at once with "rate limited until" and its time', async () => {

@@ -2,7 +2,15 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ResolvedProvider } from '../providers/types';
 import { startUsageEndpointStandIn } from '../../../test/support/usageEndpointStandIn';
-import { ANTHROPIC_USAGE_URL_ENV, XAI_BILLING_URL_ENV, codexBackendApi, fetchProviderUsage } from './providerUsage';
+import {
+  ANTHROPIC_USAGE_URL_ENV,
+  USAGE_TIMEOUT_ENV,
+  USAGE_TIMEOUT_MS,
+  XAI_BILLING_URL_ENV,
+  codexBackendApi,
+  fetchProviderUsage,
+  usageTimeoutFrom,
+} from './providerUsage';
 
 const provider = (name: string, baseUrl: string, extra: Partial<ResolvedProvider> = {}): ResolvedProvider => ({
   name,
@@ -122,5 +130,12 @@ test('xAI: billing with the key as bearer; a hanging endpoint times out into ava
     assert.deepEqual(late, { available: false, message: 'Could not reach xAI billing — check your network and API key.', windows: [] });
   } finally {
     await standIn.close();
+  }
+});
+
+test('$CATALYST_CODE_USAGE_TIMEOUT_MS sets the limit when it is a positive integer; anything else keeps 10 s', () => {
+  assert.equal(usageTimeoutFrom({ [USAGE_TIMEOUT_ENV]: '750' }), 750);
+  for (const raw of [undefined, '', '0', '-5', '1.5', '10s', 'abc']) {
+    assert.equal(usageTimeoutFrom({ [USAGE_TIMEOUT_ENV]: raw }), USAGE_TIMEOUT_MS, `${raw}`);
   }
 });

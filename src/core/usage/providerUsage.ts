@@ -7,6 +7,8 @@ import { parseXaiUsage } from './xaiUsageShape';
 
 /** Upstream's limit for each usage request. */
 export const USAGE_TIMEOUT_MS = 10_000;
+/** Another limit in milliseconds (a positive integer), for a slow proxy or the tests' hanging stand-in. */
+export const USAGE_TIMEOUT_ENV = 'CATALYST_CODE_USAGE_TIMEOUT_MS';
 
 export const ANTHROPIC_OAUTH_USAGE_URL = 'https://api.anthropic.com/api/oauth/usage';
 export const XAI_BILLING_URL = 'https://cli-chat-proxy.grok.com/v1/billing?format=credits';
@@ -29,8 +31,8 @@ export interface UsageOptions {
  * windows. Never throws; the messages never carry the credential, and it is sent only to the provider's own host.
  */
 export async function fetchProviderUsage(p: ResolvedProvider, opts: UsageOptions = {}): Promise<ProviderUsage> {
-  const timeoutMs = opts.timeoutMs ?? USAGE_TIMEOUT_MS;
   const env = opts.env ?? process.env;
+  const timeoutMs = opts.timeoutMs ?? usageTimeoutFrom(env);
   const host = hostOf(p.baseUrl);
   if (host === 'umans.ai' || host.endsWith('.umans.ai')) {
     if (!p.apiKey) return unavailableUsage('Umans is not authenticated — run /login.');
@@ -164,4 +166,10 @@ function hostOf(url: string): string {
 
 function trimSlash(url: string): string {
   return url.replace(/\/+$/, '');
+}
+
+/** $CATALYST_CODE_USAGE_TIMEOUT_MS when it is a positive integer, else upstream's 10 s. */
+export function usageTimeoutFrom(env: NodeJS.ProcessEnv): number {
+  const raw = env[USAGE_TIMEOUT_ENV]?.trim() ?? '';
+  return /^[1-9]\d*$/.test(raw) ? Number(raw) : USAGE_TIMEOUT_MS;
 }

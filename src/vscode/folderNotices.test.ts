@@ -17,6 +17,19 @@ test('the plugin_error toast says which plugin and, with several cores, which fo
   );
 });
 
+test('a trusted plugin that failed to load gets the toast with the core’s reason', () => {
+  // The event the core sends after plugin_trust_applied when a plugin just trusted did not load (test/core/plugins.test.ts).
+  const event = {
+    type: 'plugin_error',
+    name: 'noexec',
+    message: 'failed to load plugin in "noexec": hook script "h.js" is not executable (try chmod +x)',
+  };
+  assert.equal(
+    pluginErrorToast(event, noticePrefix('web', 1)),
+    'Catalyst Code: plugin noexec: failed to load plugin in "noexec": hook script "h.js" is not executable (try chmod +x)',
+  );
+});
+
 test('a plugin_error without a message shows no toast', () => {
   assert.equal(pluginErrorToast({ name: 'greeter' }, 'Catalyst Code: '), undefined);
   assert.equal(pluginErrorToast({ name: 'greeter', message: '  ' }, 'Catalyst Code: '), undefined);

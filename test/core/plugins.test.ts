@@ -167,6 +167,44 @@ test('project plugins stay unloaded until trusted; the decision is stored in plu
   }
 });
 
+test('a trusted project plugin that fails to load says so with plugin_error; the one that loads does not', async () => {
+  const workspace = tempDir('core-ws-');
+  const home = tempDir('core-home-');
+  writePlugin(workspacePluginsDir(workspace), 'proj', projectPlugin('proj'));
+  // Its hook script lacks the x bit: the manifest is read, the load fails.
+  writePlugin(workspacePluginsDir(workspace), 'noexec', {
+    manifest: { name: 'noexec', version: '0.1.0', description: 'a hook without its x bit', hooks: { pre_tool: { script: 'h.js' } } },
+    files: { 'h.js': ALLOW },
+    plain: ['h.js'],
+  });
+  const core = CoreProcess.start({ workspace, home });
+  try {
+    const { ready } = await core.handshake();
+    assert.deepEqual(ready.plugins_skipped, ['noexec', 'proj']);
+    const from = core.events.length;
+    core.send({ type: 'plugin_trust_decisions', decisions: { proj: 'trust', noexec: 'trust' } });
+    const list = await core.waitForType('plugins_list', { from });
+    const answer = core.events.slice(from, core.events.indexOf(list) + 1);
+    assert.deepEqual(
+      answer.map((e) => e.type),
+      ['plugin_trust_applied', 'plugin_error', 'plugins_list'],
+    );
+    const [applied, error] = answer;
+    assert.deepEqual([applied.trusted, applied.denied, applied.loaded], [['proj', 'noexec'], [], 1]);
+    assert.deepEqual(
+      { name: error.name, message: error.message },
+      { name: 'noexec', message: 'failed to load plugin in "noexec": hook script "h.js" is not executable (try chmod +x)' },
+    );
+    assert.deepEqual(
+      list.plugins.map((p: any) => p.name),
+      ['proj'],
+    );
+  } finally {
+    await core.close();
+    core.cleanup();
+  }
+});
+
 test('a denied project plugin never loads and is not asked about again; the prompt command still lists it as denied', async () => {
   const workspace = tempDir('core-ws-');
   const home = tempDir('core-home-');

@@ -114,7 +114,7 @@ function byName(rt: CoreRuntime, value: unknown, act: (name: string) => void): v
 }
 
 export function handleReloadPlugins(rt: CoreRuntime): void {
-  let errors: string[] = [];
+  let errors: unknown[] = [];
   refreshingOauthPresets(rt, () => (errors = rt.plugins.manager.scan()));
   handleListPlugins(rt);
   const loaded = rt.plugins.manager.list().length;
@@ -143,14 +143,17 @@ export function handlePluginTrustDecisions(rt: CoreRuntime, cmd: CommandOf<'plug
     });
     return;
   }
-  let applied: { trusted: string[]; denied: string[] };
+  let applied: ReturnType<typeof rt.plugins.manager.applyDecisions>;
   try {
     applied = rt.plugins.manager.applyDecisions(Object.entries(raw) as Array<[string, TrustDecision]>);
   } catch (err) {
     rt.emit({ type: 'error', code: 'plugin_trust', message: (err as Error).message });
     return;
   }
-  rt.emit({ type: 'plugin_trust_applied', ...applied, loaded: rt.plugins.manager.list().length });
+  const { failed, ...decided } = applied;
+  rt.emit({ type: 'plugin_trust_applied', ...decided, loaded: rt.plugins.manager.list().length });
+  // Trusted, yet not loaded: said, or the user would take the plugin for working (the README promises a notification).
+  for (const f of failed) rt.emit({ type: 'plugin_error', name: f.name, message: f.message });
   handleListPlugins(rt);
 }
 

@@ -8,7 +8,7 @@ import { basename, dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import { DEFAULT_WORKSPACE_PLUGINS_DIR } from '../config/pluginSettings';
 import { loadPluginFromDir, validatePluginName } from './manifest';
 import { PluginTrustStore } from './trustStore';
-import type { Plugin, PluginScope, SkippedPlugin, TrustDecision } from './types';
+import type { Plugin, PluginLoadError, PluginScope, SkippedPlugin, TrustDecision } from './types';
 
 export interface PluginManagerOptions {
   homeDir: string;
@@ -61,10 +61,10 @@ export class PluginManager {
   }
 
   /** Rescans both folders, keeping the disabled flags of the plugins still there; returns the load errors. */
-  scan(): string[] {
+  scan(): PluginLoadError[] {
     const disabled = this.startDisabled ?? new Set([...this.plugins.values()].filter((p) => !p.enabled).map((p) => p.name));
     this.startDisabled = undefined;
-    const errors: string[] = [];
+    const errors: PluginLoadError[] = [];
     const loaded = new Map<string, Plugin>();
     const skipped: SkippedPlugin[] = [];
     const installed = this.trust.installed();
@@ -85,7 +85,9 @@ export class PluginManager {
         } catch (err) {
           const message = `failed to load plugin in ${JSON.stringify(basename(entry))}: ${(err as Error).message}`;
           this.opts.log(`[plugins] ${message}`);
-          errors.push(message);
+          const manifest = readManifestLoosely(entry);
+          const name = typeof manifest.name === 'string' && manifest.name ? manifest.name : basename(entry);
+          errors.push({ name, path: canonical(entry), message });
         }
       }
     }
@@ -156,9 +158,14 @@ export class PluginManager {
 
   /**
    * Records decisions keyed by plugin name, trust key (canonical path) or directory name; keys that name no workspace
-   * plugin are ignored. Persists them (throws when the store cannot be written), then rescans.
+   * plugin are ignored. Persists them (throws when the store cannot be written), then rescans; `failed` are the plugins
+   * just trusted that did not load (a script without its x bit, a bad manifest), with why.
    */
-  applyDecisions(decisions: ReadonlyArray<[string, TrustDecision]>): { trusted: string[]; denied: string[] } {
+  applyDecisions(decisions: ReadonlyArray<[string, TrustDecision]>): {
+    trusted: string[];
+    denied: string[];
+    failed: PluginLoadError[];
+  } {
     const entries = this.trustEntries();
     const keyed = new Map<string, TrustDecision>();
     const trusted: string[] = [];
@@ -171,8 +178,8 @@ export class PluginManager {
     }
     if (keyed.size > 0) this.trust.recordDecisions(keyed);
     for (const [key, decision] of keyed) this.decisions.set(key, decision);
-    this.scan();
-    return { trusted, denied };
+    const failed = this.scan().filter((e) => keyed.get(e.path) === 'trust');
+    return { trusted, denied, failed };
   }
 
   private workspaceEntryKey(dirName: string): string | undefined {

@@ -91,3 +91,13 @@ export interface SkippedPlugin {
   path: string;
   decision?: TrustDecision;
 }
+
+/** A plugin folder whose manifest or scripts did not pass loading. */
+export interface PluginLoadError {
+  /** The manifest's name, else the folder's. */
+  name: string;
+  /** Canonical plugin directory (the trust store's key for a workspace plugin). */
+  path: string;
+  /** `failed to load plugin in "<dir>": <why>`. */
+  message: string;
+}

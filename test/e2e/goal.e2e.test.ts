@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { GOAL_TEST_IDS } from '../../webview/goal/testIds';
-import type { ScriptedResponse, StartedScriptedModelServer } from '../support/scriptedModelServer';
+import { TEST_IDS } from '../../src/shared/webviewMessages';
+import type { ResponseEnd, ScriptedResponse, StartedScriptedModelServer } from '../support/scriptedModelServer';
 import { promptAgent, textTurn, toolCallTurn } from './harness/approvals';
 import { chatSuite } from './harness/chatSuite';
 import { chatIframeSelector, chatLocator } from './harness/chatView';
@@ -57,6 +58,18 @@ describe('goal mode in VS Code (issue #16)', { timeout: 900_000 }, () => {
     center()
       .locator(byId(GOAL_TEST_IDS.step))
       .evaluateAll((els) => els.map((el) => `${el.getAttribute('data-step-id')}:${el.getAttribute('data-status')}`));
+  /** `<step>:<state>` of each step's worker run (its subagent row), for the steps that have one. */
+  const workerStates = () =>
+    center()
+      .locator(byId(GOAL_TEST_IDS.step))
+      .evaluateAll(
+        (els, rowId) =>
+          els.flatMap((el) => {
+            const row = el.querySelector(`[data-testid="${rowId}"]`);
+            return row ? [`${el.getAttribute('data-step-id')}:${row.getAttribute('data-state')}`] : [];
+          }),
+        TEST_IDS.subagentRow,
+      );
   const goalPhase = async () => (await center().locator(byId(GOAL_TEST_IDS.header)).getAttribute('data-phase')) ?? '';
 
   it('opens the chat and logs in to the scripted endpoint', check(suite.openChatAndLogIn));
@@ -140,8 +153,22 @@ describe('goal mode in VS Code (issue #16)', { timeout: 900_000 }, () => {
         what: 'wave 1 running in the Control Center',
       });
 
+      const workerEnds = new Map<string, ResponseEnd>();
+      for (const key of ['[step-x]', '[step-y]']) {
+        const [request] = model.requestsFor(key);
+        void model.responseEnd(request).then((end) => workerEnds.set(key, end));
+      }
+
       await runCommand(page, 'Catalyst: Cancel Goal');
       await waitUntil(async () => (await goalPhase()) === 'cancelled', { timeoutMs: 30_000, what: 'the goal cancelled' });
+      // Each worker's cancelled end, before the held replies go out: the core abandoned both requests (so nothing the
+      // script still holds can reach it, and no reply can finish wave 1) and both runs show cancelled.
+      await waitUntil(() => workerEnds.size === 2, { timeoutMs: 30_000, what: "the workers' requests to end" });
+      assert.deepEqual(Object.fromEntries(workerEnds), { '[step-x]': 'closed_by_client', '[step-y]': 'closed_by_client' });
+      await waitUntil(async () => (await workerStates()).join(' ') === 'x:cancelled y:cancelled', {
+        timeoutMs: 30_000,
+        what: "both workers' runs cancelled in the Control Center",
+      });
       model.release('wave');
       assert.equal(model.requestsFor('[step-z]').length, 0, 'the second wave never started');
       assert.ok(

@@ -13,6 +13,7 @@ import { chatRequests, promptAgent, textTurn } from './harness/approvals';
 import { logInToCustomEndpoint, waitForAssistantText, waitForIdle } from './harness/chatActions';
 import { chatSuite, E2E_MODEL } from './harness/chatSuite';
 import { tabTitled } from './harness/diffEditor';
+import { waitForPreviewText } from './harness/editors';
 import { quickInputWidget, quickPickRow, runCommand } from './harness/quickInput';
 import { waitUntil } from './harness/wait';
 
@@ -138,12 +139,28 @@ describe('the model picker switches provider and refreshes models (issue #18)', 
   );
 
   it(
-    '/usage in the chat runs Show Usage: its report opens in a preview',
+    "/usage in the chat runs Show Usage: the core's answer for the active provider opens in a preview",
     check(async () => {
       await suite.settle();
       const { page } = suite.env();
+      const { model } = suite.env();
+      const probes = model.requests.length;
       await promptAgent(chat(), '/usage');
       await tabTitled(page, /usage\.md/).waitFor({ state: 'visible', timeout: 30_000 });
+      // The tab opens even when the core never answers ("did not answer … in time"): the report must carry the core's
+      // answer for the active provider and model, after the core probed the endpoint's /usage.
+      const report = await waitForPreviewText(page, 'Provider usage');
+      assert.match(report, new RegExp(`Provider scripted, model ${E2E_MODEL}`));
+      assert.match(report, /Provider scripted does not publish usage stats for \/usage\./);
+      assert.doesNotMatch(report, /did not answer the usage request/);
+      assert.deepEqual(
+        model.requests
+          .slice(probes)
+          .filter((r) => r.method === 'GET' && r.path.endsWith('/usage'))
+          .map((r) => r.path),
+        ['/v1/usage'],
+        "the core asked the scripted endpoint's /usage",
+      );
     }),
   );
 });

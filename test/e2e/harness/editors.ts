@@ -112,3 +112,21 @@ export async function retypeLine(page: Page, line: number, text: string): Promis
   await page.keyboard.press('Shift+Home');
   await page.keyboard.insertText(text);
 }
+
+/**
+ * The text of the Markdown preview that shows `marker` (the preview renders in a webview frame of its own). A frame
+ * that detaches while it is read is passed over; the wait goes on until one shows the marker.
+ */
+export async function waitForPreviewText(page: Page, marker: string, timeoutMs = 30_000): Promise<string> {
+  return waitUntil(
+    async () => {
+      for (const frame of page.frames()) {
+        if (frame.isDetached()) continue;
+        const body: string = await frame.evaluate(() => (globalThis as any).document.body?.innerText ?? '').catch(() => '');
+        if (body.includes(marker)) return body;
+      }
+      return undefined;
+    },
+    { timeoutMs, what: `a Markdown preview showing "${marker}"` },
+  );
+}

@@ -150,14 +150,9 @@ describe('an SCV server through the same UI (issue #6)', { timeout: 600_000 }, (
         false,
         'the chat asks for a log-in although SCV brings its own provider',
       );
-      assert.equal(
-        await testId(chat(), TEST_IDS.loginButton)
-          .first()
-          .isVisible()
-          .catch(() => false),
-        false,
-        'a log-in button is shown',
-      );
+      // isVisible() does not wait, and answers false for an absent element; it throws only when the chat cannot be read
+      // (its frame gone), which must fail the check rather than pass for "absent".
+      assert.equal(await testId(chat(), TEST_IDS.loginButton).first().isVisible(), false, 'a log-in button is shown');
 
       // The server the extension started is the fake scv-server with the settings' flags, not the embedded core.
       const [server] = await waitUntil(
@@ -422,13 +417,7 @@ describe('an SCV server through the same UI (issue #6)', { timeout: 600_000 }, (
       }
       // No checkpoint rows (checks 3 and 5 looked right after the turns where the embedded core makes one).
       assert.equal(await testId(chat(), TEST_IDS.checkpointRow).count(), 0, 'checkpoint rows in an SCV transcript');
-      assert.equal(
-        await checkpointStatusItem(page)
-          .isVisible()
-          .catch(() => false),
-        false,
-        'the status bar counts checkpoints',
-      );
+      assert.equal(await checkpointStatusItem(page).isVisible(), false, 'the status bar counts checkpoints');
 
       await runCommand(page, 'Source Control: Focus on Changes View');
       const sidebar = page.locator('.part.sidebar');

@@ -37,6 +37,11 @@ const LAYER_ZONES = [
     message: 'src/client may import src/protocol and src/shared',
   },
   {
+    target: './src/client/state',
+    from: ['./src/client/channel', './src/client/intents'],
+    message: 'src/client/state (the reduced state) imports neither the channel to a core nor the intents',
+  },
+  {
     target: './src/vscode',
     from: ['./src/core', './src/extension.ts', './webview'],
     message: 'src/vscode may import src/client, src/shared and src/protocol — never the core itself',

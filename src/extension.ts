@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
-import { SLASH_COMMANDS } from './client/slashCommands';
+import { SLASH_COMMANDS } from './client/intents/slashCommands';
 import { ApiKeyStore } from './vscode/apiKeyStore';
 import { SearchKeyFlow } from './vscode/searchKeyFlow';
 import { SearchKeyStore } from './vscode/searchKeyStore';

@@ -1,6 +1,6 @@
 /**
  * The session model: everything the chat UI shows, derived from a core's events by `sessionReducer`
- * (src/client/sessionReducer.ts). The host keeps it, the webview receives a snapshot and then patches (statePatch.ts).
+ * (src/client/state/sessionReducer.ts). The host keeps it, the webview receives a snapshot and then patches (statePatch.ts).
  * Pure types only: the webview bundles this file.
  */
 

@@ -3,9 +3,9 @@ import { errorText } from '../client/errorText';
 import { initialSessionState, type SessionState } from '../shared/sessionState';
 import type { Patch } from '../shared/statePatch';
 import type { ApiKeyStore } from './apiKeyStore';
-import type { ChatSession } from '../client/chatSession';
+import type { ChatSession } from '../client/intents/chatSession';
 import { COMMANDS } from './ids';
-import type { LaunchSettings } from '../client/launchSettings';
+import type { LaunchSettings } from '../client/channel/launchSettings';
 import { ProviderCatalog } from '../client/providers/providerCatalog';
 
 export { errorText } from '../client/errorText';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { MemoryView } from '../client/memoryEntries';
+import type { MemoryView } from '../client/intents/memoryEntries';
 import type { FolderCore } from './coreManager';
 
 type MemoryPick = vscode.QuickPickItem & { entry: MemoryView };

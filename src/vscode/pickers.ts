@@ -10,7 +10,7 @@ import {
   noModelsMessage,
   type ModelChoice,
 } from '../client/presentation/modelGroups';
-import { selectModelChoice, type ModelSwitchDeps } from '../client/modelSwitch';
+import { selectModelChoice, type ModelSwitchDeps } from '../client/intents/modelSwitch';
 import type { ModelPreference } from './modelPreference';
 
 type ModelItem = vscode.QuickPickItem & Partial<ModelChoice>;

@@ -1,11 +1,11 @@
 import { homedir } from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
-import { SessionController } from '../client/sessionController';
+import { SessionController } from '../client/intents/sessionController';
 import { sessionsDirFor } from '../protocol/sessionLayout';
-import type { ChatSession } from '../client/chatSession';
-import { coreEnvironment, readLaunchSettings, type LaunchSettings } from '../client/launchSettings';
-import { readRulesOff, rulesOffEnvironment } from '../client/rulesLaunchSettings';
+import type { ChatSession } from '../client/intents/chatSession';
+import { coreEnvironment, readLaunchSettings, type LaunchSettings } from '../client/channel/launchSettings';
+import { readRulesOff, rulesOffEnvironment } from '../client/channel/rulesLaunchSettings';
 import type { ModelPreference } from './modelPreference';
 
 /** Upstream's config directory (research §3.3), where the core keeps config.json and the shared sessions. */

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { settingsChange } from '../client/liveSettings';
-import type { LaunchSettings } from '../client/launchSettings';
+import { settingsChange } from '../client/intents/liveSettings';
+import type { LaunchSettings } from '../client/channel/launchSettings';
 import { COMMANDS } from './ids';
 import type { CoreManager, FolderCore } from './coreManager';
 import { launchSettingsFor } from './sessionFactory';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { InstalledSkillInfo, MarketplaceSkillInfo } from '../protocol';
-import type { SkillMarketplaceCommand } from '../client/skillRequests';
+import type { SkillMarketplaceCommand } from '../client/intents/skillRequests';
 import type { FolderCore } from './coreManager';
 
 type Answer = { type: string; [field: string]: unknown };

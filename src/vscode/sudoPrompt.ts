@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { ChatSession } from '../client/chatSession';
+import type { ChatSession } from '../client/intents/chatSession';
 
 /**
  * Answers a core's `sudo_request` with a native password box. The password goes straight to the core; it is never

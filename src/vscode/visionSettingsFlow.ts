@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { VisionModelView, VisionSettings } from '../client/visionSettings';
+import type { VisionModelView, VisionSettings } from '../client/intents/visionSettings';
 
 /** What the flow asks of the chat session (the SessionController's get/set_vision_config). */
 export interface VisionSettingsSession {

@@ -1,14 +1,14 @@
 import type { ApprovalDecision } from '../shared/sessionState';
 import * as vscode from 'vscode';
 import { isExternalUrl, type CompletionItem, type HostAction, type SlashCommandInfo } from '../shared/webviewMessages';
-import type { ChatSession } from '../client/chatSession';
+import type { ChatSession } from '../client/intents/chatSession';
 import type { CoreManager } from './coreManager';
 import { insertAtCursor, openWorkspaceFile } from './editorActions';
 import type { FileCompletion } from './fileCompletion';
 import { COMMANDS, GOAL_COMMANDS } from './ids';
 import type { ModelPreference } from './modelPreference';
 import { modelSwitchDeps } from './pickers';
-import { selectModelChoice } from '../client/modelSwitch';
+import { selectModelChoice } from '../client/intents/modelSwitch';
 import { answerSudo } from './sudoPrompt';
 import type { ChatIntent, WebviewBridge } from './webviewBridge';
 

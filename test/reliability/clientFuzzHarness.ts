@@ -2,8 +2,9 @@
 // line, a ClientFuzzReport, when the fake core has exited. Usage: node --import tsx clientFuzzHarness.ts '<spec JSON>'
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { CoreConnection, MAX_EVENT_LINE_BYTES, type WireEvent } from '../../src/client/coreConnection';
-import { sessionReducer } from '../../src/client/sessionReducer';
+import { CoreConnection, MAX_EVENT_LINE_BYTES } from '../../src/client/channel/coreConnection';
+import type { WireEvent } from '../../src/client/state/eventFields';
+import { sessionReducer } from '../../src/client/state/sessionReducer';
 import { initialSessionState, type SessionState } from '../../src/shared/sessionState';
 import { REPO_ROOT, type ClientCorpusSpec, type ClientFuzzReport } from './clientFuzz';
 

@@ -1,6 +1,6 @@
 // Waiting on a SessionController in process-level tests: for a state, or for an event, with the log tail on timeout.
-import type { WireEvent } from '../../src/client/coreConnection';
-import type { SessionController } from '../../src/client/sessionController';
+import type { WireEvent } from '../../src/client/state/eventFields';
+import type { SessionController } from '../../src/client/intents/sessionController';
 import type { SessionState } from '../../src/shared/sessionState';
 
 function timeoutError(what: string, controller: SessionController, logs: readonly string[]): Error {

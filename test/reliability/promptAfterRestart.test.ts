@@ -5,12 +5,13 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Command } from '../../src/protocol';
-import type { CoreChannel } from '../../src/client/coreChannel';
-import type { Disposable, Handshake, WireEvent } from '../../src/client/coreConnection';
+import type { CoreChannel } from '../../src/client/channel/coreChannel';
+import type { Disposable, Handshake } from '../../src/client/channel/coreConnection';
+import type { WireEvent } from '../../src/client/state/eventFields';
 import { ensureCoreBuilt, realCoreEnv, type RealCoreEnv } from '../support/realCoreHarness';
-import { RestartPolicy } from '../../src/client/restartPolicy';
-import { SessionController } from '../../src/client/sessionController';
-import { spawnCoreChannel } from '../../src/client/spawnCoreChannel';
+import { RestartPolicy } from '../../src/client/channel/restartPolicy';
+import { SessionController } from '../../src/client/intents/sessionController';
+import { spawnCoreChannel } from '../../src/client/channel/spawnCoreChannel';
 import type { SessionState } from '../../src/shared/sessionState';
 import { waitForEvent, waitForState } from './controllerWaits';
 

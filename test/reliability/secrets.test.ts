@@ -8,10 +8,10 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { WireEvent } from '../../src/client/coreConnection';
+import type { WireEvent } from '../../src/client/state/eventFields';
 import { ensureCoreBuilt, realCoreEnv, type RealCoreEnv } from '../support/realCoreHarness';
-import { RestartPolicy } from '../../src/client/restartPolicy';
-import { SessionController } from '../../src/client/sessionController';
+import { RestartPolicy } from '../../src/client/channel/restartPolicy';
+import { SessionController } from '../../src/client/intents/sessionController';
 import { waitForEvent, waitForState } from './controllerWaits';
 import type { SessionState } from '../../src/shared/sessionState';
 

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
-import type { CoreLaunch } from '../../src/client/coreLaunch';
-import type { WireEvent } from '../../src/client/coreConnection';
-import { ScvConnection } from '../../src/client/scv/scvConnection';
+import type { CoreLaunch } from '../../src/client/channel/coreLaunch';
+import type { WireEvent } from '../../src/client/state/eventFields';
+import { ScvConnection } from '../../src/client/channel/scv/scvConnection';
 import type { Command } from '../../src/protocol';
 import { startScriptedModelServer, type ScriptedModelServer } from '../support/scriptedModelServer';
 import { SCV_TEST_MODEL, fakeScvLaunch, makeWorkspace, type FakeScvOptions } from './fakeScvScenario';

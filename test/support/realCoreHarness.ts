@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { sessionsDirFor } from '../../src/protocol/sessionLayout';
 import { startScriptedModelServer, type ScriptedResponse, type StartedScriptedModelServer } from './scriptedModelServer';
-import type { CoreLaunchOptions } from '../../src/client/coreLaunch';
+import type { CoreLaunchOptions } from '../../src/client/channel/coreLaunch';
 import { after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { RestartPolicy } from '../../src/client/restartPolicy';
-import { SessionController, type SessionControllerOptions } from '../../src/client/sessionController';
+import { RestartPolicy } from '../../src/client/channel/restartPolicy';
+import { SessionController, type SessionControllerOptions } from '../../src/client/intents/sessionController';
 import type { SessionState } from '../../src/shared/sessionState';
 
 export const REPO_ROOT = resolve(__dirname, '../..');

@@ -1,7 +1,8 @@
 import type { Command } from '../../src/protocol';
-import type { ClientEvent } from '../../src/client/clientEvents';
-import type { CoreChannel } from '../../src/client/coreChannel';
-import type { Disposable, Handshake, WireEvent } from '../../src/client/coreConnection';
+import type { ClientEvent } from '../../src/client/state/clientEvents';
+import type { CoreChannel } from '../../src/client/channel/coreChannel';
+import type { Disposable, Handshake } from '../../src/client/channel/coreConnection';
+import type { WireEvent } from '../../src/client/state/eventFields';
 
 type ExitListener = (code: number | null, signal: NodeJS.Signals | null) => void;
 

@@ -1,9 +1,9 @@
 // Test support: drives an ScvTranslator through the handshake and feeds it server events with consecutive seq numbers.
 import type { ClientMessage } from '../../src/protocol/scv';
-import type { ClientEvent } from '../../src/client/clientEvents';
-import type { WireEvent } from '../../src/client/coreConnection';
-import { ApprovalRules } from '../../src/client/scv/approvalRules';
-import { type ScvTranslatorOptions, type TranslatorStep, ScvTranslator } from '../../src/client/scv/scvTranslator';
+import type { ClientEvent } from '../../src/client/state/clientEvents';
+import type { WireEvent } from '../../src/client/state/eventFields';
+import { ApprovalRules } from '../../src/client/channel/scv/approvalRules';
+import { type ScvTranslatorOptions, type TranslatorStep, ScvTranslator } from '../../src/client/channel/scv/scvTranslator';
 
 export const SESSION = 'sess-1';
 export const WORKSPACE = '/ws';

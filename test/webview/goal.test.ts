@@ -17,9 +17,9 @@ import {
   runningWave2State,
 } from '../../webview/dev/goalFixtures';
 import { GOAL_TEST_IDS } from '../../webview/goal/testIds';
-import type { WireEvent } from '../../src/client/coreConnection';
-import { RECORDED_GOAL_STREAM } from '../../src/client/reduceGoal.fixture';
-import { sessionReducer } from '../../src/client/sessionReducer';
+import type { WireEvent } from '../../src/client/state/eventFields';
+import { RECORDED_GOAL_STREAM } from '../../src/client/state/reduceGoal.fixture';
+import { sessionReducer } from '../../src/client/state/sessionReducer';
 import { SIDEBAR_VIEW, type WebviewPage } from './harness/webviewPage';
 import { useWebviewPage } from './harness/useWebviewPage';
 

@@ -1,7 +1,7 @@
 // Reading the checkpoint events of any core (ours, upstream's catcode-core): every field may be missing or mistyped,
 // so each parser returns undefined (or drops the entry) instead of throwing.
 import type { CheckpointFileChange as WireFileChange, CheckpointInfo, EventOf } from '../../protocol';
-import { type Untrusted, arr, num, record, str, strings } from '../eventFields';
+import { type Untrusted, arr, num, record, str, strings } from '../state/eventFields';
 
 export type CheckpointChangeStatus = 'modified' | 'added' | 'deleted';
 

@@ -2,7 +2,7 @@
 // (and file), and an error names neither — but a core handles commands one at a time, in order, so a checkpoint error
 // belongs to the oldest request still waiting.
 import type { EventOf } from '../../protocol';
-import { type Fields, type Untrusted, str } from '../eventFields';
+import { type Fields, type Untrusted, str } from '../state/eventFields';
 import {
   type CheckpointChanges,
   type CheckpointEntry,

@@ -6,7 +6,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CheckpointItem, SessionState } from '../../shared/sessionState';
 import { ensureCoreBuilt, realCoreEnv, type RealCoreEnv } from '../../../test/support/realCoreHarness';
-import { SessionController } from '../sessionController';
+import { SessionController } from '../intents/sessionController';
 import { CheckpointRequestError, CheckpointRequests, fileKey } from './checkpointRequests';
 
 let env: RealCoreEnv;

@@ -1,9 +1,9 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { initialSessionState, type SessionState } from '../../shared/sessionState';
-import type { WireEvent } from '../coreConnection';
-import { RECORDED_GOAL_STREAM } from '../reduceGoal.fixture';
-import { sessionReducer } from '../sessionReducer';
+import type { WireEvent } from '../state/eventFields';
+import { RECORDED_GOAL_STREAM } from '../state/reduceGoal.fixture';
+import { sessionReducer } from '../state/sessionReducer';
 import { goalNotice, goalStatusText } from './goalPresentation';
 
 const STREAM = RECORDED_GOAL_STREAM as readonly WireEvent[];

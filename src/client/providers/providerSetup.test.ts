@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureCoreBuilt, realCoreEnv, type RealCoreEnv } from '../../../test/support/realCoreHarness';
-import { SessionController } from '../sessionController';
-import type { WireEvent } from '../coreConnection';
+import { SessionController } from '../intents/sessionController';
+import type { WireEvent } from '../state/eventFields';
 import { startScriptedModelServer, type ScriptedModelServer } from '../../../test/support/scriptedModelServer';
 import {
   configureProviders,

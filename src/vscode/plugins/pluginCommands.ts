@@ -3,7 +3,7 @@ import type { InstallScope } from '../../protocol';
 import { supports } from '../../shared/coreCapabilities';
 import type { PluginView } from '../../shared/pluginState';
 import { UI_CAPABILITIES } from '../../shared/sessionState';
-import type { PluginAction } from '../../client/pluginCommands';
+import type { PluginAction } from '../../client/intents/pluginIntents';
 import { type HandlersFor, registerReportingCommands } from '../commands';
 import type { CoreManager, FolderCore } from '../coreManager';
 import { PLUGIN_COMMANDS } from './pluginIds';

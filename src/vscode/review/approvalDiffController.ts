@@ -3,7 +3,7 @@ import { isAnyFileProposalTool } from '../../protocol/edits';
 import { buildProposal, checkBeforeAnswer, perChangeOffReason, rebaseChange, rejectHunkEdit, type ReviewHunk } from '../../client/review';
 import type { ApprovalItem, ApprovalDecision } from '../../shared/sessionState';
 import { UI_CAPABILITIES } from '../../shared/sessionState';
-import { CHILD_TOOL_ID_PREFIX, childToolId } from '../../client/reduceSubagents';
+import { CHILD_TOOL_ID_PREFIX, childToolId } from '../../shared/childToolId';
 import { errorText, type CoreEvent, type CoreManager, type FolderCore } from '../coreManager';
 import { ApprovalPreview } from './approvalPreview';
 import { askAboutDirtyBuffer } from './dirtyBufferPrompt';

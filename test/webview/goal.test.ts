@@ -18,7 +18,7 @@ import {
 } from '../../webview/dev/goalFixtures';
 import { GOAL_TEST_IDS } from '../../webview/goal/testIds';
 import type { WireEvent } from '../../src/client/state/eventFields';
-import { RECORDED_GOAL_STREAM } from '../../src/client/state/reduceGoal.fixture';
+import { RECORDED_GOAL_STREAM } from '../fixtures/goalStream';
 import { sessionReducer } from '../../src/client/state/sessionReducer';
 import { SIDEBAR_VIEW, type WebviewPage } from './harness/webviewPage';
 import { useWebviewPage } from './harness/useWebviewPage';

@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { initialSessionState, type SessionState } from '../../shared/sessionState';
 import type { WireEvent } from '../state/eventFields';
-import { RECORDED_GOAL_STREAM } from '../state/reduceGoal.fixture';
+import { RECORDED_GOAL_STREAM } from '../../../test/fixtures/goalStream';
 import { sessionReducer } from '../state/sessionReducer';
 import { goalNotice, goalStatusText } from './goalPresentation';
 

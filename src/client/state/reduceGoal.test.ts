@@ -4,7 +4,7 @@ import { type ApprovalItem, initialSessionState, type SessionState, type Subagen
 import type { GoalView } from '../../shared/goalState';
 import type { WireEvent } from './eventFields';
 import { EMPTY_COMPLETION_SUMMARY } from './reduceGoal';
-import { RECORDED_GOAL_STREAM } from './reduceGoal.fixture';
+import { RECORDED_GOAL_STREAM } from '../../../test/fixtures/goalStream';
 import { sessionReducer } from './sessionReducer';
 
 const GOAL_ID = 'goal-1796171744798';

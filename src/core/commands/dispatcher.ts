@@ -42,8 +42,8 @@ import {
   handleRefreshModels,
   handleSetKey,
   handleSetProvider,
-  presetsEvent,
 } from './providerCommands';
+import { presetsEvent } from './providerEvents';
 import {
   handleDeleteSession,
   handleListSessions,

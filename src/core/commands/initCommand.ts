@@ -21,7 +21,7 @@ import type { CoreRuntime } from '../coreRuntime';
 import { refreshPrices } from '../pricing/refreshPrices';
 import type { SessionEventOf } from '../runtime/eventSink';
 import { agentsEvent, stageAgentsQuietly } from './agentCommands';
-import { presetsEvent } from './providerCommands';
+import { presetsEvent } from './providerEvents';
 import { skillsEvent } from './skillCommands';
 import { emitHistory, emitRecovered } from './sessionEvents';
 import { trustPromptEvent } from './pluginCommands';

@@ -1,12 +1,12 @@
 /** `login_oauth`, `oauth_code`, and what plugin OAuth adds to `provider_presets` and `logout` (research A §8). */
-import type { CommandOf, ProviderPreset } from '../../protocol';
+import type { CommandOf } from '../../protocol';
 import { ConfigStore, upsertProvider } from '../config/configStore';
 import { PROVIDER_PRESETS } from '../config/presets';
 import { providerFromPreset, type ProviderConfig } from '../config/providers';
 import type { CoreRuntime } from '../coreRuntime';
 import type { OauthConfig } from '../plugins/oauthManifest';
 import { OauthLogins } from '../plugins/oauthLogin';
-import { presetsEvent, providerChangedEvent, refreshAndEmitModels } from './providerCommands';
+import { providerChangedEvent, refreshAndEmitModels } from './providerEvents';
 
 const logins = new WeakMap<CoreRuntime, OauthLogins>();
 
@@ -80,52 +80,6 @@ async function finalizeOauth(rt: CoreRuntime, cfg: OauthConfig): Promise<void> {
     message: `OAuth ready: ${mine} ${cfg.label} model(s) available (${all.length} total across providers).`,
   });
 }
-
-/** One preset per plugin OAuth provider whose id is not a built-in preset's (upstream's `main.rs:440-466`). */
-export function oauthPresets(rt: CoreRuntime): ProviderPreset[] {
-  const builtIn = new Set(PROVIDER_PRESETS.map((p) => p.id));
-  return rt.plugins.oauth
-    .providers()
-    .filter((cfg) => !builtIn.has(cfg.providerId))
-    .map((cfg) => {
-      const hasKey = rt.plugins.oauth.credentialsExist(cfg);
-      const configured = !!rt.providers.find(cfg.providerId);
-      return {
-        id: cfg.providerId,
-        label: cfg.label,
-        kind: cfg.kind,
-        base_url: cfg.baseUrl,
-        envVar: null,
-        altEnvs: [],
-        description: cfg.description,
-        hasKey,
-        configured,
-        loggedIn: configured && hasKey,
-        supportsOauth: true,
-      };
-    });
-}
-
-/**
- * Runs a plugin change and, when it changed which OAuth providers the plugins serve, sends `provider_presets` again:
- * Log In… then lists (or drops) them without a restart.
- */
-export function refreshingOauthPresets(rt: CoreRuntime, change: () => void): void {
-  const ids = () =>
-    rt.plugins.oauth
-      .providers()
-      .map((c) => `${c.plugin}/${c.providerId}`)
-      .join('\n');
-  const before = ids();
-  try {
-    change();
-  } finally {
-    if (ids() !== before) rt.emit(presetsEvent(rt));
-  }
-}
-
-/** Whether a built-in preset can also log in through a plugin. */
-export const presetSupportsOauth = (rt: CoreRuntime, id: string): boolean => !!rt.plugins.oauth.byId(id)?.scripts.login;
 
 /** logout's OAuth part: the token file, `clear`, the cache. True when `provider` is a plugin OAuth provider with credentials. */
 export async function logoutOauth(rt: CoreRuntime, provider: string): Promise<boolean> {

@@ -8,7 +8,7 @@ import { scriptAnswer } from '../plugins/pluginTool';
 import { runPluginScript } from '../plugins/scriptRunner';
 import type { Plugin, PluginCommandConfig, PluginScope, TrustDecision } from '../plugins/types';
 import type { SessionEventOf } from '../runtime/eventSink';
-import { refreshingOauthPresets } from './oauthCommands';
+import { refreshingOauthPresets } from './providerEvents';
 import { startOrQueue } from './turnCommands';
 
 export function pluginsListEvent(rt: CoreRuntime): SessionEventOf<'plugins_list'> {

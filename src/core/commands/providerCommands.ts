@@ -1,57 +1,12 @@
-import type { CommandOf, ProviderPreset } from '../../protocol';
+import type { CommandOf } from '../../protocol';
 import { ConfigStore, removeProvider, upsertProvider } from '../config/configStore';
 import { PROVIDER_PRESETS } from '../config/presets';
 import { parseProvider, providerFromPreset } from '../config/providers';
 import type { CoreRuntime } from '../coreRuntime';
 import { discoverModels } from '../providers/models';
-import type { SessionEventOf } from '../runtime/eventSink';
 import { scrubText } from '../runtime/redact';
-import { logoutOauth, oauthPresets, presetSupportsOauth } from './oauthCommands';
-import { refreshPrices } from '../pricing/refreshPrices';
-
-export function presetsEvent(rt: CoreRuntime): SessionEventOf<'provider_presets'> {
-  return {
-    type: 'provider_presets',
-    presets: PROVIDER_PRESETS.map((p): ProviderPreset => {
-      const configured = rt.providers.providers.some((c) => c.name === p.id || c.name.startsWith(`${p.id}-`));
-      const loggedIn = rt.providers.providers.some((c) => (c.name === p.id || c.name.startsWith(`${p.id}-`)) && rt.providers.isLoggedIn(c));
-      return {
-        id: p.id,
-        label: p.label,
-        kind: p.kind,
-        base_url: p.baseUrl,
-        envVar: p.envVar,
-        altEnvs: p.altEnvs,
-        description: p.description,
-        hasKey: loggedIn || !!rt.env[p.envVar],
-        configured,
-        loggedIn,
-        supportsOauth: presetSupportsOauth(rt, p.id),
-      };
-    }).concat(oauthPresets(rt)),
-  };
-}
-
-export function providerChangedEvent(rt: CoreRuntime): SessionEventOf<'provider_changed'> {
-  const p = rt.providers.activeConfig;
-  return {
-    type: 'provider_changed',
-    provider: rt.providers.active,
-    kind: p?.kind ?? 'openai',
-    base_url: p?.baseUrl ?? '',
-    has_key: rt.providers.hasKey(rt.providers.active),
-  };
-}
-
-/** Re-discovers models (for one provider or all) and emits `models`; errors become one `info` line each, keys scrubbed. */
-export async function refreshAndEmitModels(rt: CoreRuntime, opts: { force?: boolean; only?: string } = {}): Promise<void> {
-  // Prices refresh beside the models, and do not hold the model list back.
-  const prices = refreshPrices(rt, { force: opts.force });
-  const errors = await rt.providers.refresh(opts);
-  for (const e of errors) rt.emit({ type: 'info', message: `model discovery failed for ${scrubText(e, rt.secrets())}` });
-  rt.emit({ type: 'models', models: rt.providers.models() });
-  await prices;
-}
+import { logoutOauth } from './oauthCommands';
+import { presetsEvent, providerChangedEvent, refreshAndEmitModels } from './providerEvents';
 
 export async function handleLogin(rt: CoreRuntime, cmd: CommandOf<'login'>): Promise<void> {
   const preset = PROVIDER_PRESETS.find((p) => p.id === cmd.preset);

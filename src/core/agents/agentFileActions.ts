@@ -8,8 +8,7 @@ import type { ToolOutcome } from '../tools/types';
 import { commaList } from '../platform/frontmatter';
 import { normalizeToolName, renderAgentFile } from './agentFile';
 import { findAgent } from './discovery';
-import type { ActionAnswer } from './subagentActions';
-import type { AgentDefinition } from './types';
+import type { ActionAnswer, AgentDefinition } from './types';
 
 type Args = Record<string, unknown>;
 

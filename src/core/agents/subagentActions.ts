@@ -1,14 +1,9 @@
 /** The `subagent` tool's management actions (upstream's `handle_action`, research A:216-237): text for the model. */
 import type { SubagentHost, SubagentRunInfo } from '../agent/subagentHost';
-import type { AgentDefinition } from './types';
+import type { ActionAnswer, AgentDefinition } from './types';
 import { createAgent, deleteAgent, updateAgent, type AgentFileDeps } from './agentFileActions';
 import { findAgent } from './discovery';
 import { PARALLEL_HARD_MAX_TASKS } from './parallelRun';
-
-export interface ActionAnswer {
-  ok: boolean;
-  output: string;
-}
 
 type Args = Record<string, unknown>;
 /** What the run actions need of the host bound to the calling run. */

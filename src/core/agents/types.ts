@@ -29,3 +29,9 @@ export interface AgentDefinition {
 }
 
 export type AgentSource = 'builtin' | 'user' | 'project';
+
+/** What a `subagent` management action (list, create, steer…) answers the model. */
+export interface ActionAnswer {
+  ok: boolean;
+  output: string;
+}

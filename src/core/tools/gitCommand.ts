@@ -1,21 +1,11 @@
 /** Running git for the git_* tools: in the workspace's own repository, never paging or prompting, bounded in time and output. */
 import { failed, succeeded, ToolInputError } from './outcome';
-import { nonInteractiveEnv, runProgram } from '../platform/shellCommand';
+import { gitEnvironment } from '../platform/gitRunner';
+import { runProgram } from '../platform/shellCommand';
 import type { ToolContext, ToolOutcome } from './types';
 import { resolveWorkspacePath } from '../platform/workspace';
 
 const GIT_TIMEOUT_SECS = 30;
-
-/** Inherited variables that would point git at another repository, index or object store than the workspace's own. */
-const REPOSITORY_OVERRIDES = [
-  'GIT_DIR',
-  'GIT_WORK_TREE',
-  'GIT_INDEX_FILE',
-  'GIT_COMMON_DIR',
-  'GIT_OBJECT_DIRECTORY',
-  'GIT_ALTERNATE_OBJECT_DIRECTORIES',
-  'GIT_NAMESPACE',
-];
 
 export async function runGitTool(args: string[], ctx: ToolContext): Promise<ToolOutcome> {
   const label = `git ${args[0]}`;
@@ -23,7 +13,7 @@ export async function runGitTool(args: string[], ctx: ToolContext): Promise<Tool
     program: 'git',
     args,
     cwd: ctx.workspace,
-    env: gitEnv(),
+    env: gitEnvironment(),
     timeoutMs: GIT_TIMEOUT_SECS * 1000,
     signal: ctx.signal,
   });
@@ -49,10 +39,4 @@ export function pathspecs(paths: unknown, ctx: ToolContext): string[] {
     throw new ToolInputError("every entry of 'paths' must be a non-empty string");
   for (const p of paths) resolveWorkspacePath(ctx.workspace, p);
   return ['--', ...paths];
-}
-
-function gitEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...nonInteractiveEnv(), GIT_OPTIONAL_LOCKS: '0' };
-  for (const name of REPOSITORY_OVERRIDES) delete env[name];
-  return env;
 }

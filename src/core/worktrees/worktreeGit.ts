@@ -1,38 +1,24 @@
 /** Running git for the worktrees: whole output (file lists, merged contents), exit codes kept, never paging or prompting. */
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { nonInteractiveEnv } from '../platform/shellCommand';
+import { runGit as runGitProcess, type GitRunResult } from '../platform/gitRunner';
 
-export interface GitRun {
-  code: number;
-  stdout: Buffer;
-  stderr: string;
-}
+export type GitRun = GitRunResult;
 
 const GIT_TIMEOUT_MS = 120_000;
 const MAX_OUTPUT_BYTES = 512 * 1024 * 1024;
 
-/** Inherited variables that would point git at another repository than the one around `cwd`. */
-const REPOSITORY_OVERRIDES = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_COMMON_DIR', 'GIT_OBJECT_DIRECTORY', 'GIT_NAMESPACE'];
-
-/** Runs git in `cwd`; resolves with its exit code (never rejects on a non-zero exit, only when git cannot start). */
-export function runGit(cwd: string, args: string[], extraEnv: NodeJS.ProcessEnv = {}): Promise<GitRun> {
-  const env: NodeJS.ProcessEnv = { ...nonInteractiveEnv(), GIT_OPTIONAL_LOCKS: '0', ...extraEnv };
-  for (const name of REPOSITORY_OVERRIDES) delete env[name];
-  return new Promise((resolve, reject) => {
-    execFile(
-      'git',
-      args,
-      { cwd, env, encoding: 'buffer', maxBuffer: MAX_OUTPUT_BYTES, timeout: GIT_TIMEOUT_MS },
-      (error, stdout, stderr) => {
-        const code = (error as { code?: unknown } | null)?.code;
-        if (error && typeof code !== 'number') return reject(error);
-        resolve({ code: typeof code === 'number' ? code : 0, stdout, stderr: stderr.toString('utf8').trim() });
-      },
-    );
+/** Runs git in `cwd`; resolves with its exit code (never rejects on a non-zero exit, only when git cannot start, times out or floods). */
+export async function runGit(cwd: string, args: string[], extraEnv: NodeJS.ProcessEnv = {}): Promise<GitRun> {
+  const run = await runGitProcess(args, {
+    cwd,
+    env: extraEnv,
+    okCodes: 'any',
+    timeoutMs: GIT_TIMEOUT_MS,
+    maxOutputBytes: MAX_OUTPUT_BYTES,
   });
+  return { ...run, stderr: run.stderr.trim() };
 }
 
 /** Runs git and returns its trimmed output, or throws its error text. */

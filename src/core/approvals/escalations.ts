@@ -4,9 +4,8 @@
 // Upstream writes the file as a JSON array (`["destructive"]`); older or hand-written
 // files may list one kind per line. Both are read; the JSON array is written so that the
 // upstream core can read our sessions.
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { readFileSync, rmSync } from 'node:fs';
+import { writeFileAtomicSync } from '../platform/atomicWrite';
 
 export type EscalationKind = 'readonly' | 'destructive';
 
@@ -79,13 +78,5 @@ function readKinds(file: string): EscalationKind[] {
 }
 
 function writeKinds(file: string, kinds: EscalationKind[]): void {
-  mkdirSync(dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    writeFileSync(tmp, `${JSON.stringify(kinds)}\n`, { flush: true });
-    renameSync(tmp, file);
-  } catch (err) {
-    rmSync(tmp, { force: true });
-    throw err;
-  }
+  writeFileAtomicSync(file, `${JSON.stringify(kinds)}\n`, { newFileMode: 0o644 });
 }

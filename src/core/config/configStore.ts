@@ -1,8 +1,8 @@
 // The core-owned ~/.config/catalyst-code/config.json: `login`, `add_custom_provider`
 // and `set_search_key` persist here (research §3.3).
-import { chmodSync, closeSync, copyFileSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { writeFileAtomicSync } from '../platform/atomicWrite';
 import { withFileLockSync, type FileLockOptions } from '../platform/fileLock';
 import { isJsonObject, type JsonObject } from '../platform/jsonValue';
 import { providerToJson, type ProviderConfig } from './providers';
@@ -38,7 +38,7 @@ export class ConfigStore {
         const { value, malformed } = this.readParsed();
         mutate(value);
         if (malformed) copyFileSync(this.file, `${this.file}.malformed-${Date.now()}`);
-        writeFileAtomic(this.file, `${JSON.stringify(value, null, 2)}\n`);
+        writeFileAtomicSync(this.file, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600 });
       },
       this.lockOptions,
     );
@@ -57,24 +57,6 @@ export class ConfigStore {
     } catch {
       return { value: {}, malformed: true };
     }
-  }
-}
-
-function writeFileAtomic(file: string, content: string): void {
-  const tmp = join(file, '..', `.config.json.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
-  try {
-    const fd = openSync(tmp, 'wx', 0o600);
-    try {
-      writeSync(fd, content);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    chmodSync(tmp, 0o600); // the umask may have narrowed it further; never wider
-    renameSync(tmp, file);
-  } catch (err) {
-    rmSync(tmp, { force: true });
-    throw err;
   }
 }
 

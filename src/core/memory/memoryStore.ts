@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeFileAtomicSync } from '../platform/atomicWrite';
 
 export type MemoryScope = 'workspace' | 'global';
 
@@ -24,10 +25,7 @@ export class MemoryStore {
     if (!clean) throw new Error('memory text is empty');
     const entry: MemoryEntry = { id: memoryId(clean), text: clean, tags, scope, created_at: Date.now() };
     const dir = this.dirs[scope];
-    mkdirSync(dir, { recursive: true });
-    const file = join(dir, `${entry.id}.json`);
-    writeFileSync(`${file}.tmp`, JSON.stringify(entry, null, 2));
-    renameSync(`${file}.tmp`, file);
+    writeFileAtomicSync(join(dir, `${entry.id}.json`), JSON.stringify(entry, null, 2), { newFileMode: 0o644 });
     return entry;
   }
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 /** Writes `content` (UTF-8) to `abs`, keeping an existing file's permission bits. The parent directory must exist. */
 export async function writeFileAtomic(abs: string, content: string): Promise<void> {
   const mode = await existingMode(abs);
-  const temp = path.join(path.dirname(abs), `.${path.basename(abs)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const temp = tempPath(abs);
   try {
     const handle = await fs.open(temp, 'wx', mode ?? 0o666);
     try {
@@ -63,18 +63,30 @@ function existingModeSync(target: string): number | undefined {
   }
 }
 
+/** A sibling of `target` no other writer picks: it starts with '.' and ends with '.tmp', so listings never take it for data. */
+function tempPath(target: string): string {
+  return path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+}
+
+export interface AtomicWriteOptions {
+  /** Permission bits of a new file (an existing one keeps its own); default 0o600. */
+  newFileMode?: number;
+  /** Permission bits the file gets whatever it had, exactly (the umask cannot narrow them): a config file's 0o600. */
+  mode?: number;
+}
+
 /**
- * Replaces `target` with `data` so that a crash leaves either the old or the new content:
- * write a sibling temp file, fsync it, rename it over the target, fsync the directory.
- * The temp name starts with '.' and ends with '.tmp' so directory listings never mistake it for data.
+ * Replaces `target` with `data` so that a crash leaves either the old or the new content: create the directory, write a
+ * sibling temp file, fsync it, rename it over the target, fsync the directory.
  */
-export function writeFileAtomicSync(target: string, data: string | Buffer, newFileMode = 0o600): void {
+export function writeFileAtomicSync(target: string, data: string | Buffer, options: AtomicWriteOptions = {}): void {
   const dir = path.dirname(target);
   fsSync.mkdirSync(dir, { recursive: true });
-  const tmp = path.join(dir, `.${path.basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  const fd = fsSync.openSync(tmp, 'wx', existingModeSync(target) ?? newFileMode);
+  const tmp = tempPath(target);
+  const fd = fsSync.openSync(tmp, 'wx', options.mode ?? existingModeSync(target) ?? options.newFileMode ?? 0o600);
   try {
     writeAllSync(fd, typeof data === 'string' ? Buffer.from(data, 'utf8') : data);
+    if (options.mode !== undefined) fsSync.fchmodSync(fd, options.mode);
     fsSync.fsyncSync(fd);
   } catch (err) {
     fsSync.closeSync(fd);

@@ -1,6 +1,6 @@
 // models.dev's live catalog (api.json), read for its prices and cached beside the models cache.
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { writeFileAtomicSync } from '../platform/atomicWrite';
 import { MODELS_CACHE_TTL_MS } from '../providers/modelsCache';
 import { PRICED_PROVIDER_IDS } from './pricedProviders';
 import type { PriceRow, PriceTable } from './priceTypes';
@@ -98,14 +98,9 @@ function writeCache(file: string, url: string, table: PriceTable, nowMs: number)
       },
     ]),
   );
-  mkdirSync(dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  try {
-    writeFileSync(temp, JSON.stringify({ version: CACHE_VERSION, url, updated_at: Math.floor(nowMs / 1000), providers }));
-    renameSync(temp, file);
-  } finally {
-    rmSync(temp, { force: true });
-  }
+  writeFileAtomicSync(file, JSON.stringify({ version: CACHE_VERSION, url, updated_at: Math.floor(nowMs / 1000), providers }), {
+    newFileMode: 0o644,
+  });
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {

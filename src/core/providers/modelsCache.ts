@@ -1,5 +1,5 @@
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { writeFileAtomicSync } from '../platform/atomicWrite';
 import { asArray, asNumber, asRecord, asString, type JsonRecord } from './jsonValue';
 import type { ModelInfoLite, ResolvedProvider } from './types';
 
@@ -39,14 +39,7 @@ export function writeCachedModels(
 ): void {
   const entries = readEntries(cacheFile);
   entries[modelsCacheKey(provider)] = { updated_at: Math.floor(nowMs / 1000), models: models.map(storedModel) };
-  mkdirSync(dirname(cacheFile), { recursive: true });
-  const temp = `${cacheFile}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  try {
-    writeFileSync(temp, JSON.stringify({ version: MODELS_CACHE_VERSION, entries }));
-    renameSync(temp, cacheFile);
-  } finally {
-    rmSync(temp, { force: true });
-  }
+  writeFileAtomicSync(cacheFile, JSON.stringify({ version: MODELS_CACHE_VERSION, entries }), { newFileMode: 0o644 });
 }
 
 function readEntries(cacheFile: string): JsonRecord {

@@ -64,7 +64,7 @@ export function requireDisclaimer(paths: MarketplacePaths): void {
 
 /** Mode 0600, as every file under ~/.config/catalyst-code. */
 export function acceptDisclaimer(paths: MarketplacePaths): void {
-  writeFileAtomicSync(consentPath(paths), JSON.stringify({ disclaimer_accepted: true }, null, 2), 0o600);
+  writeFileAtomicSync(consentPath(paths), JSON.stringify({ disclaimer_accepted: true }, null, 2));
 }
 
 export function skillsDir(paths: MarketplacePaths, scope: MarketplaceScope): string {
@@ -100,7 +100,7 @@ function readLock(path: string): LockFile {
 
 function writeLock(path: string, lock: LockFile): void {
   const sorted = Object.fromEntries(Object.entries(lock.skills).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  writeFileAtomicSync(path, JSON.stringify({ version: lock.version, skills: sorted }, null, 2) + '\n', 0o644);
+  writeFileAtomicSync(path, JSON.stringify({ version: lock.version, skills: sorted }, null, 2) + '\n', { newFileMode: 0o644 });
 }
 
 export function lockEntry(paths: MarketplacePaths, scope: MarketplaceScope, name: string): LockEntry | undefined {

@@ -3,9 +3,10 @@
  * per process, `~/.config/catalyst-code/presence/<fnv1a64(real workspace path)>/<pid>.json`, rewritten every ~8 s; a
  * file not rewritten for 30 s belongs to a dead process and is removed by whoever reads it (core/src/presence.rs).
  */
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { writeFileAtomicSync } from '../platform/atomicWrite';
 
 export const STALE_AFTER_MS = 30_000;
 
@@ -74,10 +75,7 @@ export function publishPresence(dir: string, record: () => PresenceRecord, log: 
   const file = path.join(dir, `${process.pid}.json`);
   const write = () => {
     try {
-      mkdirSync(dir, { recursive: true });
-      const tmp = path.join(dir, `.${process.pid}.json.tmp`);
-      writeFileSync(tmp, JSON.stringify(record(), null, 2));
-      renameSync(tmp, file);
+      writeFileAtomicSync(file, JSON.stringify(record(), null, 2), { newFileMode: 0o644 });
     } catch (error) {
       log(`presence: could not write ${file}: ${(error as Error).message}`);
     }

@@ -56,5 +56,5 @@ export function normalizeVisionConfig(raw: unknown): VisionConfig {
 
 /** Writes the config pretty-printed; throws when the file cannot be written. */
 export function writeVisionConfig(workspace: string, config: VisionConfig): void {
-  writeFileAtomicSync(visionConfigPath(workspace), `${JSON.stringify(config, null, 2)}\n`, 0o644);
+  writeFileAtomicSync(visionConfigPath(workspace), `${JSON.stringify(config, null, 2)}\n`, { newFileMode: 0o644 });
 }

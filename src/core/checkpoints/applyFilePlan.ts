@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { lstatOrUndefined } from '../platform/fileStat';
 
 export interface PlannedWrite {
   /** Target, relative to the plan's root, '/'-separated. */
@@ -26,14 +27,6 @@ export interface ApplyOptions {
 export interface AppliedPlan {
   written: string[];
   removed: string[];
-}
-
-function lstatOrUndefined(p: string): fs.Stats | undefined {
-  try {
-    return fs.lstatSync(p);
-  } catch {
-    return undefined;
-  }
 }
 
 function errorCode(err: unknown): string | undefined {

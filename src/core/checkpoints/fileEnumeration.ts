@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { lstatOrUndefined } from '../platform/fileStat';
 import { runGit, splitNul } from '../platform/gitRunner';
 import { isWithinAnyScope, isWithinScope } from './relPath';
 import { fullPath, type SnapshotStore } from './snapshotStore';
@@ -66,14 +67,6 @@ export interface Enumeration {
   skipped: string[];
   /** Top-relative roots of the nested repositories whose files were included. */
   nested: string[];
-}
-
-function lstatOrUndefined(p: string): fs.Stats | undefined {
-  try {
-    return fs.lstatSync(p, { throwIfNoEntry: false });
-  } catch {
-    return undefined; // ENOTDIR and the like
-  }
 }
 
 function buildOutputExcludes(): string[] {

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { lstatOrUndefined } from '../platform/fileStat';
 import { isWithinScope } from './relPath';
 
 /** Directory names the files backend never descends into, at any depth (as upstream). */
@@ -17,14 +18,6 @@ export interface WalkResult {
   files: string[];
   /** The limit was reached, so files may be missing. */
   truncated: boolean;
-}
-
-function lstatOrUndefined(p: string): fs.Stats | undefined {
-  try {
-    return fs.lstatSync(p);
-  } catch {
-    return undefined;
-  }
 }
 
 function readDirSorted(dir: string): fs.Dirent[] {

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { lstatOrUndefined } from '../platform/fileStat';
 import { applyFilePlan, type PlannedWrite } from './applyFilePlan';
 import { walkWorkspaceFiles } from './fileWalk';
 import { isWithinAnyScope, isWithinScope } from './relPath';
@@ -50,14 +51,6 @@ interface SnapshotView {
   scopes: string[];
   /** Whether files absent from the snapshot may be removed on restore. */
   removesNewFiles: boolean;
-}
-
-function lstatOrUndefined(p: string): fs.Stats | undefined {
-  try {
-    return fs.lstatSync(p);
-  } catch {
-    return undefined;
-  }
 }
 
 function snapshotFiles(s: FilesScope): { files: string[]; absent: string[]; truncated: boolean } {

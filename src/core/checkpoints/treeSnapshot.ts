@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { lstatOrUndefined } from '../platform/fileStat';
 import { applyFilePlan } from './applyFilePlan';
 import { enumerateWorkspace, type Enumeration } from './fileEnumeration';
 import { runGit, splitNul, type GitRunOptions } from '../platform/gitRunner';
@@ -68,14 +69,6 @@ export interface DiffPolicy {
 
 /** A file the checkpoint lacks counts as added only if it is not older than the checkpoint (minus clock slack). */
 export const ADDED_MTIME_SLACK_MS = 1000;
-
-function lstatOrUndefined(p: string): fs.Stats | undefined {
-  try {
-    return fs.lstatSync(p, { throwIfNoEntry: false });
-  } catch {
-    return undefined; // ENOTDIR and the like
-  }
-}
 
 function git(s: SnapshotScope, args: string[], extra: Pick<GitRunOptions, 'env' | 'input' | 'okCodes' | 'ownGroup'> = {}) {
   return runGit(args, { ...extra, cwd: s.store.top, env: { ...s.store.env, ...extra.env }, signal: s.signal });

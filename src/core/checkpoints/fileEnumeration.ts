@@ -1,6 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { lstatOrUndefined } from '../platform/fileStat';
+import { walkTree } from '../platform/treeWalk';
 import { runGit, splitNul } from '../platform/gitRunner';
 import { isWithinAnyScope, isWithinScope } from './relPath';
 import { fullPath, type SnapshotStore } from './snapshotStore';
@@ -97,29 +97,9 @@ async function listRepoFiles(cwd: string, env: Record<string, string>, specs: st
   });
 }
 
-/** A nested repository that git cannot list (broken .git): its files by a plain walk, minus build outputs. */
+/** A nested repository that git cannot list (broken .git): its files and symlinks by a plain walk, minus build outputs. */
 function walkFiles(root: string): string[] {
-  const out: string[] = [];
-  const skip = new Set(BUILD_OUTPUT_DIRS);
-  const stack = [''];
-  while (stack.length > 0) {
-    const dirRel = stack.pop() as string;
-    let entries: fs.Dirent[];
-    try {
-      entries = fs.readdirSync(path.join(root, dirRel), { withFileTypes: true });
-    } catch {
-      continue;
-    }
-    for (const entry of entries) {
-      const rel = dirRel ? `${dirRel}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) {
-        if (entry.name !== '.git' && !skip.has(entry.name)) stack.push(rel);
-      } else if (entry.isFile() || entry.isSymbolicLink()) {
-        out.push(rel);
-      }
-    }
-  }
-  return out;
+  return walkTree(root, '', { skipDirNames: new Set(['.git', ...BUILD_OUTPUT_DIRS]), includeSymlinks: true }).files;
 }
 
 class Enumerator {

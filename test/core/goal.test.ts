@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { subagentTarget } from '../../src/protocol/subagents';
 import { CoreProcess, type CoreEvent } from '../support/coreProcess';
-import { startScenario, TEST_MODEL, type Scenario } from '../support/coreScenario';
-import { goalEnded, goalSettled } from '../support/goalScenario';
+import { TEST_MODEL, type Scenario } from '../support/coreScenario';
+import { goalEnded, goalSettled, startGoalScenario, nonScoutChats, withoutScout, isScoutStart } from '../support/goalScenario';
 import type { ScriptedResponse } from '../support/scriptedModelServer';
 
 const SCENARIO = { timeout: 60_000 };
@@ -38,7 +38,7 @@ const VALIDATION = '# Goal validation';
 
 const toolNames = (request: { body: any }): string[] => (request.body.tools ?? []).map((t: any) => t.function?.name ?? t.name);
 /** The chat requests (the core also asks GET /models). */
-const chats = (s: Scenario) => s.model.requests.filter((r) => r.method === 'POST');
+const chats = nonScoutChats;
 const lastUserMessage = (request: { body: any }): string =>
   String(request.body.messages.filter((m: any) => m.role === 'user').at(-1)?.content ?? '');
 
@@ -52,7 +52,7 @@ async function startGoal(s: Scenario, fields: object): Promise<number> {
 }
 
 test('a goal with auto_deploy off: plan, approve, two waves of workers as child runs, the completion summary', SCENARIO, async () => {
-  const s = await startScenario({
+  const s = await startGoalScenario({
     script: [calls('call_plan', 'goal_write_plan', THREE_STEPS), says('Wrapped up.'), says('A plain answer.')],
     routes: {
       '[step-a]': [calls('call_1', 'read_file', { path: 'notes.txt' }), says('The first line is alpha.')],
@@ -229,7 +229,7 @@ test('a goal with auto_deploy off: plan, approve, two waves of workers as child 
 for (const via of ['cancel_goal', 'abort'] as const) {
   test(`${via} during deployment cancels every worker, and the goal ends cancelled`, SCENARIO, async () => {
     const held = (key: string) => ({ [key]: [{ holdUntil: 'workers', steps: [{ text: 'never read' }] }] });
-    const s = await startScenario({
+    const s = await startGoalScenario({
       script: [
         calls('call_plan', 'goal_write_plan', {
           summary: 'Two at once.',
@@ -256,7 +256,9 @@ for (const via of ['cancel_goal', 'abort'] as const) {
         'auto_deploy (the default) deploys after the planning turn',
       );
       const goalId = running.find((e) => e.type === 'goal_state')!.id;
-      const workers = running.filter((e) => e.type === 'subagent_start').map((e) => e.run_id);
+      const workers = withoutScout(running)
+        .filter((e) => e.type === 'subagent_start')
+        .map((e) => e.run_id);
       assert.equal(workers.length, 2, 'concurrency 2: both steps of wave 1 run at once');
 
       const at = s.core.events.length;
@@ -293,7 +295,7 @@ for (const via of ['cancel_goal', 'abort'] as const) {
 }
 
 test('start_goal refuses bad fields without a turn; approve and revise need a goal', SCENARIO, async () => {
-  const s = await startScenario();
+  const s = await startGoalScenario();
   try {
     /** The command's error; `withDone`: upstream also ends it with `done`, awaited so it cannot land in a later slice. */
     const errorFor = async (cmd: object, withDone = false): Promise<CoreEvent> => {
@@ -344,7 +346,7 @@ test('start_goal refuses bad fields without a turn; approve and revise need a go
 test('a plan naming an unknown agent is refused and the planner re-plans in the same turn', SCENARIO, async () => {
   const bad = { summary: 'x', steps: [{ id: 'a', agent: 'wizard', task: 'cast' }] };
   const good = { summary: 'x', steps: [{ id: 'a', agent: 'delegate', task: 'do' }] };
-  const s = await startScenario({ script: [calls('call_bad', 'goal_write_plan', bad), calls('call_good', 'goal_write_plan', good)] });
+  const s = await startGoalScenario({ script: [calls('call_bad', 'goal_write_plan', bad), calls('call_good', 'goal_write_plan', good)] });
   try {
     const from = await startGoal(s, { goal: 'Use a real agent', auto_deploy: false });
     await s.core.waitForType('done', { from });
@@ -362,14 +364,14 @@ test('a plan naming an unknown agent is refused and the planner re-plans in the 
 });
 
 test('reset during deployment clears the goal and stops its workers', SCENARIO, async () => {
-  const s = await startScenario({
+  const s = await startGoalScenario({
     script: [calls('call_plan', 'goal_write_plan', { summary: 'One.', steps: [{ id: 'a', agent: 'delegate', task: '[step-a] Wait.' }] })],
     routes: { '[step-a]': [{ holdUntil: 'worker', steps: [{ text: 'never read' }] }] },
   });
   try {
     const from = await startGoal(s, { goal: 'Be reset midway' });
     await s.model.held('worker');
-    const worker = await s.core.waitForType('subagent_start', { from });
+    const worker = await s.core.waitFor((e) => e.type === 'subagent_start' && !isScoutStart(e), { from });
     const at = s.core.events.length;
     s.core.send({ type: 'reset' });
     const done = await s.core.waitFor((e) => e.type === 'subagent_done' && e.run_id === worker.run_id, { from: at });
@@ -395,7 +397,7 @@ test('reset during deployment clears the goal and stops its workers', SCENARIO, 
 test('revise_goal with feedback: a new planning turn that reads it, and a new plan version', SCENARIO, async () => {
   const first = { summary: 'First try.', steps: [{ id: 'a', agent: 'delegate', task: 'do it roughly' }] };
   const second = { summary: 'Second try.', steps: [{ id: 'a', agent: 'delegate', task: 'do it carefully' }] };
-  const s = await startScenario({ script: [calls('call_p1', 'goal_write_plan', first), calls('call_p2', 'goal_write_plan', second)] });
+  const s = await startGoalScenario({ script: [calls('call_p1', 'goal_write_plan', first), calls('call_p2', 'goal_write_plan', second)] });
   try {
     const from = await startGoal(s, { goal: 'Do it well', auto_deploy: false });
     await s.core.waitForType('done', { from });
@@ -419,7 +421,7 @@ test('revise_goal with feedback: a new planning turn that reads it, and a new pl
 });
 
 test('a worker past its timeout is cancelled and fails; its dependent is skipped; the summary says so', SCENARIO, async () => {
-  const s = await startScenario({
+  const s = await startGoalScenario({
     env: { CATALYST_CODE_GOAL_WORKER_TIMEOUT_SECS: '1' },
     script: [
       calls('call_plan', 'goal_write_plan', {
@@ -437,7 +439,7 @@ test('a worker past its timeout is cancelled and fails; its dependent is skipped
     const from = await startGoal(s, { goal: 'Time out a worker' });
     await s.core.waitFor((e) => e.type === 'goal_state' && e.phase === 'done', { from });
     const events = s.core.events.slice(from);
-    const start = events.find((e) => e.type === 'subagent_start')!;
+    const start = events.find((e) => e.type === 'subagent_start' && !isScoutStart(e))!;
     assert.equal(events.find((e) => e.type === 'subagent_done' && e.run_id === start.run_id)!.state, 'cancelled');
     assert.deepEqual(
       events.filter((e) => e.type === 'goal_step_complete').map((e) => [e.step_id, e.ok, e.status, e.summary]),
@@ -459,7 +461,7 @@ test('a worker past its timeout is cancelled and fails; its dependent is skipped
 });
 
 test("model_concurrency caps a model's workers below the goal's concurrency", SCENARIO, async () => {
-  const s = await startScenario({
+  const s = await startGoalScenario({
     script: [
       calls('call_plan', 'goal_write_plan', {
         summary: 'Two independent steps.',
@@ -502,7 +504,7 @@ test("model_concurrency caps a model's workers below the goal's concurrency", SC
 });
 
 test('the classic validation reviewer: a FAIL fails the last wave, and the synthesis says so', SCENARIO, async () => {
-  const s = await startScenario({
+  const s = await startGoalScenario({
     script: [
       calls('call_plan', 'goal_write_plan', {
         summary: 'Write, then check.',
@@ -558,7 +560,7 @@ test(
     const rich = `Summary: ${'the step read the notes and reported alpha; '.repeat(6)}`;
     const oneStep = (key: string) =>
       calls(`call_${key}`, 'goal_write_plan', { summary: 'One step.', steps: [{ id: 'a', agent: 'delegate', task: `[${key}] Do it.` }] });
-    const s = await startScenario({
+    const s = await startGoalScenario({
       script: [oneStep('rich'), says(rich), oneStep('busy')],
       routes: {
         '[rich]': [says('done once')],
@@ -609,7 +611,7 @@ test(
 );
 
 test("a worker's need_decision is auto-resolved while the goal runs: shown without an id, answered at once", SCENARIO, async () => {
-  const s = await startScenario({
+  const s = await startGoalScenario({
     script: [
       calls('call_plan', 'goal_write_plan', { summary: 'Ask.', steps: [{ id: 'a', agent: 'delegate', task: '[step-a] Decide.' }] }),
       says('Wrapped up.'),
@@ -622,7 +624,7 @@ test("a worker's need_decision is auto-resolved while the goal runs: shown witho
     const from = await startGoal(s, { goal: 'Decide without the user' });
     const ended = await goalEnded(s, 'done', from);
     const events = s.core.events.slice(from);
-    const worker = events.find((e) => e.type === 'subagent_start')!;
+    const worker = events.find((e) => e.type === 'subagent_start' && !isScoutStart(e))!;
     const message = events.find((e) => e.type === 'intercom_message')!;
     assert.deepEqual(
       [message.to, message.reason, message.message, message.auto_resolved],
@@ -640,7 +642,7 @@ test("a worker's need_decision is auto-resolved while the goal runs: shown witho
 });
 
 test('a core killed mid-deploy: the session file shows the goal interrupted, and the restarted core has no goal', SCENARIO, async () => {
-  const s = await startScenario({
+  const s = await startGoalScenario({
     args: ['--session', 'sess.jsonl'],
     script: [calls('call_plan', 'goal_write_plan', { summary: 'One.', steps: [{ id: 'a', agent: 'delegate', task: '[step-a] Wait.' }] })],
     routes: { '[step-a]': [{ holdUntil: 'never', steps: [{ text: 'never read' }] }] },
@@ -648,7 +650,7 @@ test('a core killed mid-deploy: the session file shows the goal interrupted, and
   try {
     const from = await startGoal(s, { goal: 'Survive a restart' });
     await s.model.held('never');
-    const worker = await s.core.waitForType('subagent_start', { from });
+    const worker = await s.core.waitFor((e) => e.type === 'subagent_start' && !isScoutStart(e), { from });
     const goalId = s.core.events.slice(from).find((e) => e.type === 'goal_state')!.id;
     await s.core.kill();
 
@@ -687,7 +689,7 @@ test('a core killed mid-deploy: the session file shows the goal interrupted, and
 });
 
 test('undo clears the goal, as reset does', SCENARIO, async () => {
-  const s = await startScenario({
+  const s = await startGoalScenario({
     script: [calls('call_plan', 'goal_write_plan', { summary: 'One.', steps: [{ id: 'a', agent: 'delegate', task: 'do it' }] })],
   });
   try {

@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CoreEvent } from '../support/coreProcess';
-import { startScenario, TEST_MODEL, type Scenario } from '../support/coreScenario';
-import { goalEnded, goalSettled } from '../support/goalScenario';
+import { TEST_MODEL, type Scenario } from '../support/coreScenario';
+import { goalEnded, goalSettled, startGoalScenario, nonScoutChats } from '../support/goalScenario';
 import type { ScriptedResponse } from '../support/scriptedModelServer';
 
 const SCENARIO = { timeout: 60_000 };
@@ -18,7 +18,7 @@ const says = (text: string): ScriptedResponse => ({ steps: [{ text }] });
 const calls = (id: string, name: string, args: object): ScriptedResponse => ({ steps: [{ toolCall: { id, name, arguments: args } }] });
 const held = (gate: string, text: string): ScriptedResponse => ({ holdUntil: gate, steps: [{ text }] });
 
-const chats = (s: Scenario) => s.model.requests.filter((r) => r.method === 'POST');
+const chats = nonScoutChats;
 const lastUserMessage = (request: { body: any }): string =>
   String(request.body.messages.filter((m: any) => m.role === 'user').at(-1)?.content ?? '');
 const phases = (events: CoreEvent[]): string[] => events.filter((e) => e.type === 'goal_phase').map((e) => `${e.from}→${e.to}`);
@@ -48,7 +48,7 @@ function startGoal(s: Scenario, fields: object): number {
 
 test('ceo_mode, auto_deploy off: plan, approve, two waves of three steps (two in parallel), verify, certified', SCENARIO, async () => {
   const certifiedText = 'The report names the first line (notes.txt:1 is alpha).\nVERDICT: CERTIFIED';
-  const s = await startScenario({
+  const s = await startGoalScenario({
     script: [calls('call_plan', 'goal_write_plan', THREE_STEPS)],
     routes: {
       '[step-a]': [held('pair', 'The first line is alpha.')],
@@ -133,7 +133,7 @@ test('ceo_mode, auto_deploy off: plan, approve, two waves of three steps (two in
 test('ceo_mode self-review: REVISE sends its fixes to a new plan, PASS deploys it; ask gets the fixed answer', SCENARIO, async () => {
   const first = { summary: 'Vague.', steps: [{ id: 'a', agent: 'delegate', task: '[step-a] Do something.' }] };
   const second = { summary: 'Precise.', steps: [{ id: 'a', agent: 'delegate', task: '[step-a] Read notes.txt.' }] };
-  const s = await startScenario({
+  const s = await startGoalScenario({
     script: [
       calls('call_ask', 'ask', { questions: [{ id: 'q', prompt: 'Which file?', type: 'text' }] }),
       calls('call_p1', 'goal_write_plan', first),
@@ -202,7 +202,7 @@ test(
       summary: 'Read again.',
       steps: [{ id: 'b', agent: 'delegate', title: 'Retry', task: '[step-b] Read notes.txt again.' }],
     };
-    const s = await startScenario({
+    const s = await startGoalScenario({
       script: [calls('call_p1', 'goal_write_plan', first), calls('call_p2', 'goal_write_plan', second)],
       routes: {
         '[step-a]': [{ status: 400, body: { error: { message: 'model refused the request' } } }],
@@ -274,7 +274,7 @@ test(
 test('ceo_mode: cancel_goal during the verify turn cancels it; a verify that finds the slot busy fails the goal', SCENARIO, async () => {
   const oneStep = (key: string) =>
     calls(`call_${key}`, 'goal_write_plan', { summary: 'One step.', steps: [{ id: 'a', agent: 'delegate', task: `[${key}] Do it.` }] });
-  const s = await startScenario({
+  const s = await startGoalScenario({
     script: [oneStep('first'), oneStep('second')],
     routes: {
       '[first]': [says('done once')],

@@ -3,8 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CoreEvent } from '../support/coreProcess';
-import { startScenario, TEST_MODEL } from '../support/coreScenario';
-import { goalSettled } from '../support/goalScenario';
+import { TEST_MODEL } from '../support/coreScenario';
+import { goalSettled, startGoalScenario, withoutScout } from '../support/goalScenario';
 import type { ScriptedResponse } from '../support/scriptedModelServer';
 
 const says = (text: string): ScriptedResponse => ({ steps: [{ text }] });
@@ -33,7 +33,7 @@ function peakByOrder(events: CoreEvent[], runIds: Set<string>): number {
 }
 
 test('max_tasks refuses a longer plan, and concurrency is never exceeded by the workers', { timeout: 60_000 }, async () => {
-  const s = await startScenario({
+  const s = await startGoalScenario({
     script: [
       calls('call_long', 'goal_write_plan', { summary: 'Too long.', steps: ['a', 'b', 'c', 'd', 'e'].map(step) }),
       calls('call_plan', 'goal_write_plan', { summary: 'Four at most.', steps: ['a', 'b', 'c', 'd'].map(step) }),
@@ -56,7 +56,7 @@ test('max_tasks refuses a longer plan, and concurrency is never exceeded by the 
 
     const refused = events.find((e) => e.type === 'tool_result' && e.id === 'call_long')!;
     assert.deepEqual([refused.ok, refused.output], [false, 'plan has 5 steps (max_tasks=4)']);
-    const starts = events.filter((e) => e.type === 'subagent_start' && e.parent_run_id === ended.id);
+    const starts = withoutScout(events).filter((e) => e.type === 'subagent_start' && e.parent_run_id === ended.id);
     const runIds = new Set(starts.map((e) => e.run_id));
     const dones = events.filter((e) => e.type === 'subagent_done' && runIds.has(e.run_id));
     assert.equal(starts.length, 4, 'one worker per step, never more than max_tasks');

@@ -110,7 +110,14 @@ async function runChild(env: ChildEnv, caller: HostCaller, parentSignal: AbortSi
     scope.release();
     return aborted();
   }
-  const entry = env.registry.add({ scope, agent: spec.agent.name, agents: [spec.agent.name], mode: 'single', task: spec.task });
+  const entry = env.registry.add({
+    scope,
+    agent: spec.agent.name,
+    agents: [spec.agent.name],
+    mode: 'single',
+    task: spec.task,
+    resourceLabel: spec.resourceLabel,
+  });
   env.intercom?.register(target);
   const run = new ChildRun(env, scope, spec, entry, caller.messages ?? (() => env.parentMessages()), (nested) =>
     createSubagentHost(env, nested),

@@ -32,6 +32,8 @@ export interface ChildSpec {
   workspace?: string;
   /** Fires to stop this child alone (e.g. a chain step); the parent's cancellation always stops it. */
   signal?: AbortSignal;
+  /** Its label in `runtime_status.resources` when not `<agent>: <task>` (the goal's speculative scout). */
+  resourceLabel?: string;
 }
 
 export interface ChildResult {
@@ -101,6 +103,8 @@ export interface SubagentRunInfo {
   readonly agents: string[];
   readonly mode: SubagentMode;
   readonly task: string;
+  /** Its `runtime_status` label, when not `<agent>: <task>`. */
+  readonly resourceLabel?: string;
   /** The intercom target; empty for a batch or chain. */
   readonly target: string;
   readonly depth: number;

@@ -20,6 +20,7 @@ export interface NewRun {
   agents: string[];
   mode: SubagentMode;
   task: string;
+  resourceLabel?: string;
 }
 
 /**
@@ -39,6 +40,7 @@ export class SubagentRegistry {
       agents: run.agents,
       mode: run.mode,
       task: run.task,
+      ...(run.resourceLabel ? { resourceLabel: run.resourceLabel } : {}),
       target: scope.target,
       depth: scope.depth,
       state: 'running',

@@ -97,7 +97,7 @@ function subagentResources(rt: CoreRuntime): RuntimeResource[] {
     .map((run) => ({
       id: run.scope.resourceId,
       kind: 'subagent',
-      label: run.agent ? `${run.agent}: ${run.task.slice(0, 80)}` : run.task,
+      label: run.resourceLabel ?? (run.agent ? `${run.agent}: ${run.task.slice(0, 80)}` : run.task),
       session_id: run.scope.sessionId,
       run_id: run.runId,
       cancelled: run.scope.cancelled,

@@ -7,6 +7,7 @@ import { ORCHESTRATOR } from '../intercom/intercomBus';
 import type { RunScope } from '../runtime/runScope';
 import type { SessionEvent } from '../runtime/eventSink';
 import type { GoalDeploy } from './goalDeploy';
+import type { SpeculativeScout } from './speculativeScout';
 import { emptyWorkState, goalPlanEvent, goalStateEvent, goalWorkState } from './goalEvents';
 import { canTransition } from './goalTransitions';
 import { isActive, type Goal, type GoalPhase } from './goalTypes';
@@ -17,6 +18,8 @@ export class GoalController {
   turn: RunScope | undefined;
   /** The live deploy: its root run (id = the goal id) holds every worker's child scope. */
   deploy: GoalDeploy | undefined;
+  /** The speculative scout while the goal plans; stopped when the deploy starts or the goal ends. */
+  scout: SpeculativeScout | undefined;
   private workVersion = 0;
 
   constructor(readonly rt: CoreRuntime) {
@@ -56,12 +59,23 @@ export class GoalController {
   /** Reset, clear, new_session, load_session: the goal is gone, and its workers are stopped. */
   clear(): void {
     if (!this.goal) return;
-    this.deploy?.cancel();
-    this.deploy = undefined;
+    this.stopWork();
     this.goal = undefined;
     this.turn = undefined;
     this.rt.emit(goalStateEvent(undefined, true));
     this.rt.emit(emptyWorkState(++this.workVersion));
+  }
+
+  /** Stops the goal's background work: the deploy's workers and the speculative scout. */
+  stopWork(): void {
+    this.stopScout();
+    this.deploy?.cancel();
+    this.deploy = undefined;
+  }
+
+  stopScout(): void {
+    this.scout?.cancel();
+    this.scout = undefined;
   }
 
   /** Whether the goal may move to `to` now; if not, upstream's `invalid_goal_transition` error is sent. */
@@ -89,6 +103,7 @@ export class GoalController {
   /** Upstream's `fail_goal`: the error, no runs, → failed. */
   fail(error: string): void {
     if (!this.goal) return;
+    this.stopScout();
     this.goal.error = error;
     this.goal.activeRunIds = [];
     this.transition('failed', error);
@@ -97,6 +112,7 @@ export class GoalController {
   /** Upstream's `cancel_goal`: the reason as the error, no runs, → cancelled. */
   cancel(reason: string): void {
     if (!this.goal) return;
+    this.stopScout();
     this.goal.error = reason;
     this.goal.activeRunIds = [];
     this.transition('cancelled', reason);

@@ -269,7 +269,7 @@ function workerTimeoutSecs(rt: CoreRuntime): number {
   return Math.max(5 * rt.config.idleTimeoutSecs, 300);
 }
 
-function modelRoute(rt: CoreRuntime, model: string): ModelRoute | undefined {
+export function modelRoute(rt: CoreRuntime, model: string): ModelRoute | undefined {
   const name = rt.providers.providerForModel(model);
   const provider = name ? rt.providers.resolve(name) : undefined;
   return provider ? { model, provider, modelInfo: rt.providers.modelInfo(model, name) } : undefined;

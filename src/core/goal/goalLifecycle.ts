@@ -10,18 +10,18 @@ import { goalWritePlanTool } from '../tools/goalWritePlanTool';
 import { startSelfReview, startVerify, type CeoSteps } from './ceoFlow';
 import { outcomeMessage } from './completionReport';
 import type { GoalController } from './goalController';
-import { GoalDeploy } from './goalDeploy';
+import { GoalDeploy, modelRoute } from './goalDeploy';
 import { goalTurnModel, startGoalTurn } from './goalTurns';
 import type { GoalSettings } from './goalTypes';
 import { planningPrompt } from './planningPrompt';
 import { validatePlan } from './planValidation';
 import { finishSynthesis } from './synthesis';
+import { SpeculativeScout } from './speculativeScout';
 import { stepPrompts } from './workerPrompt';
 
 export function startGoal(ctl: GoalController, settings: GoalSettings): void {
   const { rt } = ctl;
-  ctl.deploy?.cancel();
-  ctl.deploy = undefined;
+  ctl.stopWork();
   ctl.goal = {
     id: `goal-${Date.now()}`,
     settings,
@@ -40,11 +40,22 @@ export function startGoal(ctl: GoalController, settings: GoalSettings): void {
     remainingGaps: [],
     selfReviewFeedback: null,
     certified: false,
+    scoutFindings: null,
   };
   ctl.emitWorkState();
   ctl.emitState();
   rt.emit({ type: 'info', message: 'Goal mode: planning…' });
+  startScout(ctl);
   startPlanningTurn(ctl);
+}
+
+/** The speculative scout, on the planning turn's model, while the planner runs. */
+function startScout(ctl: GoalController): void {
+  const goal = ctl.goal!;
+  const route = modelRoute(ctl.rt, goalTurnModel(ctl));
+  if (!route) return;
+  ctl.scout = new SpeculativeScout(ctl, goal);
+  ctl.scout.start(route);
 }
 
 function agentNames(ctl: GoalController): string[] {
@@ -78,7 +89,7 @@ function startPlanningTurn(ctl: GoalController, model = goalTurnModel(ctl)): voi
   const writer = { writePlan: (args: Record<string, unknown>) => writePlan(ctl, args) };
   const replan = goal.settings.ceoMode ? { gaps: goal.remainingGaps, iteration: goal.iteration } : undefined;
   const started = startGoalTurn(ctl, {
-    prompt: planningPrompt(goal.settings, agentNames(ctl), goal.feedback, replan),
+    prompt: planningPrompt(goal.settings, agentNames(ctl), goal.feedback, replan, goal.scoutFindings),
     model,
     extras: { tools: [goalWritePlanTool], toolContext: { goalPlan: writer } },
     onEnd: (scope) => planningEnded(ctl, scope),
@@ -98,7 +109,7 @@ function writePlan(ctl: GoalController, args: Record<string, unknown>): { ok: bo
   });
   if (typeof plan === 'string') return { ok: false, output: plan };
   goal.plan = plan;
-  goal.prompts = stepPrompts(goal.settings, plan);
+  goal.prompts = stepPrompts(goal.settings, plan, goal.scoutFindings);
   ctl.transition('plan_ready', 'plan ready');
   ctl.emitPlan();
   ctl.emitState();
@@ -131,6 +142,8 @@ export function approvePlan(ctl: GoalController): void {
 }
 
 function deploy(ctl: GoalController): void {
+  // The scout's findings matter only until the plan is written: the deploy stops it, as upstream's does.
+  ctl.stopScout();
   const run = new GoalDeploy(ctl, ctl.goal!);
   ctl.deploy = run;
   void run
@@ -169,6 +182,7 @@ function followUpFailed(ctl: GoalController, err: Error): void {
  */
 export function cancelGoal(ctl: GoalController, via: 'cancel_goal' | 'abort'): void {
   const { rt } = ctl;
+  ctl.stopScout();
   ctl.deploy?.cancel();
   if (via === 'cancel_goal') cancelActive(rt, 'goal_cancelled');
   const goal = ctl.goal;

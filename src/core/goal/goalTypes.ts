@@ -84,6 +84,8 @@ export interface Goal {
   remainingGaps: string[];
   selfReviewFeedback: string | null;
   certified: boolean;
+  /** What the speculative scout found, if it finished before the plan was written: given to each deployed step. */
+  scoutFindings: string | null;
 }
 
 /** A review or verify verdict as `goal_state` carries it (upstream's `GoalVerdict`). */

@@ -13,6 +13,8 @@ export function planningPrompt(
   agents: readonly string[],
   feedback: string | null = null,
   replan?: ReplanGaps,
+  /** The speculative scout's findings, given to a CEO re-plan (upstream's CEO planning prompt carries them). */
+  scoutFindings: string | null = null,
 ): string {
   const lines = [
     ...(settings.ceoMode ? [CEO_PERSONA, ''] : []),
@@ -36,6 +38,7 @@ export function planningPrompt(
       'Plan only the work that closes these gaps; what was verified as done stays done.',
     );
   }
+  if (settings.ceoMode && scoutFindings) lines.push('', '# Speculative scout findings', scoutFindings);
   lines.push(
     '',
     '# Scheduling',

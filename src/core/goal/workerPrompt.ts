@@ -4,12 +4,13 @@ import type { GoalPlan, GoalSettings, PlanStep, GoalStepPrompt } from './goalTyp
 /** Agents that only look: no build-and-test gate in their task (upstream's list). */
 const LOOK_ONLY_AGENTS: ReadonlySet<string> = new Set(['scout', 'researcher', 'context-builder']);
 
-export function stepPrompts(settings: GoalSettings, plan: GoalPlan): GoalStepPrompt[] {
+/** `scoutFindings`: what the speculative scout found before the plan was written, given to every step. */
+export function stepPrompts(settings: GoalSettings, plan: GoalPlan, scoutFindings: string | null = null): GoalStepPrompt[] {
   return plan.steps.map((step) => ({
     step_id: step.id,
     agent: step.agent,
     title: step.title,
-    task: workerTask(settings.goal, step, plan.validation),
+    task: workerTask(settings.goal, step, plan.validation, scoutFindings),
     model: stepModel(settings, step),
     status: 'pending',
     run_id: null,
@@ -17,9 +18,10 @@ export function stepPrompts(settings: GoalSettings, plan: GoalPlan): GoalStepPro
   }));
 }
 
-function workerTask(goal: string, step: PlanStep, validation: readonly string[]): string {
+function workerTask(goal: string, step: PlanStep, validation: readonly string[], scoutFindings: string | null): string {
   const criteria = validation.length ? validation.map((v) => `- ${v}`).join('\n') : '(none specified)';
   let task = `# Goal\n${goal}\n\n# Step: ${step.title}\n${step.task}\n\n# Validation criteria for the overall goal\n${criteria}`;
+  if (scoutFindings) task += `\n\n# Speculative scout findings\n${scoutFindings}`;
   task +=
     '\n\n# Tools\nDeferred tools (git, web, bulk, browser) are not in your schema until loaded: call load_tools with the group you need.';
   if (!LOOK_ONLY_AGENTS.has(step.agent)) {

@@ -1,0 +1,83 @@
+/**
+ * The goal's speculative scout (upstream's, started by `start_goal`, research A:726-730): while the planner plans, a
+ * read-only `scout` child of the goal (parent_run_id = the goal id) maps the workspace; what it finds before the plan is
+ * written is given to every deployed step, and to a CEO re-plan. It is the goal's own work, outside any turn, so its
+ * `subagent_done{cancelled}` is delivered when it is stopped: by the deploy's start, `cancel_goal`, `abort`, the goal's
+ * failure or its replacement.
+ */
+import { createSubagentHost, type ModelRoute } from '../agent/childRunner';
+import { childMaxDepth } from '../agents/childTools';
+import { findAgent } from '../agents/discovery';
+import { RunScope } from '../runtime/runScope';
+import type { GoalController } from './goalController';
+import type { Goal } from './goalTypes';
+
+/** Its entry in `runtime_status.resources` while it runs (upstream's label). */
+export const SCOUT_RESOURCE_LABEL = 'goal_speculative_scout';
+/** The first line of its task: a scripted model server routes the scout's requests by it. */
+export const SCOUT_TASK_HEADING = '# Speculative scout for a goal';
+/** At most this much of its findings is kept (upstream's 4000 chars). */
+export const SCOUT_FINDINGS_MAX_CHARS = 4000;
+export const SCOUT_FINISHED_INFO = 'speculative scout finished — findings available for deploy';
+
+export class SpeculativeScout {
+  private readonly scope: RunScope;
+  private readonly abort = new AbortController();
+
+  constructor(
+    private readonly ctl: GoalController,
+    private readonly goal: Goal,
+  ) {
+    this.scope = new RunScope(ctl.rt.sessionId, goal.id, 'goal');
+  }
+
+  /** Starts the scout on `route` (the planning turn's model); no scout when no `scout` agent is defined. */
+  start(route: ModelRoute): void {
+    const { rt } = this.ctl;
+    const host = createSubagentHost(rt.childEnv(route), { root: this.scope, depth: 0, maxDepth: rt.config.subagents.maxDepth });
+    const agent = findAgent(host.agents(), 'scout');
+    if (!agent) {
+      rt.log('goal scout not started: no `scout` agent is defined');
+      return;
+    }
+    void host
+      .runChild({
+        agent,
+        task: scoutTask(this.goal.settings.goal),
+        context: 'fresh',
+        depth: 1,
+        maxDepth: childMaxDepth(host.settings.maxDepth, agent),
+        runId: host.allocateRunId(),
+        parentRunId: this.goal.id,
+        toolCallId: '',
+        resourceLabel: SCOUT_RESOURCE_LABEL,
+        signal: this.abort.signal,
+      })
+      .then((result) => {
+        const text = result.output.trim();
+        if (!result.ok || this.abort.signal.aborted || this.ctl.goal !== this.goal || !text) return;
+        this.goal.scoutFindings = text.slice(0, SCOUT_FINDINGS_MAX_CHARS);
+        rt.emit({ type: 'info', message: SCOUT_FINISHED_INFO });
+      });
+  }
+
+  /** Stops it if it still runs (its `subagent_done{cancelled}` follows); a no-op once it ended. */
+  cancel(): void {
+    if (this.abort.signal.aborted) return;
+    this.abort.abort();
+    this.ctl.rt.subagents.cancelTree(this.ctl.rt.approvals.broker, this.scope);
+  }
+}
+
+/** What the scout is asked (upstream's request, in our words): read-only reconnaissance, under 800 words. */
+export function scoutTask(goal: string): string {
+  return [
+    SCOUT_TASK_HEADING,
+    'A planner is planning this goal right now. Do quick read-only reconnaissance for it: do not modify any file.',
+    '',
+    '# Goal',
+    goal,
+    '',
+    'Report the relevant files, entry points and risks, in under 800 words.',
+  ].join('\n');
+}

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { GOAL_TEST_IDS } from '../../webview/goal/testIds';
 import { TEST_IDS } from '../../src/shared/webviewMessages';
+import { parkedScout, SCOUT_ROUTE } from '../support/goalScenario';
 import type { ResponseEnd, ScriptedResponse, StartedScriptedModelServer } from '../support/scriptedModelServer';
 import { promptAgent, textTurn, toolCallTurn } from './harness/approvals';
 import { chatSuite } from './harness/chatSuite';
@@ -78,6 +79,8 @@ describe('goal mode in VS Code (issue #16)', { timeout: 900_000 }, () => {
     'Start Goal… from the palette: the plan approved in the Control Center, two waves, a worker edit in the diff editor, certified',
     check(async () => {
       const { page, model } = suite.env();
+      // Each goal's speculative scout waits on a route of its own until the goal stops it.
+      model.route(SCOUT_ROUTE, parkedScout());
       model.enqueue(toolCallTurn('call_plan', 'goal_write_plan', PLAN));
       model.route(
         '[step-a]',
@@ -130,6 +133,7 @@ describe('goal mode in VS Code (issue #16)', { timeout: 900_000 }, () => {
     check(async () => {
       const { page, model } = suite.env();
       await settle();
+      model.route(SCOUT_ROUTE, parkedScout());
       model.enqueue(
         toolCallTurn('call_plan2', 'goal_write_plan', {
           summary: 'Two at once, then one.',
@@ -187,6 +191,7 @@ describe('goal mode in VS Code (issue #16)', { timeout: 900_000 }, () => {
         summary: `${title}.`,
         steps: [{ id: 'only', agent: 'delegate', title, task: '[step-only] Tidy.' }],
       });
+      model.route(SCOUT_ROUTE, parkedScout());
       model.enqueue(
         { ...toolCallTurn('call_plan3', 'goal_write_plan', onePlan('First draft')), holdUntil: 'plan3' },
         toolCallTurn('call_plan4', 'goal_write_plan', onePlan('Second draft')),

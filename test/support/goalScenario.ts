@@ -12,6 +12,9 @@ const GOAL_END_TIMEOUT_MS = 30_000;
 export const SCOUT_ROUTE = SCOUT_TASK_HEADING;
 /** The gate a parked scout waits at: never opened, so the scout runs until the goal stops it. */
 export const SCOUT_GATE = 'speculative-scout';
+/** A scout's response that never comes: the scout runs until the goal stops it (route it at `SCOUT_ROUTE`). */
+export const parkedScout = (): ScriptedResponse => ({ holdUntil: SCOUT_GATE });
+
 /** Scouts a scenario can start (one per start_goal) before its scout route runs dry. */
 const PARKED_SCOUTS = 4;
 
@@ -21,7 +24,7 @@ const PARKED_SCOUTS = 4;
  * the scout a script of its own instead (`SCOUT_ROUTE`).
  */
 export function startGoalScenario(opts: ScenarioOptions = {}): Promise<Scenario> {
-  const parked: ScriptedResponse[] = Array.from({ length: PARKED_SCOUTS }, () => ({ holdUntil: SCOUT_GATE }));
+  const parked = Array.from({ length: PARKED_SCOUTS }, parkedScout);
   return startScenario({ ...opts, routes: { [SCOUT_ROUTE]: parked, ...opts.routes } });
 }
 

@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { NoticeItem, SessionState, SubagentItem } from '../../shared/sessionState';
+import { parkedScout, SCOUT_ROUTE } from '../../../test/support/goalScenario';
 import { realCoreEnv, unstartedScvController, untilState, useRealCoreControllers } from '../../../test/support/realCoreHarness';
 
 const startController = useRealCoreControllers();
@@ -25,6 +26,7 @@ test('/goal <text> plans and waits for review; approve deploys the workers; the 
     // The plan has validation criteria, so the classic reviewer judges the last wave.
     { steps: [{ text: 'The report is there. VERDICT: PASS' }] },
   ]);
+  env.model.route(SCOUT_ROUTE, parkedScout());
   const controller = await startController(env);
 
   assert.equal(controller.runSlash('goal', 'Report on the workspace'), true);
@@ -64,13 +66,29 @@ test('/goal <text> plans and waits for review; approve deploys the workers; the 
   );
   const runs = done.items.filter((i): i is SubagentItem => i.kind === 'subagent');
   assert.deepEqual(
-    runs.map((w) => [w.id, w.agent, w.runId, w.parentToolCallId, w.state]),
+    runs.map((w) => [w.id, w.agent, w.runId, w.parentRunId, w.parentToolCallId, w.state]),
     [
-      ...goal.plan!.steps.map((st) => [st.runId, 'delegate', goal.id, undefined, 'completed']),
-      [runs[2]?.id, 'reviewer', goal.id, undefined, 'completed'],
+      [runs[0]?.id, 'scout', goal.id, goal.id, undefined, 'cancelled'],
+      ...goal.plan!.steps.map((st) => [st.runId, 'delegate', goal.id, goal.id, undefined, 'completed']),
+      [runs[3]?.id, 'reviewer', goal.id, goal.id, undefined, 'completed'],
     ],
-    'the two workers, then the reviewer, all rooted at the goal',
+    'the speculative scout (stopped by the deploy), the two workers, then the reviewer: all runs under the goal',
   );
+});
+
+test('a rich wrap-up (no goal_completion_summary follows it) is the goal’s completion summary', { timeout: 60_000 }, async () => {
+  const wrapUp = `## What was done\n\n${'The workspace was looked at and the report written; nothing else changed. '.repeat(4)}`;
+  assert.ok(wrapUp.trim().length >= 200, 'long enough to stand as the summary in the core');
+  const env = await realCoreEnv([
+    { steps: [{ toolCall: { id: 'call_plan', name: 'goal_write_plan', arguments: { summary: 'One.', steps: [PLAN.steps[0]] } } }] },
+    { steps: [{ text: 'Looked: one file.' }] },
+    { steps: [{ text: wrapUp }] },
+  ]);
+  env.model.route(SCOUT_ROUTE, parkedScout());
+  const controller = await startController(env);
+  assert.equal(controller.startGoal({ goal: 'Look and wrap up', autoDeploy: true }), true);
+  const done = await untilState(controller, (s) => s.goal?.phase === 'done' && s.run.status === 'idle');
+  assert.equal(done.goal?.completionSummary, wrapUp);
 });
 
 test('an SCV server has no goal mode: /goal and the actions say so and send nothing', () => {

@@ -147,6 +147,7 @@ export function reduceGoalPhase(s: SessionState, e: UntrustedEvent<'goal_phase'>
   const wave = num(e.wave);
   const next: GoalView = compact({
     ...goal,
+    completionSummary: goal.completionSummary ?? (to === 'done' && str(e.from) === 'synthesizing' ? wrapUpText(s, e.run_id) : undefined),
     phase: to,
     message: str(e.message) ?? goal.message,
     wave:
@@ -156,6 +157,21 @@ export function reduceGoalPhase(s: SessionState, e: UntrustedEvent<'goal_phase'>
     endedAt: goalPhaseActive(to) ? undefined : (goal.endedAt ?? Date.now()),
   });
   return withGoal(s, next);
+}
+
+/**
+ * A classic goal's wrap-up reply, as its summary: a wrap-up of RICH_WRAPUP_MIN_CHARS or more is upstream's (and our
+ * core's) summary, so no goal_completion_summary follows it. The core moves the goal to done inside the wrap-up turn, so
+ * its goal_phase carries that turn's run_id (else the run in progress is taken); its last non-empty reply is the text.
+ */
+function wrapUpText(s: SessionState, runId: unknown): string | undefined {
+  const run = str(runId) ?? s.run.runId;
+  if (!run) return undefined;
+  for (let i = s.items.length - 1; i >= 0; i--) {
+    const item = s.items[i];
+    if (item.kind === 'assistant' && item.runId === run && item.childRunId === undefined && item.text.trim()) return item.text;
+  }
+  return undefined;
 }
 
 export function reduceGoalStepComplete(s: SessionState, e: UntrustedEvent<'goal_step_complete'>): SessionState {

@@ -50,7 +50,12 @@ export interface GoalPlanView {
   steps: GoalStepView[];
   risks: string[];
   validation: string[];
+  /** The goal's state counter when the plan was sent (it counts every change of the goal, not plans). */
   version: number;
+  /** Which plan of the goal this is: 1 for the first, one more for each new plan (a revision, a re-plan). */
+  number: number;
+  /** Built from goal_state.prompts before its goal_plan came: the goal_plan that follows is the same plan. */
+  fromPrompts?: boolean;
 }
 
 /** A judgement on the work: the validation reviewer's (goal_step_verdict), the CEO self-review's, the verifier's. */
@@ -80,6 +85,8 @@ export interface GoalView {
   planRevision: number;
   maxPlanRevisions: number;
   plan?: GoalPlanView;
+  /** How many plans of this goal the client has seen (a revision's planning phase drops the plan, not this count). */
+  planCount?: number;
   /** Runs working now (goal_state.active_run_ids). */
   activeRunIds: string[];
   /** The wave being dispatched (the last goal_phase{to:"running"} with a wave). */

@@ -292,6 +292,8 @@ describe('goal mode: the Control Center and the chat goal card (real Chromium, r
       assert.equal(await page.locator(G.phase).textContent(), 'Plan ready');
       const planned = await page.locator(G.planStep).count();
       assert.ok(planned > 0, 'the plan lists its steps');
+      // The goal's state counter is 2 by then: the heading numbers the plan, not the goal's changes.
+      assert.match((await page.locator(`${G.plan} .goal-plan-heading`).textContent())!, /· version 1$/);
       await webview.snapshot(
         recordedUpTo((e) => e.type === 'goal_state' && e.phase === 'done'),
         CONTROL_CENTER,

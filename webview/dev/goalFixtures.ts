@@ -85,6 +85,7 @@ function plan(steps = goalSteps()): NonNullable<GoalView['plan']> {
     risks: ['Existing scripts parse the plain-text output'],
     validation: ['npm test passes', '`cli --json` prints valid JSON'],
     version: 3,
+    number: 1,
   };
 }
 

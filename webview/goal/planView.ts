@@ -106,7 +106,7 @@ export class PlanView {
     if (this.sentFor && this.sentFor !== key) this.sentFor = '';
     this.planKey = key;
     // Step statuses change with every goal_state; the plan's own text does not (and re-rendering would fold open tasks).
-    const content = JSON.stringify([plan.version, plan.summary, plan.risks, plan.validation, plan.steps.map(stepContent)]);
+    const content = JSON.stringify([plan.number, plan.summary, plan.risks, plan.validation, plan.steps.map(stepContent)]);
     if (content !== this.rendered) {
       this.rendered = content;
       this.render(plan);
@@ -118,7 +118,7 @@ export class PlanView {
     replaceChildren(
       this.heading,
       h('span', { class: 'goal-section-title' }, 'Plan'),
-      h('span', { class: 'goal-hint' }, ` · ${plan.steps.length} step${plan.steps.length === 1 ? '' : 's'} · version ${plan.version}`),
+      h('span', { class: 'goal-hint' }, ` · ${plan.steps.length} step${plan.steps.length === 1 ? '' : 's'} · version ${plan.number}`),
     );
     replaceChildren(
       this.content,

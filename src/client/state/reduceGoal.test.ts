@@ -95,6 +95,7 @@ describe('goal mode in the session model: a recorded stream of our core', () => 
       [goal.plan?.summary, goal.plan?.risks, goal.plan?.validation],
       ['Read the notes, then report.', ['none'], ['the report names the first line']],
     );
+    assert.deepEqual([goal.plan?.version, goal.plan?.number], [2, 1], "the goal's first plan is plan 1, whatever its state counter says");
   });
 
   test('a late goal_status (goal_state + goal_plan again) changes nothing', () => {
@@ -357,6 +358,9 @@ describe("goal mode in the session model: upstream's shapes and untrusted values
     assert.equal(goalOf(revising).plan, undefined);
     const replanned = fold([plan(4, 'Second')], revising);
     assert.deepEqual([goalOf(replanned).plan?.version, goalOf(replanned).plan?.steps[0].title], [4, 'Second']);
+    assert.deepEqual([goalOf(ready).plan?.number, goalOf(replanned).plan?.number], [1, 2], 'the revised plan is plan 2');
+    const resent = fold([upstreamState({ phase: 'plan_ready', version: 5 }), plan(5, 'Second')], replanned);
+    assert.equal(goalOf(resent).plan?.number, 2, 'goal_status sending the same plan again (a newer version) keeps its number');
   });
 
   test('another goal replaces the old one whole; a goal event for another id or with no goal is ignored', () => {

@@ -39,6 +39,8 @@ export function reduceGoalState(s: SessionState, e: UntrustedEvent<'goal_state'>
   if (!id || phase === undefined || phase === 'idle') return s.goal === undefined ? s : { ...s, goal: undefined };
   const prev = s.goal?.id === id ? s.goal : undefined;
   const prompts = records<PromptFields>(e.prompts);
+  const planRevision = num(e.plan_revision) ?? prev?.planRevision ?? 0;
+  const plan = planWithPrompts(prev?.plan, prompts, phase, num(e.version) ?? 0, nextPlanNumber(prev, planRevision));
   const error = str(e.error);
   const goal: GoalView = {
     id,
@@ -53,9 +55,10 @@ export function reduceGoalState(s: SessionState, e: UntrustedEvent<'goal_state'>
     ...optional('parentModel', nonEmpty(e.parent_model)),
     iteration: num(e.iteration) ?? prev?.iteration ?? 0,
     maxIterations: num(e.max_iterations) ?? prev?.maxIterations ?? 0,
-    planRevision: num(e.plan_revision) ?? prev?.planRevision ?? 0,
+    planRevision,
     maxPlanRevisions: num(e.max_plan_revisions) ?? prev?.maxPlanRevisions ?? 0,
-    ...optional('plan', planWithPrompts(prev?.plan, prompts, phase, num(e.version) ?? 0)),
+    ...optional('plan', plan),
+    ...optional('planCount', plan?.number ?? prev?.planCount),
     activeRunIds: strings(e.active_run_ids),
     ...optional('wave', prev?.wave),
     ...optional('message', prev?.message),
@@ -81,9 +84,13 @@ function planWithPrompts(
   prompts: Prompt[],
   phase: GoalPhaseName,
   version: number,
+  number: number,
 ): GoalPlanView | undefined {
   if (prompts.length === 0) return phase === 'planning' ? undefined : plan;
-  if (!plan) return { summary: '', steps: prompts.map(stepOfPrompt).filter((x) => x !== undefined), risks: [], validation: [], version };
+  if (!plan) {
+    const steps = prompts.map(stepOfPrompt).filter((x) => x !== undefined);
+    return { summary: '', steps, risks: [], validation: [], version, number, fromPrompts: true };
+  }
   const byId = new Map(prompts.map((p) => [str(p.step_id), p]));
   return { ...plan, steps: plan.steps.map((step) => withProgress(step, byId.get(step.id))) };
 }
@@ -111,14 +118,24 @@ export function reduceGoalPlan(s: SessionState, e: UntrustedEvent<'goal_plan'>):
   if (!goal) return s;
   const before = new Map((goal.plan?.steps ?? []).map((step) => [step.id, step]));
   const steps = records<GoalPlanStep>(e.steps).map((raw, i) => planStep(raw, i, before));
-  const plan: GoalPlanView = {
-    summary: str(e.summary) ?? '',
-    steps,
-    risks: strings(e.risks),
-    validation: strings(e.validation),
-    version: num(e.version) ?? 0,
-  };
-  return withGoal(s, { ...goal, plan });
+  const content = { summary: str(e.summary) ?? '', steps, risks: strings(e.risks), validation: strings(e.validation) };
+  // goal_status re-sends the plan (with the goal's current version): the same plan keeps its number.
+  const old = goal.plan;
+  const same = old !== undefined && (old.fromPrompts === true || samePlan(old, content));
+  const number = same ? old.number : nextPlanNumber(goal, goal.planRevision);
+  const plan: GoalPlanView = { ...content, version: num(e.version) ?? 0, number };
+  return withGoal(s, { ...goal, plan, planCount: number });
+}
+
+/** The number of a goal's next new plan: one more than the plans seen, and at least the CEO's revision count + 1. */
+function nextPlanNumber(goal: GoalView | undefined, planRevision: number): number {
+  return Math.max((goal?.planCount ?? 0) + 1, planRevision + 1);
+}
+
+function samePlan(a: GoalPlanView, b: Pick<GoalPlanView, 'summary' | 'steps' | 'risks' | 'validation'>): boolean {
+  const text = (p: Pick<GoalPlanView, 'summary' | 'steps' | 'risks' | 'validation'>) =>
+    JSON.stringify([p.summary, p.risks, p.validation, p.steps.map((st) => [st.id, st.agent, st.title, st.task, st.dependsOn])]);
+  return text(a) === text(b);
 }
 
 function planStep(raw: Untrusted<GoalPlanStep>, i: number, before: Map<string, GoalStepView>): GoalStepView {

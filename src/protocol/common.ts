@@ -169,6 +169,9 @@ export const FOREGROUND_RUN_RESOURCE = {
  */
 export const CHECKPOINT_COMPACTION_RESOURCE_KIND = 'checkpoint_compaction';
 
+/** Upstream's `label` of the goal's speculative scout (kind `subagent`) while it runs: at most one per goal. */
+export const GOAL_SPECULATIVE_SCOUT_RESOURCE_LABEL = 'goal_speculative_scout';
+
 // ── Checkpoints ─────────────────────────────────────────────────────────────
 
 export type CheckpointKind = 'git' | 'files';

@@ -5,6 +5,7 @@
  * `subagent_done{cancelled}` is delivered when it is stopped: by the deploy's start, `cancel_goal`, `abort`, the goal's
  * failure or its replacement.
  */
+import { GOAL_SPECULATIVE_SCOUT_RESOURCE_LABEL } from '../../protocol';
 import { createSubagentHost, type ModelRoute } from '../agent/childRunner';
 import { childMaxDepth } from '../agents/childTools';
 import { findAgent } from '../agents/discovery';
@@ -13,7 +14,7 @@ import type { GoalController } from './goalController';
 import type { Goal } from './goalTypes';
 
 /** Its entry in `runtime_status.resources` while it runs (upstream's label). */
-export const SCOUT_RESOURCE_LABEL = 'goal_speculative_scout';
+export const SCOUT_RESOURCE_LABEL = GOAL_SPECULATIVE_SCOUT_RESOURCE_LABEL;
 /** The first line of its task: a scripted model server routes the scout's requests by it. */
 export const SCOUT_TASK_HEADING = '# Speculative scout for a goal';
 /** At most this much of its findings is kept (upstream's 4000 chars). */

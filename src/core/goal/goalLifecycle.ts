@@ -16,7 +16,7 @@ import type { GoalSettings } from './goalTypes';
 import { planningPrompt } from './planningPrompt';
 import { validatePlan } from './planValidation';
 import { finishSynthesis } from './synthesis';
-import { SpeculativeScout } from './speculativeScout';
+import { scoutModel, SpeculativeScout } from './speculativeScout';
 import { stepPrompts } from './workerPrompt';
 
 export function startGoal(ctl: GoalController, settings: GoalSettings): void {
@@ -49,10 +49,10 @@ export function startGoal(ctl: GoalController, settings: GoalSettings): void {
   startPlanningTurn(ctl);
 }
 
-/** The speculative scout, on the planning turn's model, while the planner runs. */
+/** The speculative scout, on the planning turn's model (within the goal's allowlist), while the planner runs. */
 function startScout(ctl: GoalController): void {
   const goal = ctl.goal!;
-  const route = modelRoute(ctl.rt, goalTurnModel(ctl));
+  const route = modelRoute(ctl.rt, scoutModel(goal.settings, goalTurnModel(ctl)));
   if (!route) return;
   ctl.scout = new SpeculativeScout(ctl, goal);
   ctl.scout.start(route);

@@ -11,7 +11,7 @@ import { childMaxDepth } from '../agents/childTools';
 import { findAgent } from '../agents/discovery';
 import { RunScope } from '../runtime/runScope';
 import type { GoalController } from './goalController';
-import type { Goal } from './goalTypes';
+import type { Goal, GoalSettings } from './goalTypes';
 
 /** Its entry in `runtime_status.resources` while it runs (upstream's label). */
 export const SCOUT_RESOURCE_LABEL = GOAL_SPECULATIVE_SCOUT_RESOURCE_LABEL;
@@ -68,6 +68,15 @@ export class SpeculativeScout {
     this.abort.abort();
     this.ctl.rt.subagents.cancelTree(this.ctl.rt.approvals.broker, this.scope);
   }
+}
+
+/**
+ * The scout's model: the planning turn's, unless the goal allows only other models, then the first allowed one (as
+ * upstream filters a goal's subagent models by its allowlist).
+ */
+export function scoutModel(settings: Pick<GoalSettings, 'allowedModels'>, planningModel: string): string {
+  const allowed = settings.allowedModels;
+  return allowed.length === 0 || allowed.includes(planningModel) ? planningModel : allowed[0];
 }
 
 /** What the scout is asked (upstream's request, in our words): read-only reconnaissance, under 800 words. */

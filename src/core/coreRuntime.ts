@@ -1,5 +1,6 @@
 import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
+import { clientAcceptsEvent } from '../protocol';
 import { ApprovalBroker } from './approvals/approvalBroker';
 import { Escalations } from './approvals/escalations';
 import { PermissionRules } from './approvals/permissionRules';
@@ -44,6 +45,11 @@ export class CoreRuntime {
   readonly sink: EventSink;
   readonly workspace: string;
   sessionId = newSessionId();
+  /**
+   * What the client announced in `init.client.capabilities` (empty before init): our own event types go only to a
+   * client that announced their capability (EXTENSION_EVENT_CAPABILITIES), and our own commands are answered only then.
+   */
+  clientCapabilities: ReadonlySet<string> = new Set();
   conversation: Conversation;
   loadedAtStart: LoadedSession | undefined;
   readonly providers: ProviderRegistry;
@@ -91,6 +97,7 @@ export class CoreRuntime {
       () => this.sessionId,
       onEmit,
       () => this.secrets(),
+      (type) => clientAcceptsEvent(type, this.clientCapabilities),
     );
     this.providers = new ProviderRegistry(config, env);
     this.web = new WebAccess(config, env);

@@ -2,16 +2,18 @@
 // catalog.typecheck.ts (npm run typecheck).
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { COMMAND_TYPES, EXTENSION_COMMAND_TYPES, isCommandType } from './commands';
-import { EVENT_TYPES, EXTENSION_EVENT_TYPES, isEventType } from './events';
+import { COMMAND_TYPES, EXTENSION_COMMAND_TYPES, capabilityForCommand, isCommandType } from './commands';
+import { EVENT_TYPES, EXTENSION_EVENT_TYPES, clientAcceptsEvent, isEventType } from './events';
 import {
   CAPABILITY_CHECKPOINT_FILES,
   CAPABILITY_EDITED_CONTENT,
+  CAPABILITY_PROJECT_RULES,
   CLIENT_CAPABILITIES,
   CORE_VERSION,
   MIN_CLIENT,
   PROTOCOL_VERSION,
   UPSTREAM_CAPABILITIES,
+  UPSTREAM_CLIENT_CAPABILITIES,
 } from './version';
 
 describe('command catalog', () => {
@@ -162,10 +164,37 @@ describe('versions and capabilities', () => {
     assert.equal(UPSTREAM_CAPABILITIES.length, 12);
     assert.equal(new Set(UPSTREAM_CAPABILITIES).size, 12);
     assert.ok(UPSTREAM_CAPABILITIES.includes('stale_event_rejection'));
-    assert.deepEqual([...CLIENT_CAPABILITIES], ['run_ids', 'session_ids', 'event_sequence']);
+    assert.deepEqual([...UPSTREAM_CLIENT_CAPABILITIES], ['run_ids', 'session_ids', 'event_sequence']);
     assert.ok(!(UPSTREAM_CAPABILITIES as readonly string[]).includes(CAPABILITY_EDITED_CONTENT));
     assert.equal(CAPABILITY_EDITED_CONTENT, 'approval_edited_content');
     assert.equal(CAPABILITY_CHECKPOINT_FILES, 'checkpoint_files');
     assert.ok(!(UPSTREAM_CAPABILITIES as readonly string[]).includes(CAPABILITY_CHECKPOINT_FILES));
+  });
+});
+
+describe('our own events and commands, by client capability', () => {
+  const upstreamClient = new Set<string>(UPSTREAM_CLIENT_CAPABILITIES);
+  const ourClient = new Set<string>(CLIENT_CAPABILITIES);
+
+  test("an upstream client is sent upstream's event types only", () => {
+    assert.deepEqual(EVENT_TYPES.filter((type) => !clientAcceptsEvent(type, upstreamClient)).sort(), [...EXTENSION_EVENT_TYPES].sort());
+    assert.ok(clientAcceptsEvent('future_upstream_event', upstreamClient), 'not ours: never withheld');
+  });
+
+  test("our client announces every capability of our events and commands, upstream's first", () => {
+    assert.deepEqual(CLIENT_CAPABILITIES.slice(0, 3), [...UPSTREAM_CLIENT_CAPABILITIES]);
+    assert.deepEqual(
+      EVENT_TYPES.filter((type) => !clientAcceptsEvent(type, ourClient)),
+      [],
+    );
+    for (const type of EXTENSION_COMMAND_TYPES) assert.ok(ourClient.has(capabilityForCommand(type)!), type);
+    assert.equal(capabilityForCommand('send'), undefined);
+    assert.equal(capabilityForCommand('constructor'), undefined);
+  });
+
+  test('each event of ours needs only its own capability', () => {
+    assert.equal(clientAcceptsEvent('rules', new Set([CAPABILITY_PROJECT_RULES])), true);
+    assert.equal(clientAcceptsEvent('subagent_delta', new Set([CAPABILITY_PROJECT_RULES])), false);
+    assert.equal(clientAcceptsEvent('constructor', new Set()), true, 'an own key only');
   });
 });

@@ -1,8 +1,10 @@
 // Commands (client → core on stdin): all 73 of upstream's `core/src/protocol/commands.rs`,
 // discriminated by `type`, in the order of research §1.3. `?` marks a field upstream defaults.
-// Ours on top (EXTENSION_COMMAND_TYPES, capability `checkpoint_files`): delete_checkpoint, checkpoint_changes, checkpoint_file.
+// Ours on top (EXTENSION_COMMAND_CAPABILITIES): delete_checkpoint, checkpoint_changes, checkpoint_file (capability
+// `checkpoint_files`), list_approval_escalations, clear_approval_escalations (`approval_escalations`).
 // Fields of ours on upstream's commands: approve.edited_content, restore_checkpoint.paths, add_custom_provider.key_follows.
 // A core must tolerate unknown fields; these types do not validate anything at runtime.
+import { CAPABILITY_APPROVAL_ESCALATIONS, CAPABILITY_CHECKPOINT_FILES } from './version';
 import type {
   ApprovalDecision,
   ApprovalMode,
@@ -700,14 +702,28 @@ const COMMAND_TYPE_TABLE = {
 
 export const COMMAND_TYPES: readonly CommandType[] = Object.freeze(Object.keys(COMMAND_TYPE_TABLE) as CommandType[]);
 
+/**
+ * Our own command types, each with the capability whose events answer it: a client that did not announce that capability
+ * in `init.client.capabilities` gets `error{code:"unsupported"}` instead, before anything is done (it would not be sent
+ * the answer).
+ */
+export const EXTENSION_COMMAND_CAPABILITIES = Object.freeze({
+  delete_checkpoint: CAPABILITY_CHECKPOINT_FILES,
+  checkpoint_changes: CAPABILITY_CHECKPOINT_FILES,
+  checkpoint_file: CAPABILITY_CHECKPOINT_FILES,
+  list_approval_escalations: CAPABILITY_APPROVAL_ESCALATIONS,
+  clear_approval_escalations: CAPABILITY_APPROVAL_ESCALATIONS,
+} as const satisfies Partial<Record<CommandType, string>>);
+
 /** Command types that are ours, not upstream's (the rest of COMMAND_TYPES is upstream's catalog of 73). */
-export const EXTENSION_COMMAND_TYPES: readonly CommandType[] = Object.freeze([
-  'delete_checkpoint',
-  'checkpoint_changes',
-  'checkpoint_file',
-  'list_approval_escalations',
-  'clear_approval_escalations',
-] as CommandType[]);
+export const EXTENSION_COMMAND_TYPES: readonly CommandType[] = Object.freeze(Object.keys(EXTENSION_COMMAND_CAPABILITIES) as CommandType[]);
+
+/** The capability a client must have announced to send a command of `type`, or undefined for upstream's commands. */
+export function capabilityForCommand(type: string): string | undefined {
+  return Object.hasOwn(EXTENSION_COMMAND_CAPABILITIES, type)
+    ? EXTENSION_COMMAND_CAPABILITIES[type as keyof typeof EXTENSION_COMMAND_CAPABILITIES]
+    : undefined;
+}
 
 export function isCommandType(type: string): type is CommandType {
   return Object.hasOwn(COMMAND_TYPE_TABLE, type);

@@ -1,6 +1,8 @@
 // Events (core → client on stdout): all 105 of upstream's core, discriminated by `type`, in the
-// order of research §1.4. Ours on top (EXTENSION_EVENT_TYPES): checkpoint_deleted, checkpoint_changes, checkpoint_file
-// (capability `checkpoint_files`), subagent_delta (capability `subagent_stream`), rules (capability `project_rules`). The fields are what a conforming core emits. Nothing here validates
+// order of research §1.4. Ours on top (EXTENSION_EVENT_CAPABILITIES): checkpoint_deleted, checkpoint_changes,
+// checkpoint_file (capability `checkpoint_files`), subagent_delta (`subagent_stream`), rules (`project_rules`),
+// approval_escalations (`approval_escalations`), each sent only to a client that announced its capability in init.
+// The fields are what a conforming core emits. Nothing here validates
 // input: a client reading another core must expect missing fields (upstream's own fixtures are
 // bare `{type, protocol_version}` objects) and unknown types; see `LooseEvent`.
 // Events whose payload upstream leaves open carry an index signature instead of guessed fields.
@@ -37,6 +39,12 @@ import type {
   ToolStatus,
   UsageWindow,
 } from './common';
+import {
+  CAPABILITY_APPROVAL_ESCALATIONS,
+  CAPABILITY_CHECKPOINT_FILES,
+  CAPABILITY_PROJECT_RULES,
+  CAPABILITY_SUBAGENT_STREAM,
+} from './version';
 
 /** Lifecycle metadata the core's event sink stamps on events. */
 export interface EventMetadata {
@@ -1291,15 +1299,31 @@ export type LooseEvent<T extends EventType = EventType> = T extends EventType ? 
 
 export const EVENT_TYPES: readonly EventType[] = Object.freeze(Object.keys(EVENT_CATALOG) as EventType[]);
 
+/**
+ * Our own event types, each with the capability a client announces in `init.client.capabilities` to receive it: the
+ * name the core announces in `protocol_hello.capabilities` for the feature that emits it (as upstream's `run_ids` is
+ * both the core's and the client's). A client that did not announce it — upstream's SDK and web UI announce only
+ * `run_ids`, `session_ids`, `event_sequence` — never sees the event: its schema has no such type.
+ */
+export const EXTENSION_EVENT_CAPABILITIES = Object.freeze({
+  checkpoint_deleted: CAPABILITY_CHECKPOINT_FILES,
+  checkpoint_changes: CAPABILITY_CHECKPOINT_FILES,
+  checkpoint_file: CAPABILITY_CHECKPOINT_FILES,
+  subagent_delta: CAPABILITY_SUBAGENT_STREAM,
+  rules: CAPABILITY_PROJECT_RULES,
+  approval_escalations: CAPABILITY_APPROVAL_ESCALATIONS,
+} as const satisfies Partial<Record<EventType, string>>);
+
+export type ExtensionEventType = keyof typeof EXTENSION_EVENT_CAPABILITIES;
+
 /** Event types that are ours, not upstream's (the rest of EVENT_TYPES is upstream's catalog of 105). */
-export const EXTENSION_EVENT_TYPES: readonly EventType[] = Object.freeze([
-  'checkpoint_deleted',
-  'checkpoint_changes',
-  'checkpoint_file',
-  'subagent_delta',
-  'rules',
-  'approval_escalations',
-] as EventType[]);
+export const EXTENSION_EVENT_TYPES: readonly EventType[] = Object.freeze(Object.keys(EXTENSION_EVENT_CAPABILITIES) as ExtensionEventType[]);
+
+/** Whether a client that announced `clientCapabilities` in `init` may be sent an event of `type`. */
+export function clientAcceptsEvent(type: string, clientCapabilities: ReadonlySet<string>): boolean {
+  if (!Object.hasOwn(EXTENSION_EVENT_CAPABILITIES, type)) return true;
+  return clientCapabilities.has(EXTENSION_EVENT_CAPABILITIES[type as ExtensionEventType]);
+}
 
 export function isEventType(type: string): type is EventType {
   return Object.hasOwn(EVENT_CATALOG, type);

@@ -89,5 +89,17 @@ export const CHECKPOINT_ERROR_CODES = {
   timeout: 'checkpoint_timeout',
 } as const;
 
-/** What a client sends in `init.client.capabilities`. */
-export const CLIENT_CAPABILITIES = ['run_ids', 'session_ids', 'event_sequence'] as const;
+/** What upstream's clients (its SDK, web UI and TUI) send in `init.client.capabilities`. */
+export const UPSTREAM_CLIENT_CAPABILITIES = ['run_ids', 'session_ids', 'event_sequence'] as const;
+
+/**
+ * What our client sends in `init.client.capabilities`: upstream's, and the capabilities whose events of ours it reads
+ * (EXTENSION_EVENT_CAPABILITIES) — the core sends our own event types only to a client that announced them.
+ */
+export const CLIENT_CAPABILITIES = [
+  ...UPSTREAM_CLIENT_CAPABILITIES,
+  CAPABILITY_CHECKPOINT_FILES,
+  CAPABILITY_SUBAGENT_STREAM,
+  CAPABILITY_PROJECT_RULES,
+  CAPABILITY_APPROVAL_ESCALATIONS,
+] as const;

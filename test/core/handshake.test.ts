@@ -12,7 +12,19 @@ test('v2 init: ready, then protocol_hello with our capabilities; every event is 
     assert.equal(hello.version, '0.2.0');
     assert.equal(hello.min_client, '0.2.0');
     assert.equal(hello.client_protocol_version, 2);
-    assert.deepEqual(hello.client, { name: 'test', version: '0.0.0', capabilities: ['run_ids', 'session_ids', 'event_sequence'] });
+    assert.deepEqual(hello.client, {
+      name: 'test',
+      version: '0.0.0',
+      capabilities: [
+        'run_ids',
+        'session_ids',
+        'event_sequence',
+        'checkpoint_files',
+        'subagent_stream',
+        'project_rules',
+        'approval_escalations',
+      ],
+    });
     for (const cap of [
       'protocol_v2',
       'run_ids',

@@ -168,7 +168,7 @@ test('a turn sent with init, while the first walk of a big tree still runs, wait
   for (let i = 0; i < 3000; i++) mkdirSync(join(workspace, `pkg${i}`, 'src'), { recursive: true });
   const s = await startScenario({ workspace, files: { 'AGENTS.md': 'ROOT-AGENTS' }, handshake: false, script: [say('ok')] });
   try {
-    const init = { type: 'init', protocol_version: 2, client: { name: 'test', version: '0.0.0' } };
+    const init = { type: 'init', protocol_version: 2, client: { name: 'test', version: '0.0.0', capabilities: ['project_rules'] } };
     s.core.sendRaw(`${JSON.stringify(init)}\n${JSON.stringify({ type: 'send', prompt: 'hello', model: 'test-model' })}\n`);
     await s.core.waitForType('done');
     assert.ok(systemPromptOf(chatRequests(s)[0]).includes('ROOT-AGENTS'));

@@ -2,6 +2,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { CLIENT_CAPABILITIES } from '../../src/protocol/version';
 
 /** dist/core.js; CATALYST_TEST_CORE_JS points the core tests at another build of src/core/main.ts. */
 export const CORE_JS = process.env.CATALYST_TEST_CORE_JS ?? resolve(__dirname, '../../dist/core.js');
@@ -111,8 +112,8 @@ export class CoreProcess {
   }
 
   /**
-   * Sends `init` (v2) and waits for ready and protocol_hello, and, from a core that reads project rules, for the first
-   * `rules` event: the walk that produces it runs after `ready` without holding up commands, so a test that reads the
+   * Sends `init` (v2) with our client's capabilities (so it is sent our own events too) and waits for ready and
+   * protocol_hello, and, from a core that reads project rules, for the first `rules` event: the walk that produces it runs after `ready` without holding up commands, so a test that reads the
    * events after its next command would otherwise find it in among them, or not, depending on the walk's speed.
    */
   async handshake(): Promise<{ ready: CoreEvent; hello: CoreEvent }> {
@@ -120,7 +121,7 @@ export class CoreProcess {
     this.send({
       type: 'init',
       protocol_version: 2,
-      client: { name: 'test', version: '0.0.0', capabilities: ['run_ids', 'session_ids', 'event_sequence'] },
+      client: { name: 'test', version: '0.0.0', capabilities: [...CLIENT_CAPABILITIES] },
     });
     const ready = await this.waitForType('ready', { from });
     const hello = await this.waitForType('protocol_hello', { from });

@@ -1,4 +1,4 @@
-import { isCommand, isCommandType, type Command, type CommandOf, type CommandType } from '../../protocol';
+import { capabilityForCommand, isCommand, isCommandType, type Command, type CommandOf, type CommandType } from '../../protocol';
 import type { CoreRuntime } from '../coreRuntime';
 import { scrubText } from '../runtime/redact';
 import { handleListAgents } from './agentCommands';
@@ -157,7 +157,8 @@ const HANDLERS: Handlers = {
 
 /**
  * Routes one decoded line. Nothing a client sends ends the process: a bad shape is `invalid_command`, an unknown or
- * unimplemented type is `unsupported`, and a handler's exception becomes an `error` event.
+ * unimplemented type is `unsupported`, so is one of our own commands from a client that did not announce its capability
+ * in init (EXTENSION_COMMAND_CAPABILITIES: it would not be sent the answer), and a handler's exception becomes an `error`.
  */
 export async function dispatch(rt: CoreRuntime, value: unknown): Promise<void> {
   if (!isCommand(value)) {
@@ -171,6 +172,15 @@ export async function dispatch(rt: CoreRuntime, value: unknown): Promise<void> {
   const handler = isCommandType(value.type) ? handlerOf(value.type) : undefined;
   if (!handler) {
     rt.emit({ type: 'error', code: 'unsupported', message: `unsupported command: ${value.type.slice(0, 80)}` });
+    return;
+  }
+  const capability = capabilityForCommand(value.type);
+  if (capability && !rt.clientCapabilities.has(capability)) {
+    rt.emit({
+      type: 'error',
+      code: 'unsupported',
+      message: `unsupported command: ${value.type} (ours: announce the capability ${capability} in init.client.capabilities)`,
+    });
     return;
   }
   try {

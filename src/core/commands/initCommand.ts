@@ -68,13 +68,15 @@ export const READY_DISCOVERY_BUDGET_MS = 1000;
 export async function handleInit(rt: CoreRuntime, cmd: CommandOf<'init'>): Promise<void> {
   const discovery = refreshModelsQuietly(rt);
   const settledInTime = await Promise.race([discovery.then(() => true), delay(READY_DISCOVERY_BUDGET_MS).then(() => false)]);
+  const client = echoedClient(cmd.client);
+  rt.clientCapabilities = new Set(client?.capabilities ?? []);
   rt.emit(readyEvent(rt));
   rt.emit({
     type: 'protocol_hello',
     version: CORE_VERSION,
     min_client: MIN_CLIENT,
     client_protocol_version: typeof cmd.protocol_version === 'number' ? cmd.protocol_version : 1,
-    client: echoedClient(cmd.client),
+    client,
     capabilities: [...CORE_CAPABILITIES],
   });
   // upstream asks right after protocol_hello, and only about project plugins nobody has decided on yet.

@@ -308,3 +308,30 @@ test("a cancelled child's held text is dropped with its other late events", () =
   );
   assert.ok(!lines.some((l) => JSON.stringify(l).includes(KEY.slice(0, 8))));
 });
+
+test('an event the client did not ask for is not written and takes no sequence number; the run goes on', () => {
+  const lines: any[] = [];
+  const s = new EventSink(
+    (line) => lines.push(JSON.parse(line)),
+    () => 'session-a',
+    undefined,
+    () => [],
+    (type) => type !== 'subagent_delta' && type !== 'rules',
+  );
+  const root = new RunScope('session-a', 'turn-1', 'turn');
+  const child = childOf(root);
+  const rules = { type: 'rules' as const, files: [], skipped: [], disabled: [], walk_limited: false };
+  s.emit(rules);
+  assert.equal(s.emitInRun(root, { type: 'delta', text: 'a' }), true);
+  assert.equal(s.emitInChild(child, { type: 'subagent_delta', run_id: 'run-1', text: 'child text' }), true, 'withheld, not stale');
+  assert.equal(s.emitForSession('session-a', rules), true);
+  s.emitInChild(child, { type: 'subagent_message', run_id: 'run-1', role: 'assistant', content: 'child text' });
+  assert.deepEqual(
+    lines.map((l) => [l.type, l.sequence]),
+    [
+      ['delta', 1],
+      ['subagent_message', 2],
+    ],
+  );
+  assert.equal(s.discardedStale, 0);
+});

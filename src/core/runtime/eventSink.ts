@@ -45,7 +45,8 @@ interface OpenStream {
 /**
  * The only writer of stdout (research §1.1): stamps protocol_version/session_id/run_id/sequence, fills
  * tool_result.status from legacy fields, redacts secret-named keys and the live secrets' values, and drops events of
- * cancelled runs or replaced sessions. A child run's events (`emitInChild`) keep their own run_id, count the root run's
+ * cancelled runs or replaced sessions. Our own event types go only to a client that announced their capability in init
+ * (`clientAccepts`, see EXTENSION_EVENT_CAPABILITIES). A child run's events (`emitInChild`) keep their own run_id, count the root run's
  * sequence, and are dropped once the child, an ancestor or the root run is cancelled.
  *
  * Secrets (`secrets()`: provider keys, config keys, sudo passwords): every occurrence in any string of any event is
@@ -66,18 +67,21 @@ export class EventSink {
     private currentSessionId: () => string,
     private readonly onEmit?: (event: EventFields) => void,
     secrets: () => readonly string[] = () => [],
+    private readonly clientAccepts: (type: string) => boolean = () => true,
   ) {
     this.scrubber = new SecretScrubber(secrets);
   }
 
   /** Emits an event outside any run (session-scoped). */
   emit(event: SessionEvent): void {
+    if (this.withheld(event)) return;
     this.writeEvent({ ...event, protocol_version: PROTOCOL_VERSION, session_id: event.session_id ?? this.currentSessionId() });
   }
 
   /** Emits an event inside a foreground run; dropped if the run was cancelled or its session replaced. */
   emitInRun(scope: RunScope, event: RunEvent): boolean {
     if (this.isStale(scope)) return false;
+    if (this.withheld(event)) return true;
     for (const e of this.throughStreams(scope, event)) this.writeInRun(scope, e);
     return true;
   }
@@ -98,6 +102,7 @@ export class EventSink {
    */
   emitInChild(child: ChildScope, event: ChildEvent): boolean {
     if (this.isStaleChild(child)) return false;
+    if (this.withheld(event)) return true;
     for (const e of this.throughStreams(child, event)) this.writeInChild(child, e);
     return true;
   }
@@ -111,6 +116,7 @@ export class EventSink {
       this.discardedStale++;
       return false;
     }
+    if (this.withheld(event)) return true;
     this.writeInChild(child, event);
     return true;
   }
@@ -131,8 +137,17 @@ export class EventSink {
       this.discardedStale++;
       return false;
     }
+    if (this.withheld(event)) return true;
     this.writeEvent({ ...event, protocol_version: PROTOCOL_VERSION, session_id: sessionId });
     return true;
+  }
+
+  /**
+   * An event of ours the client did not ask for in init (`clientAccepts`): not written, and — checked before the run's
+   * sequence is taken — leaving no gap in it. The run goes on; only this client does not see the event.
+   */
+  private withheld(event: EventFields): boolean {
+    return !this.clientAccepts(event.type);
   }
 
   private isStale(scope: RunScope): boolean {

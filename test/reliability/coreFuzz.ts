@@ -6,7 +6,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { NdjsonDecoder } from '../../src/protocol';
+import { CLIENT_CAPABILITIES, NdjsonDecoder } from '../../src/protocol';
 import { CORE_JS } from '../support/coreProcess';
 import { hostileCorpus, type Decoded, type HostileLine } from './hostileLines';
 
@@ -192,7 +192,7 @@ class FuzzedCore {
       JSON.stringify({
         type: 'init',
         protocol_version: 2,
-        client: { name: 'fuzz', version: '0', capabilities: ['run_ids', 'session_ids', 'event_sequence'] },
+        client: { name: 'fuzz', version: '0', capabilities: [...CLIENT_CAPABILITIES] },
       }) + '\n',
     );
     await withTimeout(Promise.all([ready, hello]), 15_000, 'the core did not answer init');

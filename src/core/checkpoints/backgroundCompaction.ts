@@ -1,4 +1,5 @@
 import { newResourceId } from '../runtime/ids';
+import { startJittered } from '../runtime/testJitter';
 
 /**
  * The background `git gc` of a shadow store, one per data directory, tracked so that a session's deletion does not
@@ -29,7 +30,7 @@ const running = new Map<string, Compaction>();
 export function compactInBackground(key: string, full: boolean, compact: Compact): void {
   if (running.has(key)) return;
   const controller = new AbortController();
-  const done = compact(full, controller.signal)
+  const done = startJittered(() => compact(full, controller.signal))
     .catch(() => undefined)
     .then(() => void running.delete(key));
   running.set(key, { id: newResourceId(), controller, done });

@@ -27,6 +27,7 @@ import { emitHistory, emitRecovered } from './sessionEvents';
 import { trustPromptEvent } from './pluginCommands';
 import { COMPACT_AT, DIGEST_AT } from '../agent/compaction';
 import { rulesEvent } from '../rules/rulesEvent';
+import { jittered, startJittered } from '../runtime/testJitter';
 
 /**
  * The capabilities this core really has. Upstream also lists `audit`; we do not implement it, so we do not claim it.
@@ -90,11 +91,11 @@ export async function handleInit(rt: CoreRuntime, cmd: CommandOf<'init'>): Promi
   rt.emit(agentsEvent(rt));
   // Not awaited: the first walk may read thousands of folders; a turn sent meanwhile awaits it (startTurn).
   void rt.rules.refresh().then(
-    ({ snapshot }) => rt.emit(rulesEvent(snapshot)),
+    jittered(({ snapshot }) => rt.emit(rulesEvent(snapshot))),
     (err: Error) => rt.log(`rules refresh failed: ${err.stack ?? err}`),
   );
   if (rt.conversation.length > 0) emitHistory(rt);
-  if (!settledInTime) void discovery.then(() => rt.emit({ type: 'models', models: rt.providers.models() }));
+  if (!settledInTime) void discovery.then(jittered(() => rt.emit({ type: 'models', models: rt.providers.models() })));
 }
 
 /** The client's ClientInfo as echoed back: its known string fields only, bounded, so no value can break the answer. */
@@ -145,7 +146,7 @@ function readyEvent(rt: CoreRuntime): SessionEventOf<'ready'> {
 }
 
 async function refreshModelsQuietly(rt: CoreRuntime): Promise<void> {
-  void refreshPrices(rt);
+  void startJittered(() => refreshPrices(rt));
   const errors = await rt.providers.refresh().catch((err: Error) => [err.message]);
   for (const e of errors) rt.log(`model discovery: ${e}`);
 }

@@ -20,6 +20,7 @@ import { InputDeniedError } from '../plugins/turnHooks';
 import { routeImageTurn } from '../vision/imageTurn';
 import { turnCostRecord } from '../sessions/historyTurnCosts';
 import type { TurnCostRecord } from '../sessions/sessionTypes';
+import { startJittered } from '../runtime/testJitter';
 
 /** The turn ended before its model was asked; the reason has been emitted. */
 class TurnStopped extends Error {}
@@ -207,9 +208,8 @@ export function startTurn(rt: CoreRuntime, q: QueuedPrompt, extras?: TurnExtras)
       rt.saveUsage();
     }
     // turn_end and session_stop run after every turn, cancelled ones too; advisory, so `done` does not wait for them.
-    void rt.plugins
-      .afterTurn({ turns: rt.usage.turns, model: q.model })
-      .catch((err: Error) => rt.log(`plugin hooks failed: ${err.stack ?? err}`));
+    const session = { turns: rt.usage.turns, model: q.model };
+    void startJittered(() => rt.plugins.afterTurn(session)).catch((err: Error) => rt.log(`plugin hooks failed: ${err.stack ?? err}`));
     extras?.onEnd?.(scope, outcome);
     if (scope.cancelled) return;
     rt.emitInRun(scope, { type: 'done' });

@@ -7,6 +7,7 @@ import { rmSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomicSync } from '../platform/atomicWrite';
+import { jittered } from '../runtime/testJitter';
 
 export const STALE_AFTER_MS = 30_000;
 
@@ -81,7 +82,7 @@ export function publishPresence(dir: string, record: () => PresenceRecord, log: 
     }
   };
   write();
-  const timer = setInterval(write, HEARTBEAT_MS);
+  const timer = setInterval(jittered(write), HEARTBEAT_MS);
   timer.unref();
   return {
     stop() {

@@ -2,9 +2,10 @@
 // builds the bundles if they are missing, then runs test/e2e/*.e2e.test.ts one file at a time.
 // Extra arguments: test files to run instead of all, and/or --build to rebuild first.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TIERS, tierFiles } from '../../scripts/testTiers.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '../..');
@@ -24,13 +25,6 @@ run('bash', [join(root, 'scripts/install-code-server.sh')], 'installing code-ser
 const bundles = ['dist/extension.js', 'dist/core.js', 'dist/webview.js', 'dist/controlCenter.js', 'dist/highlighter.js'];
 if (forceBuild || bundles.some((b) => !existsSync(join(root, b)))) run('npm', ['run', 'build'], 'the build');
 
-const harnessTests = readdirSync(join(here, 'harness'))
-  .filter((f) => f.endsWith('.test.ts'))
-  .sort()
-  .map((f) => relative(root, join(here, 'harness', f)));
-const e2eTests = readdirSync(here)
-  .filter((f) => f.endsWith('.e2e.test.ts'))
-  .sort()
-  .map((f) => relative(root, join(here, f)));
-const files = requested.length > 0 ? requested : [...harnessTests, ...e2eTests];
-run(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...files], 'the e2e tests');
+// The e2e tier of scripts/testTiers.mjs: the harness's own tests, then the e2e files.
+const files = requested.length > 0 ? requested : tierFiles('e2e');
+run(process.execPath, ['--import', 'tsx', '--test', ...TIERS.e2e.nodeArgs, '--test-reporter=spec', ...files], 'the e2e tests');

@@ -1,7 +1,7 @@
 // npm run test:stress [-- --runs N] [--suites unit,core] [--no-hog] [--jitter-ms N | --no-jitter]
 // Runs the unit suite and the core/SCV/reliability suite N times (default 5) while a CPU hog keeps every core busy,
 // and prints `runs passed / runs` — a flaky test shows up here long before it rejects a submission in CI.
-// The core suite runs in jitter test mode (CATALYST_CODE_TEST_JITTER_MS, default 50 ms; src/core/runtime/testJitter.ts):
+// The core suite runs in jitter test mode (CATALYST_CODE_TEST_JITTER_MS, default 100 ms; src/core/runtime/testJitter.ts):
 // every background task of the cores it spawns emits after a random delay, so a test that assumes where an
 // unsolicited event lands fails on the first run.
 // It builds the bundles once first (the core suites drive dist/core.js). Output of failing runs is kept in
@@ -21,7 +21,7 @@ const SUITES = {
 };
 
 function parseArgs(argv) {
-  const opts = { runs: 5, suites: Object.keys(SUITES), hog: true, jitterMs: 50 };
+  const opts = { runs: 5, suites: Object.keys(SUITES), hog: true, jitterMs: 100 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--runs') opts.runs = Number(argv[++i]);

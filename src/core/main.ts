@@ -9,6 +9,7 @@ import { cancelActive } from './commands/turnCommands';
 import { CoreRuntime } from './coreRuntime';
 import { publishPresence } from './tools/presenceRecords';
 import { redactSecrets } from './runtime/redact';
+import { releaseAtCommand } from './runtime/testJitter';
 
 export const MAX_COMMAND_BYTES = 8 * 1024 * 1024;
 /** On exit: how long the cancelled run may take to unwind, and a store compaction to finish before it is stopped. */
@@ -45,7 +46,10 @@ function main(): void {
     maxLineBytes: MAX_COMMAND_BYTES,
     onValue: (value) => {
       debugLog?.({ dir: 'in', command: redactSecrets(value) });
-      chain = chain.then(() => dispatch(rt, value));
+      chain = chain.then(() => {
+        releaseAtCommand();
+        return dispatch(rt, value);
+      });
     },
     onError: (err) => {
       const message =

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { jittered, jitterMsFrom, startJittered, TEST_JITTER_ENV } from './testJitter';
+import { jittered, jitterMsFrom, releaseAtCommand, startJittered, TEST_JITTER_ENV } from './testJitter';
 
 test('jitter is off unless the variable holds a positive number', () => {
   assert.equal(jitterMsFrom({}), 0);
@@ -24,4 +24,16 @@ test('on, the call and the task happen later, never in the caller’s own tick',
   assert.deepEqual(calls, [], 'nothing ran synchronously');
   await Promise.all([called, task]);
   assert.deepEqual(calls.sort(), ['a', 'task']);
+});
+
+test('on, the next command releases what is held at once, each call once', async () => {
+  const calls: string[] = [];
+  const fn = jittered((x: string) => calls.push(x), 60_000);
+  fn('a');
+  fn('b');
+  assert.deepEqual(calls, []);
+  releaseAtCommand();
+  assert.deepEqual(calls, ['a', 'b'], 'released in the order they were held, without waiting for their timers');
+  releaseAtCommand();
+  assert.deepEqual(calls, ['a', 'b'], 'never twice');
 });

@@ -171,6 +171,9 @@ test('a turn sent with init, while the first walk of a big tree still runs, wait
     const init = { type: 'init', protocol_version: 2, client: { name: 'test', version: '0.0.0', capabilities: ['project_rules'] } };
     s.core.sendRaw(`${JSON.stringify(init)}\n${JSON.stringify({ type: 'send', prompt: 'hello', model: 'test-model' })}\n`);
     await s.core.waitForType('done');
+    // The walk's rules event may come after the turn's done (it is unsolicited); a second one, from the turn's re-read,
+    // would have come before done.
+    await s.core.waitForType('rules');
     assert.ok(systemPromptOf(chatRequests(s)[0]).includes('ROOT-AGENTS'));
     assert.deepEqual(
       s.core.ofType('rules').map((e) => e.files.map((f: any) => f.path)),

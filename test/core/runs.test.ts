@@ -12,14 +12,15 @@ function requestFor(s: Scenario, prompt: string): RecordedRequest {
 }
 
 /**
- * Sends `runtime_status` and returns its answer with the events since `from` that came before it. The core answers
+ * Sends `runtime_status` and returns its answer with the events since `from` that came before it (unsolicited ones left
+ * out). The core answers
  * commands in order, so an event the core emitted before handling the probe is in that slice.
  */
 async function eventsBeforeProbe(s: Scenario, from: number): Promise<{ status: CoreEvent; before: CoreEvent[] }> {
   const at = s.core.events.length;
   s.core.send({ type: 'runtime_status' });
   const status = await s.core.waitForType('runtime_status', { from: at });
-  return { status, before: s.core.events.slice(from, s.core.events.indexOf(status)) };
+  return { status, before: s.core.answerSince(from, status) };
 }
 
 const slow = (text: string) => ({

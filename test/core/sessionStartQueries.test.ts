@@ -36,7 +36,7 @@ test("list_plugins, get_vision_config and goal_status answer with upstream's def
     s.core.send({ type: 'list_plugins' });
     await s.core.waitForType('plugin_commands', { from });
     assert.deepEqual(
-      s.core.events.slice(from).map((e) => [e.type, e.plugins ?? e.commands]),
+      s.core.answerSince(from).map((e) => [e.type, e.plugins ?? e.commands]),
       [
         ['plugins_list', []],
         ['plugin_commands', []],
@@ -56,9 +56,13 @@ test("list_plugins, get_vision_config and goal_status answer with upstream's def
     s.core.send({ type: 'goal_status' });
     s.core.send({ type: 'runtime_status' });
     await s.core.waitForType('runtime_status', { from });
-    const answers = s.core.events.slice(from).map((e) => e.type);
-    assert.deepEqual(answers, ['goal_state', 'runtime_status'], 'no goal_plan: there is no plan');
-    const goal = s.core.events[from];
+    const answers = s.core.answerSince(from);
+    assert.deepEqual(
+      answers.map((e) => e.type),
+      ['goal_state', 'runtime_status'],
+      'no goal_plan: there is no plan',
+    );
+    const goal = answers[0];
     assert.deepEqual([goal.id, goal.goal, goal.phase, goal.prompts, goal.active_run_ids, goal.error], ['', '', 'idle', [], [], null]);
   } finally {
     await s.close();

@@ -28,7 +28,7 @@ async function turnApprovingSubagent(s: Scenario, prompt: string): Promise<CoreE
   const request = await s.core.waitFor((e) => e.type === 'approval_request' && e.tool_call_id === PARENT_CALL, { from });
   s.core.send({ type: 'approve', request_id: request.request_id, decision: 'yes' });
   await s.core.waitForType('done', { from, timeoutMs: 30_000 });
-  return s.core.events.slice(from);
+  return s.core.answerSince(from);
 }
 
 /** A compact name for the events of §1's "order of one single run" (subagent_delta and unrelated events give undefined). */

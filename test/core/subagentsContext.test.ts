@@ -39,7 +39,7 @@ async function turn(s: Scenario): Promise<CoreEvent[]> {
   const from = s.core.events.length;
   s.core.send({ type: 'send', prompt: 'Delegate the read.', model: TEST_MODEL });
   await s.core.waitForType('done', { from, timeoutMs: 30_000 });
-  return s.core.events.slice(from);
+  return s.core.answerSince(from);
 }
 
 /** Two rounds of long notes, each with a small read: what no digest shortens. */

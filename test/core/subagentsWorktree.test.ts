@@ -199,7 +199,7 @@ async function finishChild(s: Scenario, gate: string): Promise<CoreEvent[]> {
   const proposal = await s.core.waitFor((e) => e.type === 'approval_request' && e.tool_call_id === `${PARENT_CALL}.1`, { from });
   s.core.send({ type: 'approve', request_id: proposal.request_id, decision: 'yes' });
   await s.core.waitForType('done', { from, timeoutMs: 30_000 });
-  return s.core.events.slice(from);
+  return s.core.answerSince(from);
 }
 
 test(

@@ -43,7 +43,7 @@ async function imageTurn(s: Scenario, model = TEST_MODEL): Promise<any[]> {
   const from = s.core.events.length;
   s.core.send({ type: 'send', prompt: 'what does this screenshot show?', model, images: [IMAGE] });
   await s.core.waitForType('done', { from });
-  return s.core.events.slice(from);
+  return s.core.answerSince(from);
 }
 
 const infos = (events: any[]) => events.filter((e) => e.type === 'info').map((e) => e.message);

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CLIENT_CAPABILITIES, NdjsonDecoder } from '../../src/protocol';
 import { CORE_JS } from '../support/coreProcess';
+import { inheritedCoreEnv } from '../support/coreTestEnv';
 import { hostileCorpus, type Decoded, type HostileLine } from './hostileLines';
 
 /** The core's stdin limit (src/core/main.ts MAX_COMMAND_BYTES). */
@@ -181,7 +182,13 @@ class FuzzedCore {
       [...nodeArgs, CORE_JS, '--workspace', box.workspace, '--approval', 'destructive', '--debug-log', join(box.home, 'debug.jsonl')],
       {
         cwd: box.workspace,
-        env: { PATH: process.env.PATH ?? '', HOME: box.home, XDG_CONFIG_HOME: join(box.home, '.config'), GIT_CONFIG_NOSYSTEM: '1' },
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: box.home,
+          XDG_CONFIG_HOME: join(box.home, '.config'),
+          GIT_CONFIG_NOSYSTEM: '1',
+          ...inheritedCoreEnv(),
+        },
         stdio: 'pipe',
       },
     );

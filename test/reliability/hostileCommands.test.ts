@@ -7,26 +7,11 @@ import { dirname, join } from 'node:path';
 import { startScenario, type Scenario } from '../support/coreScenario';
 import type { CoreEvent } from '../support/coreProcess';
 
-/** A scenario whose handshake events (skills, agents… after ready) have all arrived. */
-async function settled(opts: Parameters<typeof startScenario>[0] = {}): Promise<Scenario> {
-  const s = await startScenario(opts);
-  await answerOf(s, { type: 'list_memory' });
-  return s;
-}
-
-/** Sends one command (an object, or a raw line), waits for a probe's answer after it, and returns the events in between. */
-async function answerOf(s: Scenario, cmd: object | string): Promise<CoreEvent[]> {
-  const from = s.core.events.length;
-  if (typeof cmd === 'string') s.core.sendRaw(cmd + '\n');
-  else s.core.send(cmd);
-  const probe = `probe-${from}`;
-  s.core.send({ type: 'forget_memory', id: probe });
-  await s.core.waitFor((e) => e.type === 'memory_saved' && e.id === probe, { from });
-  return s.core.events.slice(from).filter((e) => !(e.type === 'memory_saved' && e.id === probe));
-}
+/** The events a command caused, up to a probe answered after it, without unsolicited ones (CoreProcess.answerOf). */
+const answerOf = (s: Scenario, cmd: object | string): Promise<CoreEvent[]> => s.core.answerOf(cmd);
 
 test('a command type that is an Object.prototype key is unsupported, answered once, never run', async () => {
-  const s = await settled();
+  const s = await startScenario();
   try {
     for (const type of [
       'constructor',
@@ -54,7 +39,7 @@ test('session commands act only on session files of this workspace: an outside .
   const outside = mkdtempSync(join(tmpdir(), 'outside-sessions-'));
   const victim = join(outside, 'victim.jsonl');
   writeFileSync(victim, '{"role":"user","content":"not yours"}\n');
-  const s = await settled();
+  const s = await startScenario();
   try {
     const created = (await answerOf(s, { type: 'new_session' })).find((e) => e.type === 'session_changed');
     assert.ok(created, 'a session in the sessions folder');
@@ -87,7 +72,7 @@ test('session commands act only on session files of this workspace: an outside .
 });
 
 test('a new_session that cannot open its file leaves the current session open and written to', async () => {
-  const s = await settled({ script: [{ steps: [{ text: 'still recorded' }] }] });
+  const s = await startScenario({ script: [{ steps: [{ text: 'still recorded' }] }] });
   try {
     const current = (await answerOf(s, { type: 'new_session', path: 'current' })).find((e) => e.type === 'session_changed');
     assert.ok(current);
@@ -116,7 +101,7 @@ test('a new_session that cannot open its file leaves the current session open an
 });
 
 test('save_memory without a text string is refused as invalid, not as a failed command', async () => {
-  const s = await settled();
+  const s = await startScenario();
   try {
     for (const text of [undefined, '', '   ', 42, ['a'], { a: 1 }]) {
       const events = await answerOf(s, { type: 'save_memory', text });
@@ -133,7 +118,7 @@ test('save_memory without a text string is refused as invalid, not as a failed c
 });
 
 test('a command nested 100,000 levels deep is refused once, whatever its handler would have done with it', async () => {
-  const s = await settled();
+  const s = await startScenario();
   const deep = '['.repeat(100_000) + ']'.repeat(100_000);
   try {
     for (const [type, field] of [
@@ -168,7 +153,7 @@ test('a command nested 100,000 levels deep is refused once, whatever its handler
 });
 
 test('what init and discovery echo back is bounded to the fields they expect', async () => {
-  const s = await settled();
+  const s = await startScenario();
   try {
     const init = await answerOf(s, {
       type: 'init',

@@ -3,6 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { CLIENT_CAPABILITIES } from '../../src/protocol/version';
+import { inheritedCoreEnv } from './coreTestEnv';
+import { solicitedOnly } from './unsolicitedEvents';
 
 /** dist/core.js; CATALYST_TEST_CORE_JS points the core tests at another build of src/core/main.ts. */
 export const CORE_JS = process.env.CATALYST_TEST_CORE_JS ?? resolve(__dirname, '../../dist/core.js');
@@ -53,7 +55,14 @@ export class CoreProcess {
     }
     const child = spawn(process.execPath, [CORE_JS, '--workspace', workspace, ...(opts.args ?? [])], {
       cwd: workspace,
-      env: { PATH: process.env.PATH ?? '', HOME: home, XDG_CONFIG_HOME: join(home, '.config'), GIT_CONFIG_NOSYSTEM: '1', ...opts.env },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: home,
+        XDG_CONFIG_HOME: join(home, '.config'),
+        GIT_CONFIG_NOSYSTEM: '1',
+        ...inheritedCoreEnv(),
+        ...opts.env,
+      },
       stdio: 'pipe',
     });
     return new CoreProcess(child, workspace, home);
@@ -112,9 +121,9 @@ export class CoreProcess {
   }
 
   /**
-   * Sends `init` (v2) with our client's capabilities (so it is sent our own events too) and waits for ready and
-   * protocol_hello, and, from a core that reads project rules, for the first `rules` event: the walk that produces it runs after `ready` without holding up commands, so a test that reads the
-   * events after its next command would otherwise find it in among them, or not, depending on the walk's speed.
+   * Sends `init` (v2) with our client's capabilities (so it is sent our own events too) and waits for the end of its answer: ready, protocol_hello, …, `agents`, and `history` when the
+   * core resumed a session. What init starts in the background (the first rules walk's `rules`, a slow discovery's
+   * `models`) may come at any time after: answers leave it out (`answerSince`).
    */
   async handshake(): Promise<{ ready: CoreEvent; hello: CoreEvent }> {
     const from = this.events.length;
@@ -125,8 +134,33 @@ export class CoreProcess {
     });
     const ready = await this.waitForType('ready', { from });
     const hello = await this.waitForType('protocol_hello', { from });
-    if (Array.isArray(hello.capabilities) && hello.capabilities.includes('project_rules')) await this.waitForType('rules', { from });
+    await this.waitForType('agents', { from });
+    if (ready.resumed_messages > 0) await this.waitForType('history', { from });
     return { ready, hello };
+  }
+
+  /**
+   * The answer to what was sent at `from`: the events from index `from` up to `until` (exclusive; default: all so far)
+   * without the unsolicited ones (test/support/unsolicitedEvents.ts), which may land anywhere in it.
+   */
+  answerSince(from: number, until: CoreEvent | number = this.events.length): CoreEvent[] {
+    const end = typeof until === 'number' ? until : this.events.indexOf(until);
+    return solicitedOnly(this.events.slice(from, end < 0 ? this.events.length : end));
+  }
+
+  /**
+   * Sends a command (an object, or a raw line) and resolves with its answer: the events it caused, up to the answer of a
+   * probe sent right after it (commands are answered in order), without the unsolicited ones. Not for the commands
+   * whose answer comes later (a turn, `usage`, `context`, `checkpoint_changes`…: docs/architecture.md, "Event order").
+   */
+  async answerOf(cmd: object | string): Promise<CoreEvent[]> {
+    const from = this.events.length;
+    if (typeof cmd === 'string') this.sendRaw(cmd.endsWith('\n') ? cmd : cmd + '\n');
+    else this.send(cmd);
+    const probe = `probe-${from}`;
+    this.send({ type: 'forget_memory', id: probe });
+    const answered = await this.waitFor((e) => e.type === 'memory_saved' && e.id === probe, { from });
+    return this.answerSince(from, answered);
   }
 
   ofType(type: string, from = 0): CoreEvent[] {

@@ -12,11 +12,14 @@ export const TEST_KEY = 'sk-test-SECRETMARKER-0123456789abcdef';
 export interface Scenario {
   core: CoreProcess;
   model: StartedScriptedModelServer;
-  /** Sends a prompt and resolves with the events of that turn once `done` (or the given terminal type) arrives. */
+  /**
+   * Sends a prompt and resolves with the events of that turn once `done` (or the given terminal type) arrives, without
+   * the unsolicited ones (test/support/unsolicitedEvents.ts).
+   */
   turn(prompt: string, opts?: { until?: string; timeoutMs?: number }): Promise<any[]>;
   /**
    * Sends a prompt, answers each approval with the next answer (a decision, or the `approve` command's fields such as
-   * `{ decision: 'yes', edited_content }`), and resolves with the turn's events once `done` arrives.
+   * `{ decision: 'yes', edited_content }`), and resolves with the turn's events once `done` arrives (unsolicited ones left out).
    */
   turnAnswering(prompt: string, answers: Array<string | Record<string, unknown>>): Promise<any[]>;
   close(): Promise<void>;
@@ -66,7 +69,7 @@ export async function startScenario(opts: ScenarioOptions = {}): Promise<Scenari
       const from = core.events.length;
       core.send({ type: 'send', prompt, model: TEST_MODEL });
       await core.waitForType(t.until ?? 'done', { from, timeoutMs: t.timeoutMs });
-      return core.events.slice(from);
+      return core.answerSince(from);
     },
     async turnAnswering(prompt, answers) {
       const from = core.events.length;
@@ -78,7 +81,7 @@ export async function startScenario(opts: ScenarioOptions = {}): Promise<Scenari
         core.send({ type: 'approve', request_id: req.request_id, ...(typeof answer === 'string' ? { decision: answer } : answer) });
       }
       await core.waitForType('done', { from });
-      return core.events.slice(from);
+      return core.answerSince(from);
     },
     async close() {
       await core.close();

@@ -46,11 +46,11 @@ export function goalEnded(s: Scenario, phase: string, from: number): Promise<Cor
 }
 
 /**
- * The goal's terminal goal_state and every event since `from`, once the follow-up turn that ended it is done too:
+ * The goal's terminal goal_state and every event since `from` (unsolicited ones left out), once the follow-up turn that ended it is done too:
  * waiting for that turn's `done` keeps a next turn from being queued behind it.
  */
 export async function goalSettled(s: Scenario, phase: string, from: number): Promise<{ ended: CoreEvent; events: CoreEvent[] }> {
   const ended = await goalEnded(s, phase, from);
   await s.core.waitForType('done', { from: s.core.events.indexOf(ended) });
-  return { ended, events: s.core.events.slice(from) };
+  return { ended, events: s.core.answerSince(from) };
 }

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { sessionsDirFor } from '../../src/protocol/sessionLayout';
+import { inheritedCoreEnv } from './coreTestEnv';
 import { startScriptedModelServer, type ScriptedResponse, type StartedScriptedModelServer } from './scriptedModelServer';
 import type { CoreLaunchOptions } from '../../src/client/channel/coreLaunch';
 import { after, before } from 'node:test';
@@ -67,7 +68,13 @@ export async function realCoreEnv(script: ScriptedResponse[] = []): Promise<Real
     model,
     launch: (over = {}) => ({
       kind: 'embedded',
-      env: { PATH: process.env.PATH ?? '', HOME: home, XDG_CONFIG_HOME: join(home, '.config'), GIT_CONFIG_NOSYSTEM: '1' },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: home,
+        XDG_CONFIG_HOME: join(home, '.config'),
+        GIT_CONFIG_NOSYSTEM: '1',
+        ...inheritedCoreEnv(),
+      },
       embeddedCorePath: CORE_JS,
       nodePath: process.execPath,
       workspace,

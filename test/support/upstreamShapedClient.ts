@@ -5,6 +5,8 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+// Test infrastructure, not protocol knowledge: the jitter test mode's variable, passed on to the core.
+import { inheritedCoreEnv } from './coreTestEnv';
 
 /** Upstream's `CoreEvent`: an open object with a `type`, and the v2 metadata. */
 export type UpstreamEvent = { type: string; protocol_version?: number; session_id?: string; run_id?: string; sequence?: number } & Record<
@@ -144,7 +146,13 @@ export class UpstreamShapedClient {
       '--debug-log',
       join(o.home, 'debug.jsonl'),
     ];
-    const env = { PATH: process.env.PATH ?? '', HOME: o.home, XDG_CONFIG_HOME: join(o.home, '.config'), CATALYST_CODE_NO_BROWSER: '1' };
+    const env = {
+      PATH: process.env.PATH ?? '',
+      HOME: o.home,
+      XDG_CONFIG_HOME: join(o.home, '.config'),
+      CATALYST_CODE_NO_BROWSER: '1',
+      ...inheritedCoreEnv(),
+    };
     return new UpstreamShapedClient(spawn(process.execPath, [CORE_JS, ...args], { cwd: o.workspace, env, stdio: 'pipe' }));
   }
 

@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startScenario, TEST_KEY, TEST_MODEL, type Scenario } from '../support/coreScenario';
+import type { CoreEvent } from '../support/coreProcess';
 import { startScriptedModelServer } from '../support/scriptedModelServer';
 
 const keyless = (name: string) => (url: string) => [{ name, kind: 'openai', base_url: url }];
@@ -94,8 +95,10 @@ test('add_custom_provider with a loopback URL and no key logs in and lists its m
   try {
     const from = s.core.events.length;
     s.core.send({ type: 'add_custom_provider', name: 'local', kind: 'openai', base_url: s.model.url });
-    const models = await s.core.waitForType('models', { from, timeoutMs: 30000 });
-    const upToModels = s.core.events.slice(from, s.core.events.indexOf(models));
+    // Its answer's models, not a late list from init's discovery of the default provider (unsolicited).
+    const listsLocal = (e: CoreEvent): boolean => e.models.some((m: any) => m.provider === 'local');
+    const models = await s.core.waitFor((e) => e.type === 'models' && listsLocal(e), { from, timeoutMs: 30000 });
+    const upToModels = s.core.answerSince(from, models);
     assert.deepEqual(
       upToModels.filter((e) => e.type === 'authed').map((e) => [e.ok, e.provider]),
       [[true, 'local']],
@@ -111,7 +114,7 @@ test('add_custom_provider with a loopback URL and no key logs in and lists its m
 
     const atLogout = s.core.events.length;
     s.core.send({ type: 'logout', provider: 'local' });
-    const after = await s.core.waitFor((e) => e.type === 'models' || e.type === 'error', { from: atLogout });
+    const after = await s.core.waitFor((e) => (e.type === 'models' && !listsLocal(e)) || e.type === 'error', { from: atLogout });
     assert.equal(after.type, 'models', `logout answered ${JSON.stringify(after)}`);
     assert.deepEqual(
       after.models.filter((m: any) => m.provider !== 'default'),

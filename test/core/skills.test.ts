@@ -101,6 +101,7 @@ test("apply_skill's refusals: an unknown model, then an unknown skill — each a
   const s = await skillsScenario();
   try {
     await s.core.handshake();
+    await s.core.untilModelListed(TEST_MODEL); // else no model is known yet, and none is unknown
     let from = s.core.events.length;
     s.core.send({ type: 'apply_skill', name: 'lint', model: 'no-such-model' });
     await s.core.waitForType('done', { from });

@@ -26,6 +26,7 @@ async function withGateway(
     ],
   });
   try {
+    await s.core.untilModelListed(GATEWAY_MODEL); // usage without a model names the active provider's first model
     await run(s, gateway);
   } finally {
     await s.close();

@@ -103,6 +103,8 @@ describe('crash soak: the core SIGKILLed at random points of 20 scripted turns',
       const random = (): number => rng.next();
       t.diagnostic(`seed ${SEED} (replay with CRASH_SOAK_SEED=${SEED})`);
       assert.equal(await controller.start(), true, 'the core starts');
+      // ready lists the models only when discovery beat its budget; else they come later, in `models`.
+      await until((s) => s.model !== undefined, 'a model to send to');
       const turns: TurnRecord[] = [];
       let kills = 0;
 
@@ -176,7 +178,8 @@ describe('crash soak: the core SIGKILLed at random points of 20 scripted turns',
         }
 
         const back = await until(
-          (s) => s.core.status === 'ready' && s.core.pid !== undefined && s.core.pid !== pid && s.run.status === 'idle',
+          (s) =>
+            s.core.status === 'ready' && s.core.pid !== undefined && s.core.pid !== pid && s.run.status === 'idle' && s.model !== undefined,
           `the restart after kill ${kills}`,
           30_000,
         );

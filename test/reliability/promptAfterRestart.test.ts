@@ -123,12 +123,17 @@ describe('a prompt sent after a core restart, before its history arrives', () =>
   test('shows exactly once, after the resumed conversation, with its reply; the session file agrees', { timeout: 120_000 }, async () => {
     env.model.enqueue({ steps: [{ text: 'First answer.' }] });
     assert.equal(await controller.start(), true);
+    // ready lists the models only when discovery beat its budget; else they come later, in `models`.
+    await until((s) => s.model !== undefined, 'a model to send to');
     assert.equal(controller.sendPrompt('before the crash'), true);
     const first = await until((s) => s.run.status === 'idle' && texts(s, 'assistant').includes('First answer.'), 'the first answer');
 
     armNextGate = true;
     process.kill(first.core.pid!, 'SIGKILL');
-    await until((s) => s.core.status === 'ready' && s.core.pid !== undefined && s.core.pid !== first.core.pid, 'the restarted core');
+    await until(
+      (s) => s.core.status === 'ready' && s.core.pid !== undefined && s.core.pid !== first.core.pid && s.model !== undefined,
+      'the restarted core, with a model to send to',
+    );
     const gate = gates[gates.length - 1];
     assert.notEqual(gate, gates[0], 'the restart went through a new channel');
     await gate.historyHeld;

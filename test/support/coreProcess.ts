@@ -140,6 +140,16 @@ export class CoreProcess {
   }
 
   /**
+   * Resolves once model discovery has listed `model`: in `ready`, or in the `models` that follows when discovery
+   * outlasted ready's budget (unsolicited, so it may come after later answers). For a provider that serves it.
+   */
+  async untilModelListed(model: string): Promise<void> {
+    const ready = await this.waitForType('ready');
+    const lists = (e: CoreEvent): boolean => Array.isArray(e.models) && e.models.some((m: { id?: string }) => m.id === model);
+    if (!lists(ready)) await this.waitFor((e) => e.type === 'models' && lists(e), { from: this.events.indexOf(ready) });
+  }
+
+  /**
    * The answer to what was sent at `from`: the events from index `from` up to `until` (exclusive; default: all so far)
    * without the unsolicited ones (test/support/unsolicitedEvents.ts), which may land anywhere in it.
    */

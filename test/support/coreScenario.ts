@@ -61,7 +61,11 @@ export async function startScenario(opts: ScenarioOptions = {}): Promise<Scenari
     providers,
     config: { ...(providers[0] ? { activeProvider: providers[0].name } : {}), ...(opts.config ?? {}) },
   });
-  if (opts.handshake !== false) await core.handshake();
+  if (opts.handshake !== false) {
+    await core.handshake();
+    // The scripted server serves TEST_MODEL: a turn sent before discovery listed it would skip the unknown-model check.
+    if (!opts.providers) await core.untilModelListed(TEST_MODEL);
+  }
   return {
     core,
     model,

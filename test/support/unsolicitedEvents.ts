@@ -12,11 +12,10 @@ export const UNSOLICITED_EVENTS: Readonly<Record<string, string>> = {
   models:
     "init answers ready after at most 1 s of model discovery (READY_DISCOVERY_BUDGET_MS); a slower discovery's list follows as models whenever it ends (also the answer to set_provider, login, logout, refresh_models: wait for it by name there)",
   approval_expired: "a pending approval's timer (15 min, CATALYST_CODE_APPROVAL_TIMEOUT_SECS in tests) fires whatever the client is doing",
-  plugin_status:
-    "a plugin hook's status line; the turn_end and session_stop hooks run after a turn's done, in the background, so theirs land anywhere in what follows",
 };
-// Not listed, though some of theirs are unsolicited too: `info` (a turn_end or session_stop hook's notify line lands
-// anywhere after a turn's done, as above; a test of such a hook waits for its text) and the deploy of a goal, which
+// Not listed, though some of theirs are unsolicited too: `info` and `plugin_status` (a turn_end or session_stop hook's
+// notify and status lines land anywhere after a turn's done; a tool hook's are part of its turn; a test of an after-turn
+// hook waits for its text) and the deploy of a goal, which
 // runs outside any command (its goal_*, work_state and worker events come in their own order, which goal tests follow).
 
 export function isUnsolicited(event: { type: string }): boolean {

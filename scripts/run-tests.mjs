@@ -20,6 +20,10 @@ if (args.includes('--check-tiers')) {
 
 const tierAt = args.indexOf('--tier');
 const tier = tierAt >= 0 ? args[tierAt + 1] : undefined;
+if (tierAt >= 0 && !Object.hasOwn(TIERS, tier ?? '')) {
+  console.error(`--tier takes one of ${Object.keys(TIERS).join(', ')}; got ${tier ?? 'nothing'}`);
+  process.exit(2);
+}
 const rest = tierAt >= 0 ? args.filter((_, i) => i !== tierAt && i !== tierAt + 1) : args;
 const opts = [...(tier ? (TIERS[tier]?.nodeArgs ?? []) : []), ...rest.filter((a) => a.startsWith('--'))];
 const roots = rest.filter((a) => !a.startsWith('--')).map((r) => resolve(r));

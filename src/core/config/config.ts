@@ -7,7 +7,7 @@ import { DEFAULT_PROVIDER_KEY_ENV, DEFAULT_PROVIDER_NAME, defaultConfig, type Co
 import { applyEnvLayer } from './envLayer';
 import { applyFileLayer } from './fileLayer';
 import { normalizeConfig } from './normalizeConfig';
-import { applyProjectRulesLayer } from '../rules/rulesSettings';
+import { applyProjectRulesLayer } from './rulesSettings';
 import type { ProviderConfig } from './providers';
 
 export type { ApprovalMode, CoreConfig, SandboxNetworkMode } from './coreConfig';

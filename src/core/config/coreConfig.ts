@@ -1,7 +1,7 @@
 // The core's resolved configuration and its defaults (research §3.2–3.3).
 import type { ProviderConfig } from './providers';
 import type { PluginSettings } from './pluginSettings';
-import { defaultProjectRulesSettings, type ProjectRulesSettings } from '../rules/rulesSettings';
+import { defaultProjectRulesSettings, type ProjectRulesSettings } from './rulesSettings';
 
 export type ApprovalMode = 'never' | 'destructive' | 'always';
 export type SandboxNetworkMode = 'none' | 'restricted' | 'allowlist';

@@ -4,7 +4,7 @@ import { parseBoolean, parseUint, splitList } from './cli';
 import type { CoreConfig } from './coreConfig';
 import { parseSandbox, parseSandboxNetwork, parseShell } from './configValues';
 import { approvalOrDestructive, mergeProviders } from './fileLayer';
-import { applyRulesOffVariable } from '../rules/rulesSettings';
+import { applyRulesOffVariable } from './rulesSettings';
 
 type UintKey =
   | 'bashTimeoutSecs'

@@ -4,9 +4,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { makeTestWorkspace, type TestWorkspace } from '../../../test/support/testWorkspace';
 import { MAX_RULES_FILES, ProjectRules } from './projectRules';
-import { defaultProjectRulesSettings, type ProjectRulesSettings } from './rulesSettings';
+import { defaultProjectRulesSettings, type ProjectRulesSettings } from '../config/rulesSettings';
 import { MAX_WALK_DEPTH, MAX_WALK_DIRS } from './rulesWalk';
-import type { RuleSource } from './ruleSources';
+import type { RuleSource } from '../config/ruleSources';
 
 let ws: TestWorkspace;
 afterEach(() => ws?.cleanup());

@@ -14,8 +14,8 @@ import { RulesBudget } from './rulesBudget';
 import { RulesFileReader } from './rulesFileReader';
 import { applicability } from './rulesFrontmatter';
 import { fileBlock, rulesSection, type PromptRulesFile } from './rulesPrompt';
-import type { ProjectRulesSettings } from './rulesSettings';
-import { RULE_SOURCES, RULE_SOURCE_SPECS, type RuleSource, type RuleSourceSpec } from './ruleSources';
+import type { ProjectRulesSettings } from '../config/rulesSettings';
+import { RULE_SOURCES, RULE_SOURCE_SPECS, type RuleSource, type RuleSourceSpec } from '../config/ruleSources';
 import { RulesWalker, type WalkedFile } from './rulesWalk';
 
 /** At most this many files reach the prompt; the others are listed as skipped. */

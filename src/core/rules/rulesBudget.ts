@@ -3,7 +3,7 @@
  * order, so the later, lower-precedence files go first). Nothing is cut silently: a cut file ends with a marker, a file
  * left out is still named in the prompt with a marker.
  */
-import type { ProjectRulesSettings } from './rulesSettings';
+import type { ProjectRulesSettings } from '../config/rulesSettings';
 
 export interface CappedText {
   text: string;

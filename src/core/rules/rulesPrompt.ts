@@ -1,5 +1,5 @@
 /** The system prompt's "Project rules" section: each file under a heading naming its path and the folder it applies to. */
-import { RULE_SOURCE_SPECS, type RuleSource } from './ruleSources';
+import { RULE_SOURCE_SPECS, type RuleSource } from '../config/ruleSources';
 
 export interface PromptRulesFile {
   path: string;

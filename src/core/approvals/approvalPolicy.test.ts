@@ -1,7 +1,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ApprovalMode } from '../config/config';
-import { approvalRequired, parseApprovalMode, patternCoversTarget } from './approvalPolicy';
+import { approvalRequired, patternCoversTarget } from './approvalPolicy';
 
 describe('approvalRequired', () => {
   const base = { restricted: false, forceAllow: false, escalated: false, forceAsk: false };
@@ -36,15 +36,6 @@ describe('approvalRequired', () => {
     assert.equal(approvalRequired({ ...base, mode: 'always', kind: 'destructive', escalated: true }), false);
     assert.equal(approvalRequired({ ...base, mode: 'destructive', kind: 'destructive', escalated: true, restricted: true }), true);
     assert.equal(approvalRequired({ ...base, mode: 'destructive', kind: 'readonly', forceAllow: true, forceAsk: true }), true);
-  });
-});
-
-describe('parseApprovalMode', () => {
-  test('names and aliases, case-insensitive; unknown → undefined', () => {
-    for (const s of ['never', 'off', 'none', 'auto', 'OFF']) assert.equal(parseApprovalMode(s), 'never', s);
-    for (const s of ['destructive', ' Destructive ']) assert.equal(parseApprovalMode(s), 'destructive', s);
-    for (const s of ['always', 'all', 'y', 'ALL']) assert.equal(parseApprovalMode(s), 'always', s);
-    for (const s of ['', 'yes', 'ask', undefined]) assert.equal(parseApprovalMode(s), undefined, String(s));
   });
 });
 

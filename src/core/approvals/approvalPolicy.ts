@@ -29,25 +29,6 @@ export function approvalRequired(a: ApprovalQuestion): boolean {
   return a.kind === 'destructive';
 }
 
-/** never/off/none/auto → never; destructive; always/all/y → always; anything else → undefined. */
-export function parseApprovalMode(s: string | undefined): ApprovalMode | undefined {
-  switch (s?.trim().toLowerCase()) {
-    case 'never':
-    case 'off':
-    case 'none':
-    case 'auto':
-      return 'never';
-    case 'destructive':
-      return 'destructive';
-    case 'always':
-    case 'all':
-    case 'y':
-      return 'always';
-    default:
-      return undefined;
-  }
-}
-
 const WILDCARD_CHARS = /[*?[\]{}()!]/;
 
 /**

@@ -1,5 +1,5 @@
 import type { CommandOf } from '../../protocol';
-import { parseApprovalMode } from '../approvals/approvalPolicy';
+import { parseApprovalMode } from '../config/configValues';
 import type { CoreRuntime } from '../coreRuntime';
 
 export function handleSetApproval(rt: CoreRuntime, cmd: CommandOf<'set_approval'>): void {

@@ -1,5 +1,5 @@
 // Parsers for the enumerated settings, shared by the file, env and CLI layers.
-import type { SandboxNetworkMode } from './coreConfig';
+import type { ApprovalMode, SandboxNetworkMode } from './coreConfig';
 
 /** Upstream aliases; legacy firejail/seatbelt values mean "sandbox on". Anything else is none. */
 export function parseSandbox(raw: string): 'none' | 'microsandbox' {
@@ -20,4 +20,23 @@ export function parseShell(raw: string): 'bash' | 'powershell' | undefined {
   if (s === 'bash' || s === 'sh') return 'bash';
   if (s === 'powershell' || s === 'pwsh') return 'powershell';
   return undefined;
+}
+
+/** never/off/none/auto → never; destructive; always/all/y → always; anything else → undefined. */
+export function parseApprovalMode(s: string | undefined): ApprovalMode | undefined {
+  switch (s?.trim().toLowerCase()) {
+    case 'never':
+    case 'off':
+    case 'none':
+    case 'auto':
+      return 'never';
+    case 'destructive':
+      return 'destructive';
+    case 'always':
+    case 'all':
+    case 'y':
+      return 'always';
+    default:
+      return undefined;
+  }
 }

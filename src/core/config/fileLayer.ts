@@ -1,8 +1,7 @@
 // Applies one config file's flat top-level keys (research §3.3) onto the config.
 import { resolve } from 'node:path';
-import { parseApprovalMode } from '../approvals/approvalPolicy';
 import type { CoreConfig } from './coreConfig';
-import { parseSandbox, parseSandboxNetwork, parseShell } from './configValues';
+import { parseApprovalMode, parseSandbox, parseSandboxNetwork, parseShell } from './configValues';
 import { getOwn, isJsonObject, nonEmptyString, setOwn, stringArray, uintValue, type JsonObject } from '../platform/jsonValue';
 import { isProviderParseError, parseProvider, type ProviderConfig } from './providers';
 import { applyPluginSettings } from './pluginSettings';

@@ -4,9 +4,6 @@ import type { ModelOverride, ModelPrice } from '../../protocol';
 import { isJsonObject, nonEmptyString, pick, setOwn, stringArray, uintValue, type JsonObject } from '../platform/jsonValue';
 import { OPENCODE_GO_ANTHROPIC_PROVIDER, OPENCODE_GO_PRESET_ID, type ProviderPresetDef } from './presets';
 
-// Re-exported for callers that look for it beside the provider type.
-export { resolveApiKey } from './apiKey';
-
 export type { ModelOverride } from '../../protocol';
 
 export interface ProviderConfig {

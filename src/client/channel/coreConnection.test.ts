@@ -26,10 +26,12 @@ describe('CoreConnection with the real core', () => {
   });
   after(() => env.cleanup());
 
-  test('handshake: init v2 → ready and protocol_hello; stop() closes stdin and the core exits', async () => {
+  test('handshake: init v2 → ready and protocol_hello; stop() closes stdin and the core exits', async (t) => {
     const launch = resolveCoreLaunch({ ...env.launch() });
     assert.ok(!('error' in launch));
     const conn = CoreConnection.spawn(launch, env.workspace, '9.9.9');
+    // A failed assertion must end the test, not leave a live core holding the runner open.
+    t.after(() => conn.stop());
     const { events } = collect(conn);
     const exited = exitOf(conn);
     const { ready, hello } = await conn.handshake(15_000);
@@ -40,7 +42,15 @@ describe('CoreConnection with the real core', () => {
     assert.deepEqual(hello.client, {
       name: 'catalyst-vscode',
       version: '9.9.9',
-      capabilities: ['run_ids', 'session_ids', 'event_sequence'],
+      capabilities: [
+        'run_ids',
+        'session_ids',
+        'event_sequence',
+        'checkpoint_files',
+        'subagent_stream',
+        'project_rules',
+        'approval_escalations',
+      ],
     });
     assert.equal(typeof conn.pid, 'number');
     assert.ok(events.length >= 2);

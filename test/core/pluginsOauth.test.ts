@@ -106,7 +106,7 @@ test('web flow: the loopback redirect stores a token; requests carry it; a token
     from = s.core.events.length;
     s.core.send({ type: 'login_oauth', preset: 'lab' });
     const prompt = await s.core.waitForType('oauth_prompt', { from });
-    assert.equal(s.core.events[from].message, 'starting OAuth login for Lab Cloud…');
+    assert.equal(s.core.answerSince(from, prompt)[0]?.message, 'starting OAuth login for Lab Cloud…');
     assert.deepEqual(
       { ...prompt, url: undefined },
       { ...prompt, url: undefined, code: null, message: 'Open the URL to log in.', needs_code: false },

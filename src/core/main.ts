@@ -6,7 +6,7 @@ import { HELP_TEXT, parseCli } from './config/cli';
 import { loadConfig } from './config/config';
 import { dispatch } from './commands/dispatcher';
 import { cancelActive } from './commands/turnCommands';
-import { CoreRuntime } from './coreRuntime';
+import { CoreRuntime } from './app/coreRuntime';
 import { publishPresence } from './tools/presenceRecords';
 import { redactSecrets } from './runtime/redact';
 import { releaseAtCommand } from './runtime/testJitter';

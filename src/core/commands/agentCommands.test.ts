@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseCli } from '../config/cli';
 import { loadConfig } from '../config/config';
-import { CoreRuntime } from '../coreRuntime';
+import { CoreRuntime } from '../app/coreRuntime';
 import { handleListAgents, stageAgentsQuietly } from './agentCommands';
 
 test('list_agents answers agents{name, description, source}, sorted, from the three scopes; staging makes the builtins user files', () => {

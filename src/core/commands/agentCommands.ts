@@ -1,7 +1,7 @@
 /** `list_agents`, and the `agents` event init sends too (research A:120-125). */
 import { agentDirs, agentInfos, discoverAgents } from '../agents/discovery';
 import { stageBuiltinAgents } from '../agents/staging';
-import type { CoreRuntime } from '../coreRuntime';
+import type { CoreRuntime } from '../app/coreRuntime';
 import type { SessionEventOf } from '../runtime/eventSink';
 
 export function handleListAgents(rt: CoreRuntime): void {

@@ -1,5 +1,5 @@
 import { CHECKPOINT_ERROR_CODES, type CheckpointInfo, type CommandOf, type ErrorEvent } from '../../protocol';
-import type { CoreRuntime } from '../coreRuntime';
+import type { CoreRuntime } from '../app/coreRuntime';
 import { goalOf } from '../goal/goalController';
 import { CheckpointNotFoundError } from '../checkpoints/checkpointManager';
 import { toWorkspaceRelative } from '../checkpoints/relPath';

@@ -1,6 +1,6 @@
 import type { CommandOf } from '../../protocol';
 import { compactConversation, keptTailStart, unchangedCompactionEvents } from '../agent/compaction';
-import type { CoreRuntime } from '../coreRuntime';
+import type { CoreRuntime } from '../app/coreRuntime';
 import { scrubText } from '../runtime/redact';
 import { contextWindow } from './statusCommands';
 

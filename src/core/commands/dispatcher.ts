@@ -1,5 +1,5 @@
 import { capabilityForCommand, isCommand, isCommandType, type Command, type CommandOf, type CommandType } from '../../protocol';
-import type { CoreRuntime } from '../coreRuntime';
+import type { CoreRuntime } from '../app/coreRuntime';
 import { scrubText } from '../runtime/redact';
 import { handleListAgents } from './agentCommands';
 import {

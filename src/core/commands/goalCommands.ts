@@ -1,6 +1,6 @@
 /** The goal commands (research A:695-751), classic and CEO (`ceo_mode`) alike. */
 import type { CommandOf } from '../../protocol';
-import type { CoreRuntime } from '../coreRuntime';
+import type { CoreRuntime } from '../app/coreRuntime';
 import { goalPlanEvent } from '../goal/goalEvents';
 import { goalOf } from '../goal/goalController';
 import { approvePlan, cancelGoal, reviseGoal, startGoal } from '../goal/goalLifecycle';

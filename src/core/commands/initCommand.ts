@@ -17,7 +17,7 @@ import {
   type ClientInfo,
   type CommandOf,
 } from '../../protocol';
-import type { CoreRuntime } from '../coreRuntime';
+import type { CoreRuntime } from '../app/coreRuntime';
 import { refreshPrices } from '../pricing/refreshPrices';
 import type { SessionEventOf } from '../runtime/eventSink';
 import { agentsEvent, stageAgentsQuietly } from './agentCommands';

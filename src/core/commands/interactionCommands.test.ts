@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { CoreRuntime } from '../coreRuntime';
+import type { CoreRuntime } from '../app/coreRuntime';
 import { IntercomBus, ORCHESTRATOR } from '../intercom/intercomBus';
 import type { SessionEvent } from '../runtime/eventSink';
 import { handleIntercomReply } from './interactionCommands';

@@ -1,5 +1,5 @@
 import { APPROVAL_DECISIONS, type ApprovalDecision, type CommandOf } from '../../protocol';
-import type { CoreRuntime } from '../coreRuntime';
+import type { CoreRuntime } from '../app/coreRuntime';
 
 /** `approve`: answers a pending approval; unknown decisions deny (upstream); stale or unknown ids are errors. */
 export function handleApprove(rt: CoreRuntime, cmd: CommandOf<'approve'>): void {

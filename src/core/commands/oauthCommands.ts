@@ -3,7 +3,7 @@ import type { CommandOf } from '../../protocol';
 import { ConfigStore, upsertProvider } from '../config/configStore';
 import { PROVIDER_PRESETS } from '../config/presets';
 import { providerFromPreset, type ProviderConfig } from '../config/providers';
-import type { CoreRuntime } from '../coreRuntime';
+import type { CoreRuntime } from '../app/coreRuntime';
 import type { OauthConfig } from '../plugins/oauthManifest';
 import { OauthLogins } from '../plugins/oauthLogin';
 import { providerChangedEvent, refreshAndEmitModels } from './providerEvents';

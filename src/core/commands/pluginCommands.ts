@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { CommandOf } from '../../protocol';
-import type { CoreRuntime } from '../coreRuntime';
+import type { CoreRuntime } from '../app/coreRuntime';
 import { MAX_PROMPT_COMMAND_BYTES } from '../plugins/pluginPaths';
 import { scriptAnswer } from '../plugins/pluginTool';
 import { runPluginScript } from '../plugins/scriptRunner';

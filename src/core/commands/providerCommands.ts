@@ -2,7 +2,7 @@ import type { CommandOf } from '../../protocol';
 import { ConfigStore, removeProvider, upsertProvider } from '../config/configStore';
 import { PROVIDER_PRESETS } from '../config/presets';
 import { parseProvider, providerFromPreset } from '../config/providers';
-import type { CoreRuntime } from '../coreRuntime';
+import type { CoreRuntime } from '../app/coreRuntime';
 import { discoverModels } from '../providers/models';
 import { scrubText } from '../runtime/redact';
 import { logoutOauth } from './oauthCommands';

@@ -1,7 +1,7 @@
 /** What the client learns about providers: the preset list, the active provider, the model list (shared by the provider, OAuth and plugin handlers). */
 import type { ProviderPreset } from '../../protocol';
 import { PROVIDER_PRESETS } from '../config/presets';
-import type { CoreRuntime } from '../coreRuntime';
+import type { CoreRuntime } from '../app/coreRuntime';
 import type { SessionEventOf } from '../runtime/eventSink';
 import { scrubText } from '../runtime/redact';
 import { refreshPrices } from '../pricing/refreshPrices';

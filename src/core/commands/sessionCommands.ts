@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import type { CommandOf } from '../../protocol';
-import type { CoreRuntime } from '../coreRuntime';
+import type { CoreRuntime } from '../app/coreRuntime';
 import { deleteSessionFiles, isSessionFileName, listSessions, writeSessionMeta } from '../sessions/sessionIndex';
 import { nanosSessionName } from '../sessions/sessionPaths';
 import { goalOf } from '../goal/goalController';

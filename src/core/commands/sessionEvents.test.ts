@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { parseCli } from '../config/cli';
 import { loadConfig } from '../config/config';
-import { CoreRuntime } from '../coreRuntime';
+import { CoreRuntime } from '../app/coreRuntime';
 import type { RunRecord } from '../sessions/sessionTypes';
 import { emitRecovered, recoveredOutput } from './sessionEvents';
 

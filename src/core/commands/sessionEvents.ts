@@ -1,4 +1,4 @@
-import type { CoreRuntime } from '../coreRuntime';
+import type { CoreRuntime } from '../app/coreRuntime';
 import type { ChatMessage } from '../providers/types';
 import type { LoadedSession } from '../sessions/sessionFile';
 import { historySubagents } from '../sessions/historySubagents';

@@ -1,6 +1,6 @@
 import type { CommandOf } from '../../protocol';
 import { parseApprovalMode } from '../config/configValues';
-import type { CoreRuntime } from '../coreRuntime';
+import type { CoreRuntime } from '../app/coreRuntime';
 
 export function handleSetApproval(rt: CoreRuntime, cmd: CommandOf<'set_approval'>): void {
   const mode = parseApprovalMode(typeof cmd.mode === 'string' ? cmd.mode : undefined);

@@ -1,6 +1,6 @@
 /** `list_skills`, `apply_skill`, the `skills` event init sends too, and the marketplace commands (research A:584-650). */
 import type { CommandOf } from '../../protocol';
-import type { CoreRuntime } from '../coreRuntime';
+import type { CoreRuntime } from '../app/coreRuntime';
 import type { SessionEventOf } from '../runtime/eventSink';
 import { scrubText } from '../runtime/redact';
 import { findSkill, uniqueSkills } from '../skills/discovery';

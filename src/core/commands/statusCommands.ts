@@ -1,6 +1,6 @@
 import { CHECKPOINT_COMPACTION_RESOURCE_KIND, FOREGROUND_RUN_RESOURCE, type RuntimeResource } from '../../protocol';
 import type { RunScope } from '../runtime/runScope';
-import type { CoreRuntime } from '../coreRuntime';
+import type { CoreRuntime } from '../app/coreRuntime';
 import { estimateTokens } from '../platform/tokenEstimate';
 import type { RulesSnapshot } from '../rules/projectRules';
 import { refreshRules } from '../rules/rulesEvent';

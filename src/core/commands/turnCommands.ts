@@ -2,7 +2,7 @@ import type { CommandOf } from '../../protocol';
 import { createSubagentHost, type ModelRoute } from '../agent/childRunner';
 import { runTurn, type TurnDeps, type TurnInput, type TurnOutcome } from '../agent/turnRunner';
 import { type AdvisorReview, reviewReply } from '../agent/advisor';
-import type { CoreRuntime } from '../coreRuntime';
+import type { CoreRuntime } from '../app/coreRuntime';
 import type { QueuedPrompt } from '../runtime/runCoordinator';
 import type { RunScope } from '../runtime/runScope';
 import { offeredTools } from '../tools/registry';

@@ -1,5 +1,5 @@
 import type { CommandOf } from '../../protocol';
-import type { CoreRuntime } from '../coreRuntime';
+import type { CoreRuntime } from '../app/coreRuntime';
 import { fetchProviderUsage } from '../usage/providerUsage';
 
 /**

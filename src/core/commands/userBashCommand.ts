@@ -1,5 +1,5 @@
 import type { CommandOf } from '../../protocol';
-import type { CoreRuntime } from '../coreRuntime';
+import type { CoreRuntime } from '../app/coreRuntime';
 import { runUserBash } from '../tools/bashTool';
 
 /** `user_bash` (`!cmd` / `!!cmd`): runs in the workspace without approval; the output joins the context unless excluded. */

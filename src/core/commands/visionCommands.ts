@@ -3,7 +3,7 @@
  * can see and its cost rank, in upstream's `vision_config` payload (plus our `mode`).
  */
 import type { CommandOf } from '../../protocol';
-import type { CoreRuntime } from '../coreRuntime';
+import type { CoreRuntime } from '../app/coreRuntime';
 import { normalizeVisionConfig, readVisionConfig, writeVisionConfig, type VisionConfig } from '../vision/visionConfig';
 import { visionModelRows } from '../vision/visionModels';
 

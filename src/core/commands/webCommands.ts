@@ -7,7 +7,7 @@
 import type { CommandOf } from '../../protocol';
 import { ConfigStore } from '../config/configStore';
 import { isJsonObject } from '../platform/jsonValue';
-import type { CoreRuntime } from '../coreRuntime';
+import type { CoreRuntime } from '../app/coreRuntime';
 import { scrubText } from '../runtime/redact';
 import { isSearchProvider } from '../web/searchKeys';
 

@@ -2,7 +2,7 @@
  * The session's goal (upstream's `GoalMode`): its state, the phase machine with upstream's `transition` semantics
  * (goal_phase, then goal_state), and the events that report it. One per core runtime (`goalOf`).
  */
-import type { CoreRuntime } from '../coreRuntime';
+import type { CoreRuntime } from '../app/coreRuntime';
 import { ORCHESTRATOR } from '../intercom/intercomBus';
 import type { RunScope } from '../runtime/runScope';
 import type { SessionEvent } from '../runtime/eventSink';

@@ -11,7 +11,7 @@ import { childMaxDepth } from '../agents/childTools';
 import { createGoalDeployCheckpoint } from '../commands/checkpointCommands';
 import { findAgent } from '../agents/discovery';
 import { mapInOrder } from '../platform/mapInOrder';
-import type { CoreRuntime } from '../coreRuntime';
+import type { CoreRuntime } from '../app/coreRuntime';
 import { RunScope } from '../runtime/runScope';
 import { stepArtifactPath } from './goalArtifacts';
 import { ModelSlots } from './modelSlots';

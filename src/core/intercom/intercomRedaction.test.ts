@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseCli } from '../config/cli';
 import { loadConfig } from '../config/config';
-import { CoreRuntime } from '../coreRuntime';
+import { CoreRuntime } from '../app/coreRuntime';
 import { ORCHESTRATOR } from './intercomBus';
 
 const LIVE_KEY = 'live-provider-key-INTERCOMMARKER-42';

@@ -1,4 +1,4 @@
-import type { CoreRuntime } from '../coreRuntime';
+import type { CoreRuntime } from '../app/coreRuntime';
 import { PRICE_SNAPSHOT } from './priceSnapshot';
 import { loadLivePrices, modelsDevUrl } from './modelsDevPrices';
 

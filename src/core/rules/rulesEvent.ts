@@ -1,5 +1,5 @@
 /** The `rules` event (ours): the files in effect, sent on `init` and whenever a refresh changes what it shows. */
-import type { CoreRuntime } from '../coreRuntime';
+import type { CoreRuntime } from '../app/coreRuntime';
 import type { SessionEventOf } from '../runtime/eventSink';
 import type { RulesSnapshot } from './projectRules';
 

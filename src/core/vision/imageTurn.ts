@@ -6,7 +6,7 @@
  * them too. Unlike upstream, an image no model of the turn can see is refused with an error rather than sent anyway.
  */
 import type { ModelInfo } from '../../protocol';
-import type { CoreRuntime } from '../coreRuntime';
+import type { CoreRuntime } from '../app/coreRuntime';
 import { imagePart } from '../agent/images';
 import { streamChat } from '../providers/stream';
 import type { PreTurnChoice } from '../plugins/turnHooks';

@@ -3,12 +3,12 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { parseCli } from './config/cli';
-import { loadConfig } from './config/config';
-import { handleRuntimeStatus } from './commands/statusCommands';
+import { parseCli } from '../config/cli';
+import { loadConfig } from '../config/config';
+import { handleRuntimeStatus } from '../commands/statusCommands';
 import { CoreRuntime } from './coreRuntime';
-import { ChildScope } from './runtime/childScope';
-import { RunScope } from './runtime/runScope';
+import { ChildScope } from '../runtime/childScope';
+import { RunScope } from '../runtime/runScope';
 
 test("a child's tool context: its signal, depth and workspace, its own todos, no sudo and no ask", async () => {
   const root = mkdtempSync(join(tmpdir(), 'rt-child-'));

@@ -3,10 +3,8 @@
  * `{ projects: { <canonical workspace>: { <canonical plugin dir>: "trust"|"deny" } }, installed: { <ws>: [<dir>…] } }`,
  * read-modify-written atomically under `plugin-trust.lock`. Only the user's own config dir holds it, never the project.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { withFileLockSync } from '../platform/fileLock';
-import { writeFileAtomicSync } from '../platform/atomicWrite';
+import { LockedJsonFile } from '../platform/lockedJsonFile';
 import type { TrustDecision } from './types';
 
 interface TrustData {
@@ -16,6 +14,7 @@ interface TrustData {
 
 export class PluginTrustStore {
   readonly path: string;
+  private readonly file: LockedJsonFile<TrustData>;
 
   constructor(
     configDir: string,
@@ -23,6 +22,7 @@ export class PluginTrustStore {
     private readonly workspace: string,
   ) {
     this.path = join(configDir, 'plugin-trust.json');
+    this.file = new LockedJsonFile(this.path, join(configDir, 'plugin-trust.lock'), trustData, () => ({ projects: {}, installed: {} }));
   }
 
   decisions(): Map<string, TrustDecision> {
@@ -50,27 +50,21 @@ export class PluginTrustStore {
   }
 
   private update(change: (data: TrustData) => void): void {
-    withFileLockSync(join(this.path, '..', 'plugin-trust.lock'), () => {
-      const data = this.read();
-      change(data);
-      writeFileAtomicSync(this.path, JSON.stringify(data, null, 2) + '\n');
-    });
+    this.file.update(change);
   }
 
   /** A missing or unreadable store is an empty one (every project plugin undecided), as upstream's `load`. */
   private read(): TrustData {
-    const empty: TrustData = { projects: {}, installed: {} };
-    if (!existsSync(this.path)) return empty;
-    try {
-      const v = JSON.parse(readFileSync(this.path, 'utf8')) as Partial<TrustData>;
-      return {
-        projects: isRecord(v.projects) ? (v.projects as TrustData['projects']) : {},
-        installed: isRecord(v.installed) ? (v.installed as TrustData['installed']) : {},
-      };
-    } catch {
-      return empty;
-    }
+    return this.file.read();
   }
+}
+
+function trustData(raw: unknown): TrustData {
+  const v = (isRecord(raw) ? raw : {}) as Partial<TrustData>;
+  return {
+    projects: isRecord(v.projects) ? (v.projects as TrustData['projects']) : {},
+    installed: isRecord(v.installed) ? (v.installed as TrustData['installed']) : {},
+  };
 }
 
 function isRecord(v: unknown): boolean {

@@ -2,11 +2,12 @@
  * Which agents a session can run: the builtins, then `~/.catalyst-code/agents/**\/*.md` (user), then
  * `<ws>/.catalyst-code/agents/**\/*.md` (project); a later one replaces an earlier one of the same name (research A:46-60).
  */
-import { readdirSync, readFileSync, statSync, type Dirent } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AgentInfo } from '../../protocol';
 import type { AgentOverride, SubagentSettings } from '../config/coreConfig';
 import { getOwn } from '../platform/jsonValue';
+import { NO_SKIPPED_DIRS, walkTree } from '../platform/treeWalk';
 import { parseAgentFile, renderAgentFile } from './agentFile';
 import { builtinAgents } from './builtinAgents';
 import type { AgentDefinition, AgentSource } from './types';
@@ -117,7 +118,7 @@ const MAX_AGENT_FILE_BYTES = 256 * 1024;
 /** Files in path order, so two files of one name in one scope resolve the same way every time (upstream's order is unspecified). */
 function agentsIn(dir: string, source: AgentSource): AgentDefinition[] {
   const agents: AgentDefinition[] = [];
-  for (const path of markdownFiles(dir, 0)) {
+  for (const path of markdownFiles(dir)) {
     const content = readSmallFile(path);
     const agent = content === undefined ? undefined : parseAgentFile(content, source, path);
     if (agent) agents.push(agent);
@@ -125,31 +126,16 @@ function agentsIn(dir: string, source: AgentSource): AgentDefinition[] {
   return agents;
 }
 
-function markdownFiles(dir: string, depth: number): string[] {
-  if (depth > MAX_DIR_DEPTH) return [];
-  let entries: Dirent[];
-  try {
-    entries = readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return [];
-  }
-  const files: string[] = [];
-  for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-    const path = join(dir, entry.name);
-    if (isDirectory(entry, path)) files.push(...markdownFiles(path, depth + 1));
-    else if (entry.name.endsWith('.md')) files.push(path);
-  }
-  return files;
-}
-
-function isDirectory(entry: Dirent, path: string): boolean {
-  if (entry.isDirectory()) return true;
-  if (!entry.isSymbolicLink()) return false;
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
+/** The .md files under `dir`, in path order, through symlinked folders (at most MAX_DIR_DEPTH deep, which ends a loop). */
+function markdownFiles(dir: string): string[] {
+  const walk = walkTree(dir, '', {
+    skipDirNames: NO_SKIPPED_DIRS,
+    order: 'path',
+    followDirSymlinks: true,
+    includeSymlinks: true,
+    maxDepth: MAX_DIR_DEPTH,
+  });
+  return walk.files.filter((rel) => rel.endsWith('.md')).map((rel) => join(dir, rel));
 }
 
 /** Unreadable, oversized and non-file entries are skipped silently, as upstream skips unreadable ones. */

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { lstatOrUndefined } from '../platform/fileStat';
-import { walkTree } from '../platform/treeWalk';
+import { skippingAlso, walkTree } from '../platform/treeWalk';
 import { runGit, splitNul } from '../platform/gitRunner';
 import { isWithinAnyScope, isWithinScope } from './relPath';
 import { fullPath, type SnapshotStore } from './snapshotStore';
@@ -99,7 +99,7 @@ async function listRepoFiles(cwd: string, env: Record<string, string>, specs: st
 
 /** A nested repository that git cannot list (broken .git): its files and symlinks by a plain walk, minus build outputs. */
 function walkFiles(root: string): string[] {
-  return walkTree(root, '', { skipDirNames: new Set(['.git', ...BUILD_OUTPUT_DIRS]), includeSymlinks: true }).files;
+  return walkTree(root, '', { skipDirNames: skippingAlso(BUILD_OUTPUT_DIRS), includeSymlinks: true }).files;
 }
 
 class Enumerator {

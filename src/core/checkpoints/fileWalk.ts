@@ -1,8 +1,8 @@
-import { walkTree, type TreeWalkResult } from '../platform/treeWalk';
+import { skippingAlso, walkTree, type TreeWalkResult } from '../platform/treeWalk';
 import { isWithinScope } from './relPath';
 
 /** Directory names the files backend never descends into, at any depth (as upstream). */
-export const SKIPPED_DIR_NAMES: ReadonlySet<string> = new Set(['.git', 'node_modules', 'target', 'dist', '.catalyst-code', '.venv']);
+export const SKIPPED_DIR_NAMES: ReadonlySet<string> = skippingAlso(['target', 'dist', '.catalyst-code', '.venv']);
 
 export interface WalkOptions {
   /** Stop after this many files. */

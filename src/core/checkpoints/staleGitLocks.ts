@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { isProcessAlive, processName } from '../platform/processIdentity';
 import { pathAgeMs } from '../platform/scratchDirs';
+import { NO_SKIPPED_DIRS, readDirSorted, walkTree } from '../platform/treeWalk';
 
 /** git holds a ref or config lock for milliseconds: one this old belongs to a git process that was killed outright. */
 export const STALE_GIT_LOCK_MS = 10 * 60 * 1000;
@@ -23,23 +24,12 @@ export function clearStaleGitLocks(gitDir: string): void {
 
 /** `<gitDir>/*.lock` and the lock files under refs/. */
 function lockFiles(gitDir: string): string[] {
-  const out: string[] = [];
-  const collect = (dir: string, recurse: boolean) => {
-    let entries: fs.Dirent[];
-    try {
-      entries = fs.readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const e of entries) {
-      const p = path.join(dir, e.name);
-      if (e.isDirectory() && recurse) collect(p, true);
-      else if (e.isFile() && e.name.endsWith('.lock')) out.push(p);
-    }
-  };
-  collect(gitDir, false);
-  collect(path.join(gitDir, 'refs'), true);
-  return out;
+  const top = readDirSorted(gitDir)
+    .filter((e) => e.isFile() && e.name.endsWith('.lock'))
+    .map((e) => path.join(gitDir, e.name));
+  const refs = path.join(gitDir, 'refs');
+  const underRefs = walkTree(refs, '', { skipDirNames: NO_SKIPPED_DIRS }).files.filter((rel) => rel.endsWith('.lock'));
+  return [...top, ...underRefs.map((rel) => path.join(refs, rel))];
 }
 
 /** gc.pid holds "<pid> <hostname>": stale when that host is this one and the process is gone or is no git. */

@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
+import { readDirSortedAsync, walkBreadthFirst, WORKSPACE_SKIPPED_DIRS } from '../platform/treeWalk';
 
 export const MAX_WALK_DEPTH = 8;
 export const MAX_WALK_DIRS = 4000;
@@ -62,37 +63,37 @@ export class RulesWalker {
 
   async walk(): Promise<WalkResult> {
     const files: WalkedFile[] = [];
-    let limited = false;
-    const queue: Frame[] = [{ abs: this.root, rel: '.', depth: 0, ignores: await this.rootIgnores() }];
-    const seen = new Set<string>();
-    // Breadth-first in queue order, as one folder at a time would be: a batch is read together, then handled in order.
-    for (let start = 0; start < queue.length && start < MAX_WALK_DIRS;) {
-      const batch = queue.slice(start, Math.min(start + WALK_BATCH, MAX_WALK_DIRS));
-      start += batch.length;
-      const read = await Promise.all(batch.map((frame) => this.folder(frame.abs)));
-      batch.forEach((frame, i) => {
-        const { listing, gitignore } = read[i];
-        if (!listing) return;
-        seen.add(frame.abs);
+    let tooDeep = false;
+    const root: Frame = { abs: this.root, rel: '.', depth: 0, ignores: await this.rootIgnores() };
+    const { visited, limited } = await walkBreadthFirst(root, {
+      maxDirs: MAX_WALK_DIRS,
+      batch: WALK_BATCH,
+      read: async (frame) => {
+        const { listing, gitignore } = await this.folder(frame.abs);
+        return listing && { listing, gitignore };
+      },
+      visit: (frame, { listing, gitignore }) => {
         const ignores = listing.hasGitignore ? withRules(frame, gitignore) : frame.ignores;
         for (const name of listing.files) {
           const rel = joinRel(frame.rel, name);
           files.push({ rel, dir: frame.rel, name, gitignored: isIgnored(ignores, rel, false) });
         }
+        const subfolders: Frame[] = [];
         for (const name of listing.subdirs) {
           const rel = joinRel(frame.rel, name);
           if (isIgnored(ignores, rel, true)) continue;
           if (frame.depth + 1 > MAX_WALK_DEPTH) {
-            limited = true;
+            tooDeep = true;
             continue;
           }
-          queue.push({ abs: path.join(frame.abs, name), rel, depth: frame.depth + 1, ignores });
+          subfolders.push({ abs: path.join(frame.abs, name), rel, depth: frame.depth + 1, ignores });
         }
-      });
-    }
-    if (queue.length > MAX_WALK_DIRS) limited = true;
+        return subfolders;
+      },
+    });
+    const seen = new Set(visited.map((frame) => frame.abs));
     for (const key of this.listings.keys()) if (!seen.has(key)) this.listings.delete(key);
-    return { files, limited };
+    return { files, limited: limited || tooDeep };
   }
 
   /** Whether the root's .gitignore (or .git/info/exclude) ignores a workspace-relative path: for the root-only sources. */
@@ -124,16 +125,9 @@ export class RulesWalker {
 
   private async readListing(abs: string, mtimeMs: number): Promise<Listing> {
     const listing: Listing = { mtimeMs, subdirs: [], files: [], hasGitignore: false };
-    let entries: fs.Dirent[];
-    try {
-      entries = await fs.promises.readdir(abs, { withFileTypes: true });
-    } catch {
-      return listing;
-    }
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const entry of entries) {
+    for (const entry of (await readDirSortedAsync(abs)) ?? []) {
       if (entry.isDirectory()) {
-        if (!entry.name.startsWith('.') && entry.name !== 'node_modules') listing.subdirs.push(entry.name);
+        if (!isSkippedFolder(entry.name)) listing.subdirs.push(entry.name);
       } else if (entry.isFile() || entry.isSymbolicLink()) {
         if (this.names.has(entry.name)) listing.files.push(entry.name);
         if (entry.name === '.gitignore') listing.hasGitignore = true;
@@ -171,6 +165,11 @@ export class RulesWalker {
     this.gitignores.set(file, { mtimeMs: stat.mtimeMs, size: stat.size, rules });
     return rules;
   }
+}
+
+/** Besides the workspace's skip rules, every dot-folder: .catalyst-code's worktrees, caches, editors' settings. */
+function isSkippedFolder(name: string): boolean {
+  return WORKSPACE_SKIPPED_DIRS.has(name) || name.startsWith('.');
 }
 
 function withRules(frame: Frame, rules: Ignore | undefined): Frame['ignores'] {

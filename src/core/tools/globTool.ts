@@ -6,6 +6,7 @@ import { guarded, succeeded, ToolInputError } from './outcome';
 import { requiredString } from './toolArgs';
 import { stringArgument } from './toolTargets';
 import type { ToolDefinition } from './types';
+import { WORKSPACE_SKIPPED_DIRS } from '../platform/treeWalk';
 
 const MAX_RESULTS = 200;
 
@@ -31,7 +32,7 @@ export const globTool: ToolDefinition = {
       dot: true,
       onlyFiles: true,
       followSymbolicLinks: false,
-      ignore: ['**/.git/**', '**/node_modules/**'],
+      ignore: [...WORKSPACE_SKIPPED_DIRS].map((name) => `**/${name}/**`),
     });
     ctx.signal.throwIfAborted();
     if (found.length === 0) return succeeded(`No files match ${pattern}.`);

@@ -7,14 +7,16 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { ToolOutcome } from '../tools/types';
 import { decodeText } from '../platform/fileText';
 import { baseState, isLinkedPath, type EmitWorktreeEvent, type Worktree } from './worktree';
 import { listFiles, mapInBatches, readPathState, runGit, sameState, stateDigest, type PathState } from './worktreeGit';
 
 export interface PromoteDeps {
-  /** The parent's `subagent` call's ctx.runInner: each proposal is its own gated call `<callId>.<n>`. */
-  runInner(name: string, args: Record<string, unknown>): Promise<ToolOutcome>;
+  /**
+   * The parent's `subagent` call's ctx.runInner: each proposal is its own gated call `<callId>.<n>`. Only whether it
+   * was applied matters here (a tool's outcome has more; worktrees sit below tools and name none of their types).
+   */
+  runInner(name: string, args: Record<string, unknown>): Promise<{ ok: boolean }>;
   /** An `info` event in the calling run. */
   info(message: string): void;
   emit: EmitWorktreeEvent;

@@ -9,6 +9,7 @@ import {
   type ToolSchema,
 } from '../providers/types';
 import { streamChat } from '../providers/stream';
+import { rateLimitedUntilSeconds } from '../providers/rateLimitReset';
 import { scrubText } from '../runtime/redact';
 import type { RunScope } from '../runtime/runScope';
 import type { Conversation } from './conversation';
@@ -208,7 +209,7 @@ async function streamOnce(deps: TurnDeps, scope: RunScope, input: TurnInput): Pr
       type: 'error',
       code,
       message: code === 'auth_error' ? `${message} — ${authAdvice(input.provider)}` : message,
-      ...(until === undefined ? {} : { rate_limited_until: Math.ceil(until / 1000) }),
+      ...(until === undefined ? {} : { rate_limited_until: rateLimitedUntilSeconds(until) }),
     });
     return 'failed';
   }

@@ -38,11 +38,24 @@ function resetValueAt(value: string, now: number): number | undefined {
   return Number.isNaN(date) ? undefined : date;
 }
 
-/** "rate limited until 07:12 (in 10m)": the clock in the core's local time, and the wait, which holds in any zone. */
+/**
+ * A 429's end as the error event's `rate_limited_until`: epoch seconds, rounded up. The text below names the same
+ * second, so the two can never disagree (an end at 06:00:59.800 is 06:01 in both).
+ */
+export function rateLimitedUntilSeconds(untilMs: number): number {
+  return Math.ceil(untilMs / 1000);
+}
+
+/**
+ * "rate limited until 07:12 (in 10m)": the clock in the core's local time, and the wait, which holds in any zone. Both
+ * from the end's whole second (rateLimitedUntilSeconds); the wait is counted from the next whole second, so
+ * Retry-After: 600 received at 06:00:00.300 (ending at 06:10:01) still reads "in 10m", not "in 11m".
+ */
 export function rateLimitedUntilText(untilMs: number, now = Date.now()): string {
-  const clock = new Date(untilMs);
+  const endMs = rateLimitedUntilSeconds(untilMs) * 1000;
+  const clock = new Date(endMs);
   const hhmm = `${String(clock.getHours()).padStart(2, '0')}:${String(clock.getMinutes()).padStart(2, '0')}`;
-  return `rate limited until ${hhmm} (in ${waitText(Math.max(0, untilMs - now))})`;
+  return `rate limited until ${hhmm} (in ${waitText(Math.max(0, endMs - rateLimitedUntilSeconds(now) * 1000))})`;
 }
 
 function waitText(ms: number): string {

@@ -1,6 +1,6 @@
 import type { SlashCommandInfo } from '../../shared/webviewMessages';
 import type { ApprovalMode } from '../../shared/sessionState';
-import type { GoalCoreAction, GoalStartForm } from './goalIntents';
+import type { SessionIntents } from './sessionIntents';
 
 /** The chat's slash commands (the composer completes them; `runSlashCommand` carries them out). */
 export const SLASH_COMMANDS: readonly SlashCommandInfo[] = [
@@ -28,30 +28,32 @@ export const SLASH_COMMANDS: readonly SlashCommandInfo[] = [
   { name: 'help', description: 'List the slash commands' },
 ];
 
-/** What a slash command can do: the session controller's intents. */
-export interface SlashTarget {
-  newSession(): boolean;
-  listSessions(): boolean;
-  undo(): boolean;
-  compact(instructions?: string): boolean;
-  stats(): boolean;
-  context(): boolean;
-  setModel(model: string): boolean;
-  setReasoning(effort: string): boolean;
-  setApprovalMode(mode: ApprovalMode): boolean;
-  abort(): boolean;
-  clear(): boolean;
-  reset(): boolean;
-  steer(text: string): boolean;
-  saveMemory(text: string): boolean;
-  listAgents(): boolean;
-  listSkills(): boolean;
-  applySkill(name: string, task?: string): boolean;
-  startGoal(form: GoalStartForm): boolean;
-  goalAction(action: GoalCoreAction): boolean;
-  pluginCommand(name: string, args: string): boolean;
+/** What a slash command can do: the intents it maps to, and a notice for everything else. */
+export type SlashTarget = Pick<
+  SessionIntents,
+  | 'newSession'
+  | 'listSessions'
+  | 'undo'
+  | 'compact'
+  | 'stats'
+  | 'context'
+  | 'setModel'
+  | 'setReasoning'
+  | 'setApprovalMode'
+  | 'abort'
+  | 'clear'
+  | 'reset'
+  | 'steer'
+  | 'saveMemory'
+  | 'listAgents'
+  | 'listSkills'
+  | 'applySkill'
+  | 'startGoal'
+  | 'goalAction'
+  | 'pluginCommand'
+> & {
   notify(level: 'info' | 'warning' | 'error', text: string): boolean;
-}
+};
 
 /** Runs `/name args`; a missing argument or an unknown name becomes a notice. Returns whether a command was sent. */
 export function runSlashCommand(target: SlashTarget, name: string, args: string): boolean {

@@ -16,10 +16,10 @@ export const IGNORED_EVENTS = {
     'The acknowledgement of set_search_key: the Set Web Search Key command (src/vscode/searchKeyFlow.ts) confirms with its own message.',
   usage: 'Handled by src/vscode/statsDocument.ts: Show Usage and Show Stats await it as the answer to their usage request.',
   vision_config:
-    'Handled by src/client/intents/sessionController.ts: fetchVisionConfig / saveVisionConfig await it for the Vision Settings QuickPick (src/vscode/visionSettingsFlow.ts).',
+    'Handled by src/client/intents/facets/settingsFacet.ts: fetchVisionConfig / saveVisionConfig await it for the Vision Settings QuickPick (src/vscode/visionSettingsFlow.ts).',
   runtime_status: 'Handled by src/vscode/statsDocument.ts: Show Stats awaits it for its "Core runtime" section, not session state.',
   memory_list:
-    'Handled by src/client/intents/sessionController.ts: fetchMemory awaits it for the Show Memory list (src/vscode/memoryCommands.ts).',
+    'Handled by src/client/intents/facets/memoryFacet.ts: fetchMemory awaits it for the Show Memory list (src/vscode/memoryCommands.ts).',
   provider_models_preview:
     'The answer to discover_provider_models, which our UI does not send: Log In… lists an endpoint’s models through add_custom_provider and models.',
   umans_conc:
@@ -29,7 +29,7 @@ export const IGNORED_EVENTS = {
   checkpoint_file: 'Handled by src/client/checkpoints/checkpointRequests.ts: a file as a checkpoint holds it, for the diff editor.',
   audit:
     "Upstream's opt-in record of an answered approval (audit_log: true): the approval card already shows the decision, and our core keeps no audit log.",
-  agents: 'Handled by src/client/intents/sessionController.ts: the answer to list_agents, shown by /agents and read by the agent picker.',
+  agents: 'Handled by src/client/intents/facets/agentFacet.ts: the answer to list_agents, shown by /agents and read by the agent picker.',
   skill_marketplace_state: 'Handled by src/vscode/skillMarketplace.ts: the Browse Skills flow awaits it as the answer to its request.',
   skill_marketplace_results: 'Handled by src/vscode/skillMarketplace.ts: the Browse Skills flow awaits it as the answer to its search.',
   skill_marketplace_changed: 'Handled by src/vscode/skillMarketplace.ts: the Browse Skills flow awaits it after an install or removal.',

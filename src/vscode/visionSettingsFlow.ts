@@ -1,12 +1,9 @@
 import * as vscode from 'vscode';
+import type { ChatSession } from '../client/intents/chatSession';
 import type { VisionModelView, VisionSettings } from '../client/intents/visionSettings';
 
-/** What the flow asks of the chat session (the SessionController's get/set_vision_config). */
-export interface VisionSettingsSession {
-  start(): Promise<unknown>;
-  fetchVisionConfig(): Promise<VisionSettings | undefined>;
-  saveVisionConfig(settings: Omit<VisionSettings, 'models'>): Promise<VisionSettings | string | undefined>;
-}
+/** What the flow asks of the chat session (get/set_vision_config). */
+export type VisionSettingsSession = Pick<ChatSession, 'start' | 'fetchVisionConfig' | 'saveVisionConfig'>;
 
 type Step = 'enabled' | 'mode' | 'model' | 'list';
 type StepPick = vscode.QuickPickItem & { step: Step };

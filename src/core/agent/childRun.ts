@@ -18,7 +18,7 @@ import { manageChildContext } from './childContext';
 import type { ChildEnv, HostCaller, ModelRoute } from './childEnv';
 import { emitEnd, recordRun } from './childRecords';
 import { answerRemaining, bridgeText, lastAssistantText, MESSAGE_BYTES, RESULT_BYTES, runSummary } from './childText';
-import type { ChildResult, ChildSpec, SubagentHost, SubagentRunInfo } from './subagentHost';
+import type { ChildResult, ChildSpec, SubagentHost, SubagentRunInfo } from '../agents/subagentHost';
 import { PEEK_ITEMS } from './subagentRegistry';
 import { assistantMessage } from './turnRunner';
 import { roundUsd } from '../pricing/costLedger';

@@ -11,7 +11,14 @@ import type { ChildEnv, HostCaller } from './childEnv';
 import { emitEnd, recordRun } from './childRecords';
 import { runSummary } from './childText';
 import { ABORTED, aborted, ChildRun } from './childRun';
-import { allocateRunId, type ChildGroup, type ChildResult, type ChildSpec, type GroupSpec, type SubagentHost } from './subagentHost';
+import {
+  allocateRunId,
+  type ChildGroup,
+  type ChildResult,
+  type ChildSpec,
+  type GroupSpec,
+  type SubagentHost,
+} from '../agents/subagentHost';
 
 export type { ChildEnv, HostCaller, ModelRoute } from './childEnv';
 export { ABORTED, CHILD_MODEL_ROUNDS, CHILD_TOOL_CALL_CAP, NO_MODEL_MESSAGE, OUTPUT_CALL_ID, TOOL_CAP_MESSAGE } from './childRun';

@@ -1,7 +1,7 @@
 import type { ApprovalBroker } from '../approvals/approvalBroker';
 import type { ChildScope } from '../runtime/childScope';
 import type { RunScope } from '../runtime/runScope';
-import type { ChildState, SubagentMode, SubagentRunInfo } from './subagentHost';
+import type { ChildState, SubagentMode, SubagentRunInfo } from '../agents/subagentHost';
 
 /** Ended runs kept for `status` and `peek`, oldest evicted first (upstream keeps 64). */
 export const ENDED_RUNS_KEPT = 64;

@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ChildGroup, ChildState, SubagentHost } from '../agent/subagentHost';
+import type { ChildGroup, ChildState, SubagentHost } from './subagentHost';
 import { childMaxDepth } from './childTools';
 import { findAgent } from './discovery';
 import { parseParallelTasks, runParallel, type ParallelTask } from './parallelRun';

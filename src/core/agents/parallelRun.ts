@@ -4,7 +4,7 @@
  * outputs as blocks in input order.
  */
 import { mapInOrder } from '../platform/mapInOrder';
-import type { ChildGroup, ChildResult, ChildState, SubagentHost } from '../agent/subagentHost';
+import type { ChildGroup, ChildResult, ChildState, SubagentHost } from './subagentHost';
 import { openBatchWorktrees, type WorktreeDeps } from '../worktrees/childWorktree';
 import { childMaxDepth } from './childTools';
 import { findAgent } from './discovery';

@@ -1,5 +1,5 @@
 /** The `subagent` tool's management actions (upstream's `handle_action`, research A:216-237): text for the model. */
-import type { SubagentHost, SubagentRunInfo } from '../agent/subagentHost';
+import type { SubagentHost, SubagentRunInfo } from './subagentHost';
 import type { ActionAnswer, AgentDefinition } from './types';
 import { createAgent, deleteAgent, updateAgent, type AgentFileDeps } from './agentFileActions';
 import { findAgent } from './discovery';

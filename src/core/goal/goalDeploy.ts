@@ -6,7 +6,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { createSubagentHost, type ModelRoute } from '../agent/childRunner';
-import type { SubagentHost } from '../agent/subagentHost';
+import type { SubagentHost } from '../agents/subagentHost';
 import { childMaxDepth } from '../agents/childTools';
 import { createGoalDeployCheckpoint } from '../commands/checkpointCommands';
 import { findAgent } from '../agents/discovery';

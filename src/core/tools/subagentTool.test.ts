@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ChildGroup, ChildResult, ChildSpec, GroupSpec, SubagentHost, SubagentRunInfo } from '../agent/subagentHost';
+import type { ChildGroup, ChildResult, ChildSpec, GroupSpec, SubagentHost, SubagentRunInfo } from '../agents/subagentHost';
 import { parseAgentFile } from '../agents/agentFile';
 import { builtinAgents } from '../agents/builtinAgents';
 import { agentDirs, discoverAgents } from '../agents/discovery';

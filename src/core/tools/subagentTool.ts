@@ -8,7 +8,7 @@ import { AGENT_SCOPES, agentsInScope, findAgent, type AgentScope } from '../agen
 import { parseParallelTasks, runParallel } from '../agents/parallelRun';
 import { runAgentAction } from '../agents/subagentActions';
 import type { AgentDefinition } from '../agents/types';
-import type { ChildResult, SubagentHost } from '../agent/subagentHost';
+import type { ChildResult, SubagentHost } from '../agents/subagentHost';
 import { runChildInWorktree, worktreeRefusal, type WorktreeDeps } from '../worktrees/childWorktree';
 import { failed, succeeded } from './outcome';
 import { noTargets } from './toolTargets';

@@ -1,6 +1,6 @@
 /** The contract between the core's tools and the agent loop that runs them. */
 import type { AskQuestion } from '../../protocol';
-import type { SubagentHost } from '../agent/subagentHost';
+import type { SubagentHost } from '../agents/subagentHost';
 import type { IntercomBus } from '../intercom/intercomBus';
 import type { GoalPlanWriter } from '../goal/goalTypes';
 import type { MemoryStore } from '../memory/memoryStore';

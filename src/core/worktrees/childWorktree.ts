@@ -2,7 +2,7 @@
  * The `subagent` tool's use of worktrees (`worktree: true`): a child runs with its worktree as its workspace; once it
  * completed, its changes are proposed back (promote.ts); the worktree and its branch are removed whatever happened.
  */
-import type { ChildResult } from '../agent/subagentHost';
+import type { ChildResult } from '../agents/subagentHost';
 import type { ToolOutcome } from '../tools/types';
 import { proposeWorktreeChanges } from './promote';
 import {

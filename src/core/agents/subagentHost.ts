@@ -3,7 +3,7 @@
  * host a tool gets in `ToolContext.subagents` is bound to the calling run (the foreground turn, or a child that
  * nests), so every child it starts joins that run's cancellation tree and its events count against the root run.
  */
-import type { AgentDefinition } from '../agents/types';
+import type { AgentDefinition } from './types';
 import type { SubagentSettings } from '../config/coreConfig';
 import type { WorktreeEvent } from '../worktrees/worktree';
 

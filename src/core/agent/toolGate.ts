@@ -10,7 +10,7 @@ import { previewFileEdit } from '../tools/filePreview';
 import { getTool, toolKind } from '../tools/registry';
 import type { ToolContext, ToolDefinition, ToolKind, ToolOutcome } from '../tools/types';
 import { PathError, isRestrictedPath, resolveWorkspacePath, toWorkspaceRelative } from '../platform/workspace';
-import { WORKTREE_UNPROMPTED_TOOLS } from '../worktrees/childWorktree';
+import { WORKTREE_UNPROMPTED_TOOLS } from '../worktrees/worktree';
 import type { GatePlugins } from '../plugins/corePlugins';
 import { withNotes } from '../plugins/hooks';
 
@@ -50,7 +50,7 @@ export interface ChildGate {
   agent: string;
   /** `subagentTarget(runId, agent)`: the `run_id` of the child's approval requests and their key in the broker. */
   target: string;
-  /** The child works in its own worktree: under `destructive` its confined file tools are not prompted (worktrees/childWorktree.ts). */
+  /** The child works in its own worktree: under `destructive` its confined file tools are not prompted (worktrees/worktree.ts WORKTREE_UNPROMPTED_TOOLS). */
   worktree?: true;
 }
 

@@ -1,5 +1,5 @@
 import type { CommandOf } from '../../protocol';
-import { createSubagentHost, type ModelRoute } from '../agent/childRunner';
+import { createSubagentHost, type ModelRoute } from '../subagents/childRunner';
 import { runTurn, type TurnDeps, type TurnInput, type TurnOutcome } from '../agent/turnRunner';
 import { type AdvisorReview, reviewReply } from '../agent/advisor';
 import type { CoreRuntime } from '../app/coreRuntime';

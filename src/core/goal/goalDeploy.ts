@@ -5,7 +5,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { createSubagentHost, type ModelRoute } from '../agent/childRunner';
+import { createSubagentHost, type ModelRoute } from '../subagents/childRunner';
 import type { SubagentHost } from '../agents/subagentHost';
 import { childMaxDepth } from '../agents/childTools';
 import { createGoalDeployCheckpoint } from '../commands/checkpointCommands';

@@ -6,7 +6,7 @@
  * failure or its replacement.
  */
 import { GOAL_SPECULATIVE_SCOUT_RESOURCE_LABEL } from '../../protocol';
-import { createSubagentHost, type ModelRoute } from '../agent/childRunner';
+import { createSubagentHost, type ModelRoute } from '../subagents/childRunner';
 import { childMaxDepth } from '../agents/childTools';
 import { findAgent } from '../agents/discovery';
 import { RunScope } from '../runtime/runScope';

@@ -14,7 +14,7 @@ import { RunScope } from '../runtime/runScope';
 import type { RunRecord } from '../sessions/sessionTypes';
 import { ABORTED, CHILD_TOOL_CALL_CAP, NO_MODEL_MESSAGE, TOOL_CAP_MESSAGE, createSubagentHost, type ChildEnv } from './childRunner';
 import { SubagentRegistry } from './subagentRegistry';
-import { UsageTracker } from './usageTracker';
+import { UsageTracker } from '../agent/usageTracker';
 
 const KEY = 'sk-live-CHILDMARKER-0123456789';
 

@@ -4,7 +4,7 @@
  */
 import type { ChildResult } from '../agents/subagentHost';
 import type { ToolOutcome } from '../tools/types';
-import { proposeWorktreeChanges } from './promote';
+import { proposeWorktreeChanges } from '../worktrees/promote';
 import {
   createWorktree,
   createWorktrees,
@@ -13,13 +13,7 @@ import {
   removeWorktree,
   type Worktree,
   WORKTREE_REQUIRES_GIT,
-} from './worktree';
-
-/**
- * A child's tools that, in its worktree and under approval mode `destructive`, run without a prompt: confined to the
- * worktree, their changes reach the main tree only as the proposals back, which are the review. bash and the rest still ask.
- */
-export const WORKTREE_UNPROMPTED_TOOLS: ReadonlySet<string> = new Set(['write_file', 'edit', 'patch', 'delete', 'mkdir', 'rename']);
+} from '../worktrees/worktree';
 
 export interface WorktreeDeps {
   /** The calling agent's workspace (ctx.workspace). */

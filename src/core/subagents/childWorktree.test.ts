@@ -6,7 +6,7 @@ import path from 'node:path';
 import { git, initRepo, isolateGitConfig, read, writeTree } from '../../../test/support/gitTestSupport';
 import type { ToolOutcome } from '../tools/types';
 import { openBatchWorktrees, runChildInWorktree, type WorktreeDeps, worktreeRefusal } from './childWorktree';
-import { WORKTREE_REQUIRES_GIT, type WorktreeEvent, worktreeName } from './worktree';
+import { WORKTREE_REQUIRES_GIT, type WorktreeEvent, worktreeName } from '../worktrees/worktree';
 
 let restoreGit: () => void;
 before(() => (restoreGit = isolateGitConfig()));

@@ -11,8 +11,8 @@ import type { RunScope } from '../runtime/runScope';
 import type { RunRecord } from '../sessions/sessionTypes';
 import type { ToolContext } from '../tools/types';
 import type { SubagentRegistry } from './subagentRegistry';
-import type { ApprovalState } from './toolGate';
-import type { UsageTracker } from './usageTracker';
+import type { ApprovalState } from '../agent/toolGate';
+import type { UsageTracker } from '../agent/usageTracker';
 import type { GatePlugins } from '../plugins/corePlugins';
 
 /** What the model and its provider are, for a child's requests. */

@@ -20,9 +20,9 @@ import { emitEnd, recordRun } from './childRecords';
 import { answerRemaining, bridgeText, lastAssistantText, MESSAGE_BYTES, RESULT_BYTES, runSummary } from './childText';
 import type { ChildResult, ChildSpec, SubagentHost, SubagentRunInfo } from '../agents/subagentHost';
 import { PEEK_ITEMS } from './subagentRegistry';
-import { assistantMessage } from './turnRunner';
+import { assistantMessage } from '../agent/turnRunner';
 import { roundUsd } from '../pricing/costLedger';
-import { runToolCall, type CallAnnouncer, type GateDeps, type ToolCall } from './toolGate';
+import { runToolCall, type CallAnnouncer, type GateDeps, type ToolCall } from '../agent/toolGate';
 
 export const CHILD_TOOL_CALL_CAP = 200;
 export const CHILD_MODEL_ROUNDS = 200;

@@ -3,10 +3,10 @@
  * `delegate` agent in a fresh child conversation, exactly as the subagent tool's legacy `{prompt}` form, whose path it
  * takes (depth limit, child events, approvals under the parent's rules). Destructive like upstream's: the call is approved.
  */
-import { failed } from './outcome';
+import { failed } from '../tools/outcome';
 import { subagentTool } from './subagentTool';
-import { noTargets } from './toolTargets';
-import type { ToolDefinition } from './types';
+import { noTargets } from '../tools/toolTargets';
+import type { ToolDefinition } from '../tools/types';
 
 export const spawnTool: ToolDefinition = {
   name: 'spawn',

@@ -4,11 +4,11 @@
  * outputs as blocks in input order.
  */
 import { mapInOrder } from '../platform/mapInOrder';
-import type { ChildGroup, ChildResult, ChildState, SubagentHost } from './subagentHost';
-import { openBatchWorktrees, type WorktreeDeps } from '../worktrees/childWorktree';
-import { childMaxDepth } from './childTools';
-import { findAgent } from './discovery';
-import type { AgentDefinition } from './types';
+import type { ChildGroup, ChildResult, ChildState, SubagentHost } from '../agents/subagentHost';
+import { openBatchWorktrees, type WorktreeDeps } from './childWorktree';
+import { childMaxDepth } from '../agents/childTools';
+import { findAgent } from '../agents/discovery';
+import type { AgentDefinition } from '../agents/types';
 
 /** Beyond this a batch is refused outright; the configured `maxTasks` is only a soft cap. */
 export const PARALLEL_HARD_MAX_TASKS = 256;

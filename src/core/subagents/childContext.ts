@@ -7,8 +7,8 @@ import type { streamChat } from '../providers/stream';
 import type { ChatMessage } from '../providers/types';
 import type { RunEvent } from '../runtime/eventSink';
 import { scrubText } from '../runtime/redact';
-import { type CompactableHistory, compactConversation, hardLimitTokens, needsCompaction } from './compaction';
-import { digestUnderPressure } from './digest';
+import { type CompactableHistory, compactConversation, hardLimitTokens, needsCompaction } from '../agent/compaction';
+import { digestUnderPressure } from '../agent/digest';
 import type { ModelRoute } from './childEnv';
 import { estimateTokens } from '../platform/tokenEstimate';
 

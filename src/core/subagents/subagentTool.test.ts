@@ -12,7 +12,7 @@ import { git, initRepo, isolateGitConfig } from '../../../test/support/gitTestSu
 import { makeTestWorkspace } from '../../../test/support/testWorkspace';
 import { createWorktree, WORKTREE_REQUIRES_GIT, type WorktreeEvent, worktreeName } from '../worktrees/worktree';
 import { subagentTool } from './subagentTool';
-import type { ToolOutcome } from './types';
+import type { ToolOutcome } from '../tools/types';
 
 type Answer = (spec: ChildSpec) => ChildResult | Promise<ChildResult>;
 

@@ -6,9 +6,9 @@
 import { join, relative, sep } from 'node:path';
 import type { ToolOutcome } from '../tools/types';
 import { commaList } from '../platform/frontmatter';
-import { normalizeToolName, renderAgentFile } from './agentFile';
-import { findAgent } from './discovery';
-import type { ActionAnswer, AgentDefinition } from './types';
+import { normalizeToolName, renderAgentFile } from '../agents/agentFile';
+import { findAgent } from '../agents/discovery';
+import type { ActionAnswer, AgentDefinition } from '../agents/types';
 
 type Args = Record<string, unknown>;
 

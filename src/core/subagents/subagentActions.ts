@@ -1,8 +1,8 @@
 /** The `subagent` tool's management actions (upstream's `handle_action`, research A:216-237): text for the model. */
-import type { SubagentHost, SubagentRunInfo } from './subagentHost';
-import type { ActionAnswer, AgentDefinition } from './types';
+import type { SubagentHost, SubagentRunInfo } from '../agents/subagentHost';
+import type { ActionAnswer, AgentDefinition } from '../agents/types';
 import { createAgent, deleteAgent, updateAgent, type AgentFileDeps } from './agentFileActions';
-import { findAgent } from './discovery';
+import { findAgent } from '../agents/discovery';
 import { PARALLEL_HARD_MAX_TASKS } from './parallelRun';
 
 type Args = Record<string, unknown>;

@@ -5,11 +5,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ChildGroup, ChildState, SubagentHost } from './subagentHost';
-import { childMaxDepth } from './childTools';
-import { findAgent } from './discovery';
+import type { ChildGroup, ChildState, SubagentHost } from '../agents/subagentHost';
+import { childMaxDepth } from '../agents/childTools';
+import { findAgent } from '../agents/discovery';
 import { parseParallelTasks, runParallel, type ParallelTask } from './parallelRun';
-import type { AgentDefinition } from './types';
+import type { AgentDefinition } from '../agents/types';
 
 export type ChainStep =
   | { kind: 'single'; agent: AgentDefinition; task: string; model?: string; as?: string }

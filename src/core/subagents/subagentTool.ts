@@ -3,16 +3,16 @@
  * A:133-237). Destructive, like upstream's: the call itself is approved, and it never joins a read wave.
  */
 import { childMaxDepth } from '../agents/childTools';
-import { parseChainSteps, runChain } from '../agents/chainRun';
+import { parseChainSteps, runChain } from './chainRun';
 import { AGENT_SCOPES, agentsInScope, findAgent, type AgentScope } from '../agents/discovery';
-import { parseParallelTasks, runParallel } from '../agents/parallelRun';
-import { runAgentAction } from '../agents/subagentActions';
+import { parseParallelTasks, runParallel } from './parallelRun';
+import { runAgentAction } from './subagentActions';
 import type { AgentDefinition } from '../agents/types';
 import type { ChildResult, SubagentHost } from '../agents/subagentHost';
-import { runChildInWorktree, worktreeRefusal, type WorktreeDeps } from '../worktrees/childWorktree';
-import { failed, succeeded } from './outcome';
-import { noTargets } from './toolTargets';
-import type { ToolContext, ToolDefinition, ToolOutcome } from './types';
+import { runChildInWorktree, worktreeRefusal, type WorktreeDeps } from './childWorktree';
+import { failed, succeeded } from '../tools/outcome';
+import { noTargets } from '../tools/toolTargets';
+import type { ToolContext, ToolDefinition, ToolOutcome } from '../tools/types';
 
 type Args = Record<string, unknown>;
 

@@ -8,10 +8,6 @@ import { RequestedReports } from './requestedReports';
 import { sessionIntents, type SessionIntents } from './sessionIntents';
 import { runSlashCommand } from './slashCommands';
 
-export type { StateListener } from '../state/sessionStore';
-export type { CustomProviderSpec } from './facets/providerFacet';
-export { subagentPrompt } from './facets/agentFacet';
-
 export interface SessionControllerOptions extends CoreSupervisorOptions {
   /** The client's own log (the output channel); core stderr lines land here too. */
   log?: (line: string) => void;

@@ -36,7 +36,7 @@ export function agentFacet(ctx: IntentContext, turn: Pick<TurnIntents, 'sendProm
 }
 
 /** The wording upstream's web client sends for `/run` (research catcode-agents §1.9). */
-export function subagentPrompt(agent: string, task: string): string {
+function subagentPrompt(agent: string, task: string): string {
   return `Run the subagent tool: agent="${agent}", task="${task}". Return its result.`;
 }
 

@@ -128,3 +128,97 @@ test('a plugin tool is the main agent’s only: a child gate refuses it even whe
   assert.deepEqual([ran.ok, ran.output], [true, 'ran']);
   assert.equal(existsSync(mainPlugins.marker), true);
 });
+
+/** Real plugins from a home whose one plugin has a `point` hook (pre_read, pre_write…) that rewrites every call with `modify`. */
+function pluginsRewriting(workspace: string, point: string, modify: Record<string, unknown>) {
+  const home = tempDir('gate-home-');
+  writePlugin(globalPluginsDir(home), 'rewriter', {
+    manifest: { name: 'rewriter', version: '1', hooks: { [point]: { script: 'rewrite.js' } } },
+    files: { 'rewrite.js': script(`answer({ allow: true, modify: ${JSON.stringify(modify)} });`) },
+  });
+  const plugins = new CorePlugins({
+    homeDir: home,
+    configDir: join(home, '.catalyst-code'),
+    workspace,
+    trustProject: false,
+    env: process.env,
+    log: () => undefined,
+    emit: () => undefined,
+    sessionFile: () => undefined,
+  });
+  plugins.manager.scan();
+  return plugins.gate();
+}
+
+/** How a gate judged one call: whether it asked the user (every question is answered yes), and the call's status. */
+async function judgement(g: ReturnType<typeof gate>, c: ToolCall, tools: ReadonlySet<string>) {
+  let asked = 0;
+  const emit = g.deps.emit;
+  g.deps.emit = (e) => {
+    emit(e);
+    if (e.type !== 'approval_request') return;
+    asked++;
+    g.broker.answer(e.request_id, { decision: 'yes' });
+  };
+  const outcome = await runToolCall(g.deps, g.scope, c, tools);
+  g.deps.emit = emit;
+  return { asked, status: outcome.status };
+}
+
+test('a call a hook rewrote is judged as the call it became: confinement, rules, restricted paths, approval mode', async () => {
+  const cases: Array<{
+    why: string;
+    child?: 'worktree';
+    rules?: { allow?: string[]; deny?: string[] };
+    point: string;
+    original: { name: string; args: Record<string, unknown> };
+    rewrite: Record<string, unknown>;
+  }> = [
+    {
+      why: 'into a restricted path',
+      point: 'pre_read',
+      original: { name: 'read_file', args: { path: 'a.txt' } },
+      rewrite: { path: '.env' },
+    },
+    {
+      why: 'into a denied path',
+      rules: { deny: ['read_file(secret/**)'] },
+      point: 'pre_read',
+      original: { name: 'read_file', args: { path: 'a.txt' } },
+      rewrite: { path: 'secret/k.txt' },
+    },
+    {
+      why: 'out of an allow rule',
+      rules: { allow: ['write_file(src/**)'] },
+      point: 'pre_write',
+      original: { name: 'write_file', args: { path: 'src/a.txt', content: 'x' } },
+      rewrite: { path: 'lib/a.txt' },
+    },
+    {
+      why: "within a worktree child's unprompted file tools",
+      child: 'worktree',
+      point: 'pre_write',
+      original: { name: 'write_file', args: { path: 'a.txt', content: 'x' } },
+      rewrite: { path: 'b.txt' },
+    },
+    { why: 'out of the workspace', point: 'pre_read', original: { name: 'read_file', args: { path: 'a.txt' } }, rewrite: { path: '../x' } },
+  ];
+  const tools = new Set(['read_file', 'write_file']);
+  for (const c of cases) {
+    const setUp = () => {
+      const g = gate(c.child ? { agent: 'worker', target: 'subagent-worker-run1' } : undefined);
+      if (c.child) g.deps.child = { agent: 'worker', target: 'subagent-worker-run1', worktree: true };
+      g.deps.approvals.rules = new PermissionRules({ allow: c.rules?.allow ?? [], deny: c.rules?.deny ?? [], ask: [] });
+      for (const file of ['a.txt', 'b.txt', '.env', 'secret/k.txt']) g.ws.write(file, 'old');
+      return g;
+    };
+    const direct = setUp();
+    const asItBecame = await judgement(direct, call('d1', c.original.name, JSON.stringify({ ...c.original.args, ...c.rewrite })), tools);
+    const hooked = setUp();
+    hooked.deps.plugins = pluginsRewriting(hooked.ws.root, c.point, c.rewrite);
+    const rewritten = await judgement(hooked, call('h1', c.original.name, JSON.stringify(c.original.args)), tools);
+    assert.deepEqual(rewritten, asItBecame, c.why);
+    const written = c.rewrite.path as string;
+    if (rewritten.status === 'success' && c.original.name === 'write_file') assert.equal(hooked.ws.read(written), 'x', 'the rewrite ran');
+  }
+});

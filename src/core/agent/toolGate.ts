@@ -7,12 +7,12 @@ import type { ApprovalMode } from '../config/config';
 import type { ChildEvent } from '../runtime/eventSink';
 import { redactSecrets } from '../runtime/redact';
 import { previewFileEdit } from '../tools/filePreview';
-import { getTool, toolKind } from '../tools/registry';
+import { withNotes } from '../tools/outcome';
+import { getTool } from '../tools/registry';
 import type { ToolContext, ToolDefinition, ToolKind, ToolOutcome } from '../tools/types';
 import { PathError, isRestrictedPath, resolveWorkspacePath, toWorkspaceRelative } from '../platform/workspace';
 import { WORKTREE_UNPROMPTED_TOOLS } from '../worktrees/worktree';
-import type { GatePlugins } from '../plugins/corePlugins';
-import { withNotes } from '../plugins/hooks';
+import type { GatePlugins } from './gatePlugins';
 
 export const ARGS_PREVIEW_CHARS = 2000;
 
@@ -129,19 +129,8 @@ async function decideAndExecute(
   const refusal = deps.refuseTool(call.name);
   if (refusal) return failed(refusal);
   const ctx = deps.toolContext();
-  const targets = tool.targets(args);
-  const confinement = checkConfinement(ctx.workspace, targets.paths);
-  if (confinement) return failed(confinement);
-
-  // A plugin tool (one that overrides a built-in too) is approved by the kind its manifest declares.
-  const kind = tool === getTool(call.name) ? toolKind(call.name) : tool.kind;
-  const target = targets.command ?? targets.subject ?? targets.paths[0];
-  const restricted = targets.paths.some(
-    (p) => isRestrictedPath(p.replace(/^\.\//, '')) || isRestrictedPath(relativeTarget(ctx.workspace, p)),
-  );
-  const { approvals } = deps;
-  const verdict = approvals.rules.evaluate(call.name, target);
-  if (verdict === 'deny') return denied(call.name, 'blocked by a permission rule');
+  const judged = assess(deps, tool, call.name, args, ctx.workspace);
+  if ('refusal' in judged) return judged.refusal;
   const withInner = (base: ToolContext): ToolContext => ({
     ...base,
     callId: call.id,
@@ -150,34 +139,62 @@ async function decideAndExecute(
   if (tool.gatesInnerCalls) return execute(scope, call, () => tool.execute(args, withInner(ctx)));
 
   let editedContent: string | undefined;
+  if (judged.needsApproval) {
+    const answer = await askUser(deps, scope, call, args, judged, ctx.workspace);
+    if ('refusal' in answer) return answer.refusal;
+    editedContent = answer.editedContent;
+  }
+  if (scope.cancelled) return cancelled(call.name);
+  if (tool.kind === 'destructive') await deps.beforeDestructive();
+  const run = (runArgs: Record<string, unknown>) =>
+    execute(scope, call, () => tool.execute(runArgs, withInner(editedContent !== undefined ? deps.toolContext(editedContent) : ctx)));
+  if (!deps.plugins?.hooks(call.name)) return run(args);
+  // A rewrite is judged again by the same assessment as a call of its own, and asked again when the first was asked.
+  return runHooked(deps.plugins, call.name, args, run, async (rewritten, rewrittenBy) => {
+    const again = assess(deps, tool, call.name, rewritten, ctx.workspace);
+    if ('refusal' in again) return again.refusal;
+    if (!again.needsApproval && !judged.needsApproval) return undefined;
+    const answer = await askUser(deps, scope, call, rewritten, again, ctx.workspace, rewrittenBy);
+    if ('refusal' in answer) return answer.refusal;
+    if (answer.editedContent !== undefined) editedContent = answer.editedContent;
+    return undefined;
+  });
+}
+
+/** The policy's judgement of one call: refused outright, or allowed to run with or without asking the user. */
+type Assessment = { refusal: ToolOutcome } | { kind: ToolKind; target: string | undefined; needsApproval: boolean };
+
+/**
+ * The per-call policy, in its order: confinement of every path, the permission rules (a deny refuses), restricted
+ * paths, then the approval mode. A call and the rewrite of it a plugin hook makes are judged by this one function.
+ */
+function assess(
+  deps: Pick<GateDeps, 'approvals' | 'child'>,
+  tool: ToolDefinition,
+  name: string,
+  args: Record<string, unknown>,
+  workspace: string,
+): Assessment {
+  const targets = tool.targets(args);
+  const confinement = checkConfinement(workspace, targets.paths);
+  if (confinement) return { refusal: failed(confinement) };
+  // A plugin tool (one that overrides a built-in too) is approved by the kind its manifest declares.
+  const kind = tool.kind;
+  const target = targets.command ?? targets.subject ?? targets.paths[0];
+  const { approvals } = deps;
+  const verdict = approvals.rules.evaluate(name, target);
+  if (verdict === 'deny') return { refusal: denied(name, 'blocked by a permission rule') };
+  const restricted = targets.paths.some((p) => isRestrictedPath(p.replace(/^\.\//, '')) || isRestrictedPath(relativeTarget(workspace, p)));
   const needsApproval = approvalRequired({
     mode: approvals.mode,
     kind,
     restricted,
-    forceAllow:
-      verdict === 'allow' || (!!deps.child?.worktree && approvals.mode === 'destructive' && WORKTREE_UNPROMPTED_TOOLS.has(call.name)),
+    forceAllow: verdict === 'allow' || (!!deps.child?.worktree && approvals.mode === 'destructive' && WORKTREE_UNPROMPTED_TOOLS.has(name)),
     escalated: approvals.escalations.has(kind),
     // Upstream skips ask rules for a child's calls; here they prompt, or a child would do unasked what its parent may not.
     forceAsk: verdict === 'ask',
   });
-  if (needsApproval) {
-    const answer = await oneAtATime(approvals.broker, () => requestApproval(deps, scope, call, args, kind, ctx.workspace, target));
-    if (answer.cancelled) return { ok: false, output: `tool call '${call.name}' was cancelled`, status: 'cancelled', fileChanges: [] };
-    const refusal = applyDecision(deps, call.name, kind, target, answer);
-    if (refusal) return refusal;
-    editedContent = answer.editedContent;
-  }
-  if (scope.cancelled) return { ok: false, output: `tool call '${call.name}' was cancelled`, status: 'cancelled', fileChanges: [] };
-  if (kind === 'destructive') await deps.beforeDestructive();
-  const run = (runArgs: Record<string, unknown>) =>
-    execute(scope, call, () => tool.execute(runArgs, withInner(editedContent !== undefined ? deps.toolContext(editedContent) : ctx)));
-  if (!deps.plugins?.hooks(call.name)) return run(args);
-  return runHooked(deps.plugins, call.name, args, run, async (rewritten, by) => {
-    const again = await recheckRewritten(deps, scope, call, rewritten, by, { kind, prompted: needsApproval, workspace: ctx.workspace });
-    if (again.refusal) return again.refusal;
-    if (again.editedContent !== undefined) editedContent = again.editedContent;
-    return undefined;
-  });
+  return { kind, target, needsApproval };
 }
 
 /**
@@ -203,47 +220,23 @@ async function runHooked(
 }
 
 /**
- * A call whose arguments a plugin hook rewrote after approval is checked again as a new call: confinement, permission
- * rules, restricted paths and the approval policy; when the first call was prompted for, or the rewritten one needs a
- * prompt, the user is asked again with the rewritten arguments (docs/plans/issue-17-plugins.md §5).
+ * Asks the user about a call (one prompt at a time per session) and applies the answer: a refusal, or the go-ahead
+ * with the user's edited content, if any. `rewrittenBy` names the hooks whose rewrite is being shown again.
  */
-async function recheckRewritten(
+async function askUser(
   deps: GateDeps,
   scope: GateScope,
   call: ToolCall,
   args: Record<string, unknown>,
-  rewrittenBy: string[],
-  first: { kind: ToolKind; prompted: boolean; workspace: string },
-): Promise<{ refusal?: ToolOutcome; editedContent?: string }> {
-  const tool = toolNamed(deps, call.name);
-  if (!tool) return { refusal: failed(`unknown tool '${call.name}'`) };
-  const targets = tool.targets(args);
-  const confinement = checkConfinement(first.workspace, targets.paths);
-  if (confinement) return { refusal: failed(confinement) };
-  const target = targets.command ?? targets.subject ?? targets.paths[0];
-  const { approvals } = deps;
-  const verdict = approvals.rules.evaluate(call.name, target);
-  if (verdict === 'deny') return { refusal: denied(call.name, 'blocked by a permission rule') };
-  const restricted = targets.paths.some(
-    (p) => isRestrictedPath(p.replace(/^\.\//, '')) || isRestrictedPath(relativeTarget(first.workspace, p)),
+  judged: { kind: ToolKind; target: string | undefined },
+  workspace: string,
+  rewrittenBy?: string[],
+): Promise<{ refusal: ToolOutcome } | { editedContent: string | undefined }> {
+  const answer = await oneAtATime(deps.approvals.broker, () =>
+    requestApproval(deps, scope, call, args, judged.kind, workspace, judged.target, rewrittenBy),
   );
-  const needsApproval =
-    first.prompted ||
-    approvalRequired({
-      mode: approvals.mode,
-      kind: first.kind,
-      restricted,
-      forceAllow: verdict === 'allow',
-      escalated: approvals.escalations.has(first.kind),
-      forceAsk: verdict === 'ask',
-    });
-  if (!needsApproval) return {};
-  const answer = await oneAtATime(approvals.broker, () =>
-    requestApproval(deps, scope, call, args, first.kind, first.workspace, target, rewrittenBy),
-  );
-  if (answer.cancelled)
-    return { refusal: { ok: false, output: `tool call '${call.name}' was cancelled`, status: 'cancelled', fileChanges: [] } };
-  const refusal = applyDecision(deps, call.name, first.kind, target, answer);
+  if (answer.cancelled) return { refusal: cancelled(call.name) };
+  const refusal = applyDecision(deps, call.name, judged.kind, judged.target, answer);
   return refusal ? { refusal } : { editedContent: answer.editedContent };
 }
 
@@ -251,7 +244,7 @@ async function execute(scope: GateScope, call: ToolCall, run: () => Promise<Tool
   try {
     return await run();
   } catch (err) {
-    if (scope.cancelled) return { ok: false, output: `tool call '${call.name}' was cancelled`, status: 'cancelled', fileChanges: [] };
+    if (scope.cancelled) return cancelled(call.name);
     return failed(`${call.name} failed: ${(err as Error).message}`);
   }
 }
@@ -400,6 +393,12 @@ function notInSchema(name: string, child: ChildGate): string {
   return `tool '${name}' is not available to agent '${child.agent}' (not in its tool schema). Declare it in the agent's tools: frontmatter if needed.`;
 }
 
+const cancelled = (tool: string): ToolOutcome => ({
+  ok: false,
+  output: `tool call '${tool}' was cancelled`,
+  status: 'cancelled',
+  fileChanges: [],
+});
 const failed = (output: string): ToolOutcome => ({ ok: false, output, status: 'failed', fileChanges: [] });
 const denied = (tool: string, why?: string): ToolOutcome => ({
   ok: false,

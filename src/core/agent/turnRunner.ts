@@ -6,7 +6,6 @@ import {
   type ResolvedProvider,
   type StreamEvent,
   type StreamResult,
-  type ToolSchema,
 } from '../providers/types';
 import { streamChat } from '../providers/stream';
 import { rateLimitedUntilSeconds } from '../providers/rateLimitReset';
@@ -16,6 +15,7 @@ import type { Conversation } from './conversation';
 import { digestUnderPressure } from './digest';
 import { getTool } from '../tools/registry';
 import type { ToolOutcome } from '../tools/types';
+import type { TurnTools } from '../tools/toolSet';
 import { StuckDetector } from './stuckDetector';
 import { estimateTokens } from '../platform/tokenEstimate';
 import { callAnnouncer, runToolCall, type GateDeps, type ToolCall } from './toolGate';
@@ -52,16 +52,6 @@ export interface TurnDeps extends GateDeps {
   imagePart(ref: string): ContentPart;
   /** Plugins' pre_agent_start / pre_context: the messages this one request carries (the conversation is unchanged). */
   beforeRequest?(messages: ChatMessage[]): Promise<ChatMessage[]>;
-}
-
-export interface TurnTools {
-  /** The schemas offered to the model. */
-  offered: ToolSchema[];
-  /**
-   * The names a call may use: the offered ones and any loaded tool held out of the schema for a reason its own run
-   * explains (web_search with no search key answers in upstream's words, not "call load_tools").
-   */
-  callable: ReadonlySet<string>;
 }
 
 export type TurnOutcome = 'completed' | 'cancelled' | 'failed';

@@ -1,10 +1,11 @@
 /** What the core holds of its plugins: the manager, the tools and hooks they add, and where their messages go. */
 import type { SessionEvent } from '../runtime/eventSink';
 import { getTool } from '../tools/registry';
-import type { TurnTools } from '../agent/turnRunner';
+import type { GatePlugins } from '../agent/gatePlugins';
+import type { TurnTools } from '../tools/toolSet';
 import type { ChatMessage } from '../providers/types';
-import type { ToolDefinition, ToolOutcome } from '../tools/types';
-import { hasToolHooks, runPostToolHooks, runPreToolHooks, type HookHost, type PreHooksResult } from './hooks';
+import type { ToolDefinition } from '../tools/types';
+import { hasToolHooks, runPostToolHooks, runPreToolHooks, type HookHost } from './hooks';
 import { PluginManager, type PluginManagerOptions } from './pluginManager';
 import { PluginOauth } from './pluginOauth';
 import { pluginToolDefinition } from './pluginTool';
@@ -16,16 +17,6 @@ import {
   type PreTurnChoice,
   type TurnInputHooks,
 } from './turnHooks';
-
-/** What the approval gate asks of the plugins (agent/toolGate.ts). */
-export interface GatePlugins {
-  /** A plugin tool by name; for a built-in's name, a plugin tool that overrides it (`override: true`). */
-  tool(name: string): ToolDefinition | undefined;
-  /** Whether any enabled plugin hooks this tool's calls before or after they run. */
-  hooks(tool: string): boolean;
-  pre(tool: string, args: Record<string, unknown>): Promise<PreHooksResult>;
-  post(tool: string, args: Record<string, unknown>, outcome: ToolOutcome, notes: string[]): Promise<ToolOutcome>;
-}
 
 export interface CorePluginsOptions extends PluginManagerOptions {
   env: NodeJS.ProcessEnv;

@@ -3,6 +3,7 @@
  * plugin-name order, a JSON context on stdin, `{allow, reason?, modify?, notify?, status?}` on stdout. A missing `allow`
  * is a deny; a failure (exit, timeout, empty or invalid stdout) denies for pre hooks and is skipped for the rest.
  */
+import type { PreHooksResult } from '../agent/gatePlugins';
 import type { ToolOutcome } from '../tools/types';
 import { isObject } from './manifest';
 import { exitStatusText, runPluginScript } from './scriptRunner';
@@ -75,16 +76,6 @@ function hooked(plugins: readonly Plugin[], point: HookPoint): Array<[Plugin, Ho
     .filter((p) => p.enabled && p.hooks.has(point))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     .map((p) => [p, p.hooks.get(point)!]);
-}
-
-export interface PreHooksResult {
-  /** The tool result text of a deny: the call must not run. */
-  denied?: string;
-  /** The arguments as the hooks left them. */
-  args: Record<string, unknown>;
-  /** `<plugin>/<hook>` of each hook whose `modify` changed an argument. */
-  rewrittenBy: string[];
-  notes: string[];
 }
 
 /** upstream: pre_bash for bash; pre_write for write_file and edit; pre_read for read_file, grep and glob. */
@@ -173,9 +164,4 @@ function applyResultModify(outcome: ToolOutcome, modify: Record<string, unknown>
   if (typeof modify.diff === 'string') next.diff = modify.diff;
   else if (modify.diff === null) delete next.diff;
   return next;
-}
-
-/** upstream appends the notes to the model-facing output. */
-export function withNotes(outcome: ToolOutcome, notes: readonly string[]): ToolOutcome {
-  return notes.length === 0 ? outcome : { ...outcome, output: `${outcome.output}\n\nPlugin hooks:\n- ${notes.join('\n- ')}` };
 }

@@ -13,7 +13,7 @@ import type { ToolContext } from '../tools/types';
 import type { SubagentRegistry } from './subagentRegistry';
 import type { ApprovalState } from '../agent/toolGate';
 import type { UsageTracker } from '../agent/usageTracker';
-import type { GatePlugins } from '../plugins/corePlugins';
+import type { GatePlugins } from '../agent/gatePlugins';
 
 /** What the model and its provider are, for a child's requests. */
 export interface ModelRoute {

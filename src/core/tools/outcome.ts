@@ -49,3 +49,8 @@ const FS_ERRORS: Record<string, string> = {
   ENAMETOOLONG: 'file name too long',
   ELOOP: 'too many levels of symbolic links',
 };
+
+/** Plugin hooks' notes end the model-facing output, as upstream appends them. */
+export function withNotes(outcome: ToolOutcome, notes: readonly string[]): ToolOutcome {
+  return notes.length === 0 ? outcome : { ...outcome, output: `${outcome.output}\n\nPlugin hooks:\n- ${notes.join('\n- ')}` };
+}

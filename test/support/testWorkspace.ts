@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { MemoryStore } from '../../src/core/memory/memoryStore';
-import { newLoadedTools } from '../../src/core/tools/registry';
+import { coreTools } from '../../src/core/app/allTools';
 import type { TodoItem, ToolContext } from '../../src/core/tools/types';
 
 export interface TestWorkspace {
@@ -43,7 +43,7 @@ function makeContext(workspace: string, overrides: Partial<ToolContext>): ToolCo
     requestSudo: async () => ({ approved: false }),
     ask: async () => null,
     todos: { get: () => todos, set: (items) => (todos = items) },
-    loadedTools: newLoadedTools(),
+    loadedTools: coreTools.newLoadedTools(),
     presenceDir: path.join(workspace, '.presence'),
     depth: 0,
     memory: new MemoryStore({ workspace: path.join(workspace, '.memory-workspace'), global: path.join(workspace, '.memory-global') }),

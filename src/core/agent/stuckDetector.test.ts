@@ -1,5 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { coreTools } from '../app/allTools';
 import { StuckDetector } from './stuckDetector';
 
 const call = (name: string, args: Record<string, unknown> | string) => ({
@@ -9,7 +10,7 @@ const call = (name: string, args: Record<string, unknown> | string) => ({
 
 /** Records the calls one batch each and returns after which ones the detector nudged (1-based). */
 function nudgedAfter(calls: { name: string; arguments: string }[]): number[] {
-  const detector = new StuckDetector();
+  const detector = new StuckDetector(coreTools);
   const hits: number[] = [];
   calls.forEach((c, i) => {
     detector.record(c);
@@ -52,7 +53,7 @@ describe('StuckDetector', () => {
   });
 
   test('a batch is checked as a whole: three identical calls in one message nudge once', () => {
-    const detector = new StuckDetector();
+    const detector = new StuckDetector(coreTools);
     for (let i = 0; i < 3; i++) detector.record(call('read_file', { path: 'src/main.ts', offset: i * 10 }));
     const message = detector.check();
     assert.match(message ?? '', /^You have called `read_file` on src\/main\.ts 3 times in a row/);
@@ -61,7 +62,7 @@ describe('StuckDetector', () => {
 
   test('unparseable arguments are one signature; a long key is capped', () => {
     assert.deepEqual(nudgedAfter(Array(3).fill(call('read_file', '{not json'))), [3]);
-    const detector = new StuckDetector();
+    const detector = new StuckDetector(coreTools);
     for (let i = 0; i < 3; i++) detector.record(call('grep', { pattern: 'p'.repeat(5000) }));
     assert.ok((detector.check() ?? '').length < 1000);
   });

@@ -5,7 +5,7 @@
  * clears the window and raises the bar by 2 (5, 7, …), so a model that will not change course is reminded less and
  * less often. One detector per turn; children have none.
  */
-import { getTool } from '../tools/registry';
+import type { ToolRegistry } from '../tools/registry';
 
 export const STUCK_THRESHOLD = 3;
 const KEY_CHARS = 200;
@@ -44,8 +44,11 @@ export class StuckDetector {
   private recent: Signature[] = [];
   private nudges = 0;
 
+  /** `tools`: a call is mutating unless a built-in declares itself read-only. */
+  constructor(private readonly tools: Pick<ToolRegistry, 'get'>) {}
+
   record(call: StuckCall): void {
-    this.recent.push(signatureOf(call));
+    this.recent.push(signatureOf(call, this.tools.get(call.name)?.kind !== 'readonly'));
     // Only the last `threshold` entries are ever compared.
     if (this.recent.length > this.threshold()) this.recent.shift();
   }
@@ -67,8 +70,7 @@ export class StuckDetector {
   }
 }
 
-function signatureOf(call: StuckCall): Signature {
-  const mutating = getTool(call.name)?.kind !== 'readonly';
+function signatureOf(call: StuckCall, mutating: boolean): Signature {
   return { tool: call.name, key: keyArgument(call), mutating };
 }
 

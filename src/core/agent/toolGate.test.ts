@@ -7,6 +7,7 @@ import { makeTestWorkspace, type TestWorkspace } from '../../../test/support/tes
 import { ApprovalBroker } from '../approvals/approvalBroker';
 import { Escalations } from '../approvals/escalations';
 import { PermissionRules } from '../approvals/permissionRules';
+import { coreTools } from '../app/allTools';
 import { CorePlugins } from '../plugins/corePlugins';
 import type { ChildEvent } from '../runtime/eventSink';
 import type { ToolOutcome } from '../tools/types';
@@ -40,6 +41,7 @@ function gate(child?: { agent: string; target: string }) {
       escalations: new Escalations(),
       broker,
     },
+    builtIns: coreTools,
     emit: (e) => {
       events.push(e);
       onEvent?.(e);
@@ -104,6 +106,7 @@ function pluginsWithTool(workspace: string) {
     workspace,
     trustProject: false,
     env: process.env,
+    builtIns: coreTools,
     log: () => undefined,
     emit: () => undefined,
     sessionFile: () => undefined,
@@ -142,6 +145,7 @@ function pluginsRewriting(workspace: string, point: string, modify: Record<strin
     workspace,
     trustProject: false,
     env: process.env,
+    builtIns: coreTools,
     log: () => undefined,
     emit: () => undefined,
     sessionFile: () => undefined,

@@ -8,10 +8,9 @@ import type { ChildEvent } from '../runtime/eventSink';
 import { redactSecrets } from '../runtime/redact';
 import { previewFileEdit } from '../tools/filePreview';
 import { withNotes } from '../tools/outcome';
-import { getTool } from '../tools/registry';
+import type { ToolRegistry } from '../tools/registry';
 import type { ToolContext, ToolDefinition, ToolKind, ToolOutcome } from '../tools/types';
 import { PathError, isRestrictedPath, resolveWorkspacePath, toWorkspaceRelative } from '../platform/workspace';
-import { WORKTREE_UNPROMPTED_TOOLS } from '../worktrees/worktree';
 import type { GatePlugins } from './gatePlugins';
 
 export const ARGS_PREVIEW_CHARS = 2000;
@@ -25,6 +24,8 @@ export interface ApprovalState {
 
 export interface GateDeps {
   approvals: ApprovalState;
+  /** This core's own tools (app/allTools.ts), by name. */
+  builtIns: ToolRegistry;
   /** The run's events; a child's keep the run_id they carry (see EventSink.emitInChild), a foreground run's get its own. */
   emit(event: ChildEvent): void;
   /** Called once per turn before the first destructive tool runs (after its approval). */
@@ -50,7 +51,7 @@ export interface ChildGate {
   agent: string;
   /** `subagentTarget(runId, agent)`: the `run_id` of the child's approval requests and their key in the broker. */
   target: string;
-  /** The child works in its own worktree: under `destructive` its confined file tools are not prompted (worktrees/worktree.ts WORKTREE_UNPROMPTED_TOOLS). */
+  /** The child works in its own worktree: under `destructive` its `worktreeUnprompted` file tools are not prompted. */
   worktree?: true;
 }
 
@@ -113,7 +114,7 @@ function runEvents(deps: GateDeps): CallAnnouncer {
  * offered set would let the name through.
  */
 function toolNamed(deps: GateDeps, name: string): ToolDefinition | undefined {
-  return deps.child ? getTool(name) : (deps.plugins?.tool(name) ?? getTool(name));
+  return deps.child ? deps.builtIns.get(name) : (deps.plugins?.tool(name) ?? deps.builtIns.get(name));
 }
 
 async function decideAndExecute(
@@ -125,7 +126,7 @@ async function decideAndExecute(
 ): Promise<ToolOutcome> {
   const tool = toolNamed(deps, call.name);
   if (!tool || !offeredTools.has(call.name))
-    return failed(deps.child ? notInSchema(call.name, deps.child) : notOffered(call.name, offeredTools));
+    return failed(deps.child ? notInSchema(call.name, deps.child) : notOffered(deps.builtIns, call.name, offeredTools));
   const refusal = deps.refuseTool(call.name);
   if (refusal) return failed(refusal);
   const ctx = deps.toolContext();
@@ -189,7 +190,7 @@ function assess(
     mode: approvals.mode,
     kind,
     restricted,
-    forceAllow: verdict === 'allow' || (!!deps.child?.worktree && approvals.mode === 'destructive' && WORKTREE_UNPROMPTED_TOOLS.has(name)),
+    forceAllow: verdict === 'allow' || (!!deps.child?.worktree && approvals.mode === 'destructive' && !!tool.worktreeUnprompted),
     escalated: approvals.escalations.has(kind),
     // Upstream skips ask rules for a child's calls; here they prompt, or a child would do unasked what its parent may not.
     forceAsk: verdict === 'ask',
@@ -288,7 +289,7 @@ async function requestApproval(
   const broker = deps.approvals.broker;
   const requestId = broker.nextRequestId(call.id);
   // A plugin tool that overrides write_file or edit does what its handler does: a built-in's diff would misstate it.
-  const builtin = toolNamed(deps, call.name) === getTool(call.name);
+  const builtin = toolNamed(deps, call.name) === deps.builtIns.get(call.name);
   const preview = builtin ? await previewFileEdit(call.name, args, workspace).catch(() => null) : null;
   const createdAt = Date.now();
   const runId = deps.child?.target ?? scope.runId;
@@ -381,8 +382,8 @@ function relativeTarget(workspace: string, p: string): string {
 }
 
 /** Upstream's wording for a deferred tool the session has not loaded; the tools on offer for any other name. */
-function notOffered(name: string, offeredTools: ReadonlySet<string>): string {
-  if (getTool(name)?.deferred) {
+function notOffered(builtIns: ToolRegistry, name: string, offeredTools: ReadonlySet<string>): string {
+  if (builtIns.get(name)?.deferred) {
     return `tool '${name}' is deferred and not enabled this session. Call load_tools with tools:["${name}"] (or a group: git, web, bulk, browser, all), then retry the call.`;
   }
   return `unknown tool '${name}'; available tools: ${[...offeredTools].join(', ')}`;

@@ -13,7 +13,6 @@ import { scrubText } from '../runtime/redact';
 import type { RunScope } from '../runtime/runScope';
 import type { Conversation } from './conversation';
 import { digestUnderPressure } from './digest';
-import { getTool } from '../tools/registry';
 import type { ToolOutcome } from '../tools/types';
 import type { TurnTools } from '../tools/toolSet';
 import { StuckDetector } from './stuckDetector';
@@ -70,7 +69,7 @@ export async function runTurn(deps: TurnDeps, scope: RunScope, input: TurnInput)
 
 async function runSteps(deps: TurnDeps, scope: RunScope, input: TurnInput): Promise<TurnOutcome> {
   deps.conversation.append(userMessage(input, deps));
-  const stuck = new StuckDetector();
+  const stuck = new StuckDetector(deps.builtIns);
   for (let step = 0; step < MAX_MODEL_STEPS; step++) {
     if (scope.cancelled) return 'cancelled';
     digestIfPressed(deps);
@@ -145,7 +144,7 @@ async function runToolCalls(deps: TurnDeps, scope: RunScope, calls: ToolCall[]):
  * A plugin tool that overrides a parallel-safe built-in is not one: its handler runs in turn.
  */
 function leadingWaveLength(deps: TurnDeps, calls: ToolCall[]): number {
-  const end = calls.findIndex((call) => !getTool(call.name)?.parallelSafe || deps.plugins?.tool(call.name));
+  const end = calls.findIndex((call) => !deps.builtIns.get(call.name)?.parallelSafe || deps.plugins?.tool(call.name));
   return end === -1 ? calls.length : end;
 }
 

@@ -1,11 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { coreTools } from '../app/allTools';
 import { parseAgentFile } from './agentFile';
 import { builtinAgents } from './builtinAgents';
 import { bridgeActive, childMaxDepth, childToolNames } from './childTools';
 
 const agent = (tools: string, extra = '') => parseAgentFile(`---\nname: a\ntools: ${tools}\n${extra}---\n`, 'project')!;
-const everything = { has: () => true };
+const everything = { tools: coreTools };
 
 test("no declared tools: the read-only default, finish included, but not upstream's `ask` (a child cannot ask the user)", () => {
   assert.deepEqual(childToolNames(agent(''), { depth: 1, maxDepth: 2, bridge: false, ...everything }), [
@@ -55,8 +56,12 @@ test('subagent and spawn only when declared and the child may still nest (depth 
 
 test("a tool this core lacks is left out (researcher's fetch and web_search)", () => {
   const researcher = builtinAgents().find((a) => a.name === 'researcher')!;
-  const has = (name: string) => !['fetch', 'web_search', 'intercom'].includes(name);
-  assert.deepEqual(childToolNames(researcher, { depth: 1, maxDepth: 2, bridge: true, has }), [
+  const lacks = (name: string) => ['fetch', 'web_search', 'intercom'].includes(name);
+  const tools = {
+    all: coreTools.all.filter((t) => !lacks(t.name)),
+    get: (name: string) => (lacks(name) ? undefined : coreTools.get(name)),
+  };
+  assert.deepEqual(childToolNames(researcher, { depth: 1, maxDepth: 2, bridge: true, tools }), [
     'read_file',
     'grep',
     'glob',

@@ -15,13 +15,21 @@ export const DEFAULT_CHILD_TOOLS: readonly string[] = Object.freeze([
   'memory',
 ]);
 
-export const BRIDGE_TOOLS: readonly string[] = Object.freeze(['contact_supervisor', 'intercom']);
+/** The facts of a tool (tools/types.ts ToolDefinition) that decide whether a child is offered it. */
+export interface ChildToolFacts {
+  name: string;
+  /** `main`: never a child's, even when declared (`ask`: it contacts its supervisor instead); `child`: the bridge's. */
+  audience?: 'main' | 'child';
+  /** Starts children (`subagent`, `spawn`): offered only while the child may still nest. */
+  startsChildren?: true;
+}
 
-/** The tools that start children: offered to a child only while it may still nest. */
-const NESTING_TOOLS: ReadonlySet<string> = new Set(['subagent', 'spawn']);
-
-/** Tools a child is never offered, even when declared: it cannot ask the user (it contacts its supervisor instead). */
-const NEVER_FOR_CHILDREN: ReadonlySet<string> = new Set(['ask']);
+/** What choosing a child's tools reads of this core's tools (tools/registry.ts's ToolRegistry is one). */
+export interface ChildToolCatalog {
+  readonly all: readonly ChildToolFacts[];
+  /** Undefined for a tool this core lacks: a declared tool it lacks (fetch, web_search…) is left out. */
+  get(name: string): ChildToolFacts | undefined;
+}
 
 export interface ChildToolOptions {
   /** The child's depth (1 for a child of the main agent). */
@@ -30,8 +38,7 @@ export interface ChildToolOptions {
   maxDepth: number;
   /** The intercom bridge is on (upstream's default mode `always`): contact_supervisor and intercom are added. */
   bridge: boolean;
-  /** Whether this core has a tool of that name; a declared tool it lacks (fetch, web_search…) is left out. */
-  has(name: string): boolean;
+  tools: ChildToolCatalog;
 }
 
 /**
@@ -41,10 +48,11 @@ export interface ChildToolOptions {
 export function childToolNames(agent: AgentDefinition, options: ChildToolOptions): string[] {
   const mayNest = options.depth < options.maxDepth;
   const declared = agent.tools.length > 0 ? agent.tools : DEFAULT_CHILD_TOOLS;
-  const names = declared.filter((name) => !NEVER_FOR_CHILDREN.has(name) && (!NESTING_TOOLS.has(name) || mayNest));
-  if (options.bridge) names.push(...BRIDGE_TOOLS);
+  const { tools } = options;
+  const names = declared.filter((name) => tools.get(name)?.audience !== 'main' && (!tools.get(name)?.startsChildren || mayNest));
+  if (options.bridge) names.push(...tools.all.filter((tool) => tool.audience === 'child').map((tool) => tool.name));
   names.push('finish');
-  return [...new Set(names)].filter((name) => options.has(name));
+  return [...new Set(names)].filter((name) => !!tools.get(name));
 }
 
 /** The nesting limit of a child's subtree: the caller's, lowered by the agent's `maxSubagentDepth`. */

@@ -35,7 +35,8 @@ import { checkpointIndexPathFor } from '../sessions/sessionIndex';
 import type { LoadedSession } from '../sessions/sessionFile';
 import { readSessionStats, writeSessionStats } from '../sessions/sessionStats';
 import type { PresenceRecord } from '../tools/presenceRecords';
-import { newLoadedTools } from '../tools/registry';
+import type { ToolRegistry } from '../tools/registry';
+import { coreTools } from './allTools';
 import type { TodoItem, ToolContext } from '../tools/types';
 import { WEB_TOOLS, WebAccess } from '../web/webAccess';
 import type { LoadedTools } from '../tools/loadedTools';
@@ -67,6 +68,8 @@ export class CoreRuntime {
   private readonly todosOfChildren = new WeakMap<ChildScope, TodoItem[]>();
   /** The deferred tools this session enabled with load_tools. */
   readonly loadedTools: LoadedTools;
+  /** This core's own tools, by name. */
+  readonly builtIns: ToolRegistry = coreTools;
   /** fetch and web_search: their policy, limits and the search keys (set_search_key keeps a key here, in memory only). */
   readonly web: WebAccess;
   readonly memory: MemoryStore;
@@ -101,7 +104,7 @@ export class CoreRuntime {
     );
     this.providers = new ProviderRegistry(config, env);
     this.web = new WebAccess(config, env);
-    this.loadedTools = newLoadedTools(this.web.enabled ? [] : WEB_TOOLS);
+    this.loadedTools = this.builtIns.newLoadedTools(this.web.enabled ? [] : WEB_TOOLS);
     const opened = Conversation.open(config.sessionFile, { secrets: () => this.secrets() });
     this.conversation = opened.conversation;
     this.loadedAtStart = opened.loaded;
@@ -127,6 +130,7 @@ export class CoreRuntime {
       trustProject: config.trustProjectPlugins,
       workspacePluginsDir: config.plugins.dir,
       disabledAtStart: config.plugins.disabled,
+      builtIns: this.builtIns,
       env,
       log: this.log,
       emit: (event) => this.emit(event),
@@ -257,6 +261,7 @@ export class CoreRuntime {
       parentMessages: () => this.conversation.all,
       toolContext: (child, workspace, edited) => this.childToolContext(child, workspace, edited),
       refuseTool: (name) => this.refuseTool(name),
+      builtIns: this.builtIns,
       plugins: this.plugins.gate(),
       // A child that outlives its session (reset, load_session) must not write into the next one.
       recordRun: (record) => {

@@ -5,7 +5,6 @@ import { type AdvisorReview, reviewReply } from '../agent/advisor';
 import type { CoreRuntime } from '../app/coreRuntime';
 import type { QueuedPrompt } from '../runtime/runCoordinator';
 import type { RunScope } from '../runtime/runScope';
-import { offeredTools } from '../tools/registry';
 import type { ToolContext, ToolDefinition } from '../tools/types';
 import { imagePart } from '../agent/images';
 import { expandFileMentions } from '../agent/fileMentions';
@@ -294,8 +293,8 @@ function turnDeps(rt: CoreRuntime, scope: RunScope, model: ModelRoute): TurnDeps
     reviewAnswer: (turn) => reviewReply(advisorReview(rt, scope, turn)),
     tools: () =>
       rt.plugins.withTools({
-        offered: offeredTools(rt.loadedTools, rt.web.withheldTools()).map((t) => t.schema),
-        callable: new Set(offeredTools(rt.loadedTools).map((t) => t.name)),
+        offered: rt.builtIns.offered(rt.loadedTools, rt.web.withheldTools()).map((t) => t.schema),
+        callable: new Set(rt.builtIns.offered(rt.loadedTools).map((t) => t.name)),
       }),
     systemPrompt: () => rt.systemPrompt(),
     idleTimeoutMs: rt.config.idleTimeoutSecs * 1000,
@@ -303,6 +302,7 @@ function turnDeps(rt: CoreRuntime, scope: RunScope, model: ModelRoute): TurnDeps
     imagePart: (ref) => imagePart(ref, rt.workspace),
     beforeRequest: (messages) => rt.plugins.beforeRequest(messages),
     approvals: rt.approvals,
+    builtIns: rt.builtIns,
     emit: (event) => rt.emitInRun(scope, event),
     toolContext: (edited) => ({ ...rt.toolContext(scope, edited), subagents }),
     refuseTool: (name) => rt.refuseTool(name),

@@ -6,7 +6,7 @@
 import { agentDirs, discoverAgents } from '../agents/discovery';
 import { cancelActive } from '../commands/turnCommands';
 import type { RunScope } from '../runtime/runScope';
-import { goalWritePlanTool } from '../tools/goalWritePlanTool';
+import { goalWritePlanTool } from './goalWritePlanTool';
 import { startSelfReview, startVerify, type CeoSteps } from './ceoFlow';
 import { outcomeMessage } from './completionReport';
 import type { GoalController } from './goalController';

@@ -100,8 +100,3 @@ export interface GoalVerdict {
 export function isActive(phase: GoalPhase): boolean {
   return phase !== 'idle' && phase !== 'done' && phase !== 'failed' && phase !== 'cancelled';
 }
-
-/** What `goal_write_plan` asks of the goal: the tool result (the plan accepted, or the error the model reads). */
-export interface GoalPlanWriter {
-  writePlan(args: Record<string, unknown>): { ok: boolean; output: string };
-}

@@ -1,6 +1,6 @@
 /** What the core holds of its plugins: the manager, the tools and hooks they add, and where their messages go. */
 import type { SessionEvent } from '../runtime/eventSink';
-import { getTool } from '../tools/registry';
+import type { ToolRegistry } from '../tools/registry';
 import type { GatePlugins } from '../agent/gatePlugins';
 import type { TurnTools } from '../tools/toolSet';
 import type { ChatMessage } from '../providers/types';
@@ -20,6 +20,8 @@ import {
 
 export interface CorePluginsOptions extends PluginManagerOptions {
   env: NodeJS.ProcessEnv;
+  /** The core's own tools: a plugin tool of a built-in's name is skipped unless it overrides that one. */
+  builtIns: Pick<ToolRegistry, 'get'>;
   emit(event: SessionEvent): void;
   /** The session file's path, when the session has one. */
   sessionFile(): string | undefined;
@@ -62,7 +64,7 @@ export class CorePlugins {
     };
     for (const plugin of this.manager.enabled()) {
       for (const cfg of plugin.tools) {
-        if ((getTool(cfg.name) && !cfg.override) || out.some((t) => t.name === cfg.name)) {
+        if ((this.opts.builtIns.get(cfg.name) && !cfg.override) || out.some((t) => t.name === cfg.name)) {
           const key = `${plugin.name}/${cfg.name}`;
           if (!this.collisionsLogged.has(key)) {
             this.collisionsLogged.add(key);
@@ -88,8 +90,8 @@ export class CorePlugins {
   withTools(base: TurnTools): TurnTools {
     const disabled = this.disabledTools();
     const tools = this.tools();
-    const added = tools.filter((t) => !getTool(t.name));
-    const overrides = new Map(tools.filter((t) => getTool(t.name)).map((t) => [t.name, t.schema]));
+    const added = tools.filter((t) => !this.opts.builtIns.get(t.name));
+    const overrides = new Map(tools.filter((t) => this.opts.builtIns.get(t.name)).map((t) => [t.name, t.schema]));
     return {
       offered: [...base.offered.map((s) => overrides.get(s.name) ?? s), ...added.map((t) => t.schema)].filter((s) => !disabled.has(s.name)),
       callable: new Set([...base.callable, ...added.map((t) => t.name)].filter((n) => !disabled.has(n))),

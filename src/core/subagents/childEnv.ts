@@ -9,6 +9,7 @@ import type { ChildScope } from '../runtime/childScope';
 import type { EventSink } from '../runtime/eventSink';
 import type { RunScope } from '../runtime/runScope';
 import type { RunRecord } from '../sessions/sessionTypes';
+import type { ToolRegistry } from '../tools/registry';
 import type { ToolContext } from '../tools/types';
 import type { SubagentRegistry } from './subagentRegistry';
 import type { ApprovalState } from '../agent/toolGate';
@@ -46,6 +47,8 @@ export interface ChildEnv {
   /** The base tool context of a child: its signal and workspace (confinement), not yet its host or intercom. */
   toolContext(child: ChildScope, workspace: string | undefined, editedContent?: string): ToolContext;
   refuseTool(name: string): string | undefined;
+  /** This core's own tools (app/allTools.ts): a child is offered only these. */
+  builtIns: ToolRegistry;
   /**
    * The main agent's plugins: a child's calls run their hooks too (upstream's pre_bash fires for child bash), but a
    * child is offered no plugin tool (they are the main agent's).

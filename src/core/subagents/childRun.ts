@@ -9,7 +9,6 @@ import { streamChat } from '../providers/stream';
 import type { ChildScope } from '../runtime/childScope';
 import type { ChildEvent } from '../runtime/eventSink';
 import { scrubText } from '../runtime/redact';
-import { getTool } from '../tools/registry';
 import type { ToolContext, ToolOutcome } from '../tools/types';
 import { childMessages } from './childConversation';
 import { capBytes, NO_SUMMARY } from '../platform/textCaps';
@@ -128,7 +127,7 @@ export class ChildRun {
 
   private async loop(messages: ChatMessage[], routes: ModelRoute[], tools: string[]): Promise<ChildResult> {
     const offered = new Set(tools);
-    const schemas = tools.flatMap((name) => getTool(name)?.schema ?? []);
+    const schemas = tools.flatMap((name) => this.env.builtIns.get(name)?.schema ?? []);
     this.messages = messages;
     const gate = this.gateDeps();
     for (let round = 0; round < CHILD_MODEL_ROUNDS; round++) {
@@ -329,7 +328,7 @@ export class ChildRun {
       depth: this.spec.depth,
       maxDepth: this.spec.maxDepth,
       bridge: this.bridged(),
-      has: (name) => !!getTool(name),
+      tools: this.env.builtIns,
     });
   }
 
@@ -350,6 +349,7 @@ export class ChildRun {
     });
     return {
       approvals: env.approvals,
+      builtIns: env.builtIns,
       emit: (event) => env.sink.emitInChild(scope, event),
       // The parent's `subagent` call was approved and took the turn's automatic checkpoint.
       beforeDestructive: async () => undefined,

@@ -3,6 +3,7 @@ import { afterEach, test } from 'node:test';
 import { makeTestWorkspace, type TestWorkspace } from '../../../test/support/testWorkspace';
 import { subagentTarget } from '../../protocol/subagents';
 import type { AgentDefinition } from '../agents/types';
+import { coreTools } from '../app/allTools';
 import { ApprovalBroker } from '../approvals/approvalBroker';
 import { Escalations } from '../approvals/escalations';
 import { PermissionRules } from '../approvals/permissionRules';
@@ -94,6 +95,7 @@ function harness(replies: Reply[], mode: 'destructive' | 'never' = 'destructive'
     parentMessages: () => [],
     toolContext: (child) => workspace.context({ signal: child.signal, depth: child.depth }),
     refuseTool: () => undefined,
+    builtIns: coreTools,
     recordRun: (r) => records.push(r),
     stream: async (req: StreamRequest, onEvent: (e: StreamEvent) => void): Promise<StreamResult> => {
       requests.push({ ...req, messages: [...req.messages] });

@@ -11,6 +11,7 @@ import type { ToolDefinition } from '../tools/types';
 export const spawnTool: ToolDefinition = {
   name: 'spawn',
   kind: 'destructive',
+  startsChildren: true,
   deferred: true,
   schema: {
     name: 'spawn',

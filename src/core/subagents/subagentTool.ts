@@ -42,6 +42,7 @@ const TASK_ITEM = {
 export const subagentTool: ToolDefinition = {
   name: 'subagent',
   kind: 'destructive',
+  startsChildren: true,
   schema: {
     name: 'subagent',
     description:

@@ -7,6 +7,7 @@ import type { AskQuestion, ToolDefinition } from './types';
 export const askTool: ToolDefinition = {
   name: 'ask',
   kind: 'readonly',
+  audience: 'main',
   schema: {
     name: 'ask',
     description:

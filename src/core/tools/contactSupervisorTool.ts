@@ -17,6 +17,7 @@ export const NEED_DECISION_AUTO_RESOLVED =
 export const contactSupervisorTool: ToolDefinition = {
   name: 'contact_supervisor',
   kind: 'readonly',
+  audience: 'child',
   schema: {
     name: 'contact_supervisor',
     description:

@@ -21,6 +21,7 @@ export const SEARCH_REPLACE_EDITS_SCHEMA = {
 export const editTool: ToolDefinition = {
   name: 'edit',
   kind: 'destructive',
+  worktreeUnprompted: true,
   schema: {
     name: 'edit',
     description:

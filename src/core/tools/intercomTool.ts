@@ -13,6 +13,7 @@ type Args = Record<string, unknown>;
 export const intercomTool: ToolDefinition = {
   name: 'intercom',
   kind: 'readonly',
+  audience: 'child',
   schema: {
     name: 'intercom',
     description:

@@ -2,7 +2,9 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { makeTestWorkspace } from '../../../test/support/testWorkspace';
 import { loadToolsTool } from './loadToolsTool';
-import { newLoadedTools, offeredTools } from './registry';
+import { coreTools } from '../app/allTools';
+
+const { newLoadedTools, offered: offeredTools } = coreTools;
 
 const ws = makeTestWorkspace();
 process.on('exit', () => ws.cleanup());

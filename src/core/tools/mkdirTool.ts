@@ -9,6 +9,7 @@ import { resolveWorkspacePath, toWorkspaceRelative } from '../platform/workspace
 export const mkdirTool: ToolDefinition = {
   name: 'mkdir',
   kind: 'destructive',
+  worktreeUnprompted: true,
   schema: {
     name: 'mkdir',
     description: 'Create a directory, with any missing parents (workspace-relative path). Prefer this over mkdir in bash.',

@@ -6,6 +6,7 @@ import type { ToolDefinition } from './types';
 export const patchTool: ToolDefinition = {
   name: 'patch',
   kind: 'destructive',
+  worktreeUnprompted: true,
   schema: {
     name: 'patch',
     description:

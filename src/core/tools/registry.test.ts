@@ -1,7 +1,11 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { UPSTREAM_DEFERRED_TOOLS } from './deferredGroups';
-import { CORE_TOOLS, getTool, newLoadedTools, offeredTools, toolKind } from './registry';
+import { ALL_TOOLS, coreTools } from '../app/allTools';
+
+const { get: getTool, kind: toolKind, offered: offeredTools, newLoadedTools } = coreTools;
+/** The tools a session is offered or may load; goal_write_plan (`turnOnly`) is its planning turn's alone. */
+const CORE_TOOLS = ALL_TOOLS.filter((tool) => !tool.turnOnly);
 import { UPSTREAM_READONLY_TOOLS_NOT_BUILT_IN } from './upstreamReadonlyTools';
 
 /** Upstream's read-only tools, all of them (research §4.3): every other tool is destructive. */

@@ -10,6 +10,7 @@ import { resolveWorkspaceEntry, toWorkspaceRelative } from '../platform/workspac
 export const renameTool: ToolDefinition = {
   name: 'rename',
   kind: 'destructive',
+  worktreeUnprompted: true,
   schema: {
     name: 'rename',
     description:

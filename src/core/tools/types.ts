@@ -2,7 +2,6 @@
 import type { AskQuestion } from '../../protocol';
 import type { SubagentHost } from '../agents/subagentHost';
 import type { IntercomBus } from '../intercom/intercomBus';
-import type { GoalPlanWriter } from '../goal/goalTypes';
 import type { MemoryStore } from '../memory/memoryStore';
 import type { WebAccess } from '../web/webAccess';
 import type { LoadedTools } from './loadedTools';
@@ -82,6 +81,14 @@ export interface ToolContext {
   web?: WebAccess;
 }
 
+/**
+ * What a planning turn's tool (`goal_write_plan`, goal/goalWritePlanTool.ts) asks of the plan it writes: the tool result
+ * (the plan accepted, or the error the model reads).
+ */
+export interface GoalPlanWriter {
+  writePlan(args: Record<string, unknown>): { ok: boolean; output: string };
+}
+
 export interface ToolIntercom {
   /** The child's target, `subagentTarget(runId, agent)`. */
   target: string;
@@ -116,6 +123,20 @@ export interface ToolDefinition {
   gatesInnerCalls?: true;
   /** Runs concurrently with the other parallel-safe calls that lead a model message (upstream's read wave). */
   parallelSafe?: true;
+  /**
+   * Who is offered the tool: `main`, the main agent only (`ask`: a child cannot ask the user, it contacts its
+   * supervisor); `child`, children only, added while the intercom bridge is on (its tools); absent, both.
+   */
+  audience?: 'main' | 'child';
+  /** Starts child agents (`subagent`, `spawn`): offered to a child only while it may still nest. */
+  startsChildren?: true;
+  /**
+   * A file tool confined to its workspace: in a child's own worktree, under approval mode `destructive`, it runs
+   * without a prompt, since its changes reach the main tree only as proposals back, which are the review.
+   */
+  worktreeUnprompted?: true;
+  /** Known to the gate but offered only by the turn that adds it (TurnExtras): never listed, never loadable. */
+  turnOnly?: true;
   schema: ToolSchema;
   /** Reads the model's raw arguments leniently (never throws): execute reports a malformed argument. */
   targets(args: Record<string, unknown>): ToolTargets;

@@ -25,12 +25,6 @@ import {
 
 export const WORKTREE_REQUIRES_GIT = 'worktree:true requires a git repository; use hybrid checkpoints for non-git workspaces';
 
-/**
- * A child's tools that, in its worktree and under approval mode `destructive`, run without a prompt: confined to the
- * worktree, their changes reach the main tree only as the proposals back, which are the review. bash and the rest still ask.
- */
-export const WORKTREE_UNPROMPTED_TOOLS: ReadonlySet<string> = new Set(['write_file', 'edit', 'patch', 'delete', 'mkdir', 'rename']);
-
 /** Workspace-relative. */
 export const WORKTREES_DIR = '.catalyst-code/worktrees';
 const BRANCH_PREFIX = 'catcode/wt/';

@@ -1,16 +1,17 @@
 /**
- * goal_write_plan: the planner's plan for the goal (research A:792-824). Offered only by a goal's planning turn (never in
- * CORE_TOOLS, so never loadable); read-only; a plan accepted ends the turn after its tool batch, as upstream's does.
+ * goal_write_plan: the planner's plan for the goal (research A:792-824). Offered only by a goal's planning turn (`turnOnly`:
+ * never listed, never loadable); read-only; a plan accepted ends the turn after its tool batch, as upstream's does.
  */
-import { failed, succeeded } from './outcome';
-import { noTargets } from './toolTargets';
-import type { ToolDefinition } from './types';
+import { failed, succeeded } from '../tools/outcome';
+import { noTargets } from '../tools/toolTargets';
+import type { ToolDefinition } from '../tools/types';
 
 const stringList = { type: 'array', items: { type: 'string' } };
 
 export const goalWritePlanTool: ToolDefinition = {
   name: 'goal_write_plan',
   kind: 'readonly',
+  turnOnly: true,
   schema: {
     name: 'goal_write_plan',
     description:

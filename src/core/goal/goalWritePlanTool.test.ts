@@ -1,8 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { goalWritePlanTool } from './goalWritePlanTool';
-import { getTool, newLoadedTools, offeredTools, toolKind } from './registry';
-import type { ToolContext } from './types';
+import { coreTools } from '../app/allTools';
+import type { ToolContext } from '../tools/types';
+
+const { get: getTool, kind: toolKind, offered: offeredTools, newLoadedTools } = coreTools;
 
 test('goal_write_plan is known to the gate, read-only, and never offered or loadable outside a planning turn', () => {
   assert.equal(getTool('goal_write_plan'), goalWritePlanTool);

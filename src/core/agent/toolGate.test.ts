@@ -7,7 +7,7 @@ import { makeTestWorkspace, type TestWorkspace } from '../../../test/support/tes
 import { ApprovalBroker } from '../approvals/approvalBroker';
 import { Escalations } from '../approvals/escalations';
 import { PermissionRules } from '../approvals/permissionRules';
-import { coreTools } from '../app/allTools';
+import { coreTools, toolRulesMatchPaths } from '../app/allTools';
 import { CorePlugins } from '../plugins/corePlugins';
 import type { ChildEvent } from '../runtime/eventSink';
 import type { ToolOutcome } from '../tools/types';
@@ -37,7 +37,7 @@ function gate(child?: { agent: string; target: string }) {
   const deps: GateDeps = {
     approvals: {
       mode: 'destructive',
-      rules: new PermissionRules({ allow: [], deny: [], ask: [] }),
+      rules: new PermissionRules({ allow: [], deny: [], ask: [] }, toolRulesMatchPaths),
       escalations: new Escalations(),
       broker,
     },
@@ -212,7 +212,10 @@ test('a call a hook rewrote is judged as the call it became: confinement, rules,
     const setUp = () => {
       const g = gate(c.child ? { agent: 'worker', target: 'subagent-worker-run1' } : undefined);
       if (c.child) g.deps.child = { agent: 'worker', target: 'subagent-worker-run1', worktree: true };
-      g.deps.approvals.rules = new PermissionRules({ allow: c.rules?.allow ?? [], deny: c.rules?.deny ?? [], ask: [] });
+      g.deps.approvals.rules = new PermissionRules(
+        { allow: c.rules?.allow ?? [], deny: c.rules?.deny ?? [], ask: [] },
+        toolRulesMatchPaths,
+      );
       for (const file of ['a.txt', 'b.txt', '.env', 'secret/k.txt']) g.ws.write(file, 'old');
       return g;
     };

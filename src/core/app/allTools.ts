@@ -78,3 +78,6 @@ export const ALL_TOOLS: readonly ToolDefinition[] = Object.freeze([
 ]);
 
 export const coreTools: ToolRegistry = toolRegistry(ALL_TOOLS);
+
+/** Whether a tool's permission rules match path globs (`pathRules`): a plugin tool of a built-in's name matches as that one. */
+export const toolRulesMatchPaths = (tool: string): boolean => !!coreTools.get(tool)?.pathRules;

@@ -36,7 +36,7 @@ import type { LoadedSession } from '../sessions/sessionFile';
 import { readSessionStats, writeSessionStats } from '../sessions/sessionStats';
 import type { PresenceRecord } from '../tools/presenceRecords';
 import type { ToolRegistry } from '../tools/registry';
-import { coreTools } from './allTools';
+import { coreTools, toolRulesMatchPaths } from './allTools';
 import type { TodoItem, ToolContext } from '../tools/types';
 import { WEB_TOOLS, WebAccess } from '../web/webAccess';
 import type { LoadedTools } from '../tools/loadedTools';
@@ -111,7 +111,7 @@ export class CoreRuntime {
     this.usage = this.newUsage(this.conversation.path);
     this.approvals = {
       mode: config.approval,
-      rules: new PermissionRules(config.permissions),
+      rules: new PermissionRules(config.permissions, toolRulesMatchPaths),
       escalations: new Escalations(config.sessionFile ? `${config.sessionFile}.escalations` : undefined),
       broker: new ApprovalBroker({
         timeoutMs: approvalTimeoutMs(env),

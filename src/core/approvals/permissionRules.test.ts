@@ -1,10 +1,11 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
+import { toolRulesMatchPaths } from '../app/allTools';
 import { PermissionRules } from './permissionRules';
 import { splitShellCommand } from './shellSegments';
 
 const rules = (r: Partial<{ allow: string[]; deny: string[]; ask: string[] }>) =>
-  new PermissionRules({ allow: [], deny: [], ask: [], ...r });
+  new PermissionRules({ allow: [], deny: [], ask: [], ...r }, toolRulesMatchPaths);
 
 describe('PermissionRules precedence', () => {
   test('allow beats deny, deny beats ask, no match → undefined', () => {

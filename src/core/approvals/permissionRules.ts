@@ -12,20 +12,6 @@ interface Rule {
   pattern: string;
 }
 
-/** Tools whose target is a workspace path: patterns are picomatch globs. */
-const PATH_TOOLS = new Set([
-  'read_file',
-  'write_file',
-  'edit',
-  'patch',
-  'delete',
-  'rename',
-  'mkdir',
-  'list_dir',
-  'bulk_read',
-  'bulk_write',
-  'bulk_edit',
-]);
 /** Tools whose target is a shell command line: patterns match each simple command. */
 const COMMAND_TOOLS = new Set(['bash']);
 
@@ -37,7 +23,11 @@ export class PermissionRules {
   /** Rule strings that could not be parsed; they are ignored. */
   readonly invalid: string[] = [];
 
-  constructor(rules: { allow: string[]; deny: string[]; ask: string[] }) {
+  /** `pathRules(tool)`: the tool's patterns are globs over a workspace path (its ToolDefinition's `pathRules`). */
+  constructor(
+    rules: { allow: string[]; deny: string[]; ask: string[] },
+    private readonly pathRules: (tool: string) => boolean,
+  ) {
     this.allow = this.parseAll(rules.allow);
     this.deny = this.parseAll(rules.deny);
     this.ask = this.parseAll(rules.ask);
@@ -94,8 +84,8 @@ export class PermissionRules {
         rules.map((r) => r.pattern),
         target,
       );
-    if (PATH_TOOLS.has(tool) && escapesBase(normalizeRelPath(target.trim()))) return false;
-    return rules.some((r) => targetMatches(tool, r.pattern, target));
+    if (this.pathRules(tool) && escapesBase(normalizeRelPath(target.trim()))) return false;
+    return rules.some((r) => this.targetMatches(tool, r.pattern, target));
   }
 
   private hits(rules: Rule[], tool: string, target: string | undefined): boolean {
@@ -103,9 +93,14 @@ export class PermissionRules {
       if (!toolMatches(r, tool)) continue;
       if (r.pattern === '*') return true;
       if (!target?.trim()) continue;
-      if (COMMAND_TOOLS.has(tool) ? commandHit(r.pattern, target) : targetMatches(tool, r.pattern, target)) return true;
+      if (COMMAND_TOOLS.has(tool) ? commandHit(r.pattern, target) : this.targetMatches(tool, r.pattern, target)) return true;
     }
     return false;
+  }
+
+  private targetMatches(tool: string, pattern: string, target: string): boolean {
+    const t = target.trim();
+    return this.pathRules(tool) ? pathGlobMatches(pattern, t) : wildcardMatches(pattern, t);
   }
 }
 
@@ -123,11 +118,6 @@ function parseRule(s: string): Rule | undefined {
 
 function toolMatches(r: Rule, tool: string): boolean {
   return r.tool === '*' || r.tool === tool;
-}
-
-function targetMatches(tool: string, pattern: string, target: string): boolean {
-  const t = target.trim();
-  return PATH_TOOLS.has(tool) ? pathGlobMatches(pattern, t) : wildcardMatches(pattern, t);
 }
 
 /** `npm run test:*` (Claude Code style) = the command itself or it followed by arguments. */

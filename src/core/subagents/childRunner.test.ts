@@ -3,7 +3,7 @@ import { afterEach, test } from 'node:test';
 import { makeTestWorkspace, type TestWorkspace } from '../../../test/support/testWorkspace';
 import { subagentTarget } from '../../protocol/subagents';
 import type { AgentDefinition } from '../agents/types';
-import { coreTools } from '../app/allTools';
+import { coreTools, toolRulesMatchPaths } from '../app/allTools';
 import { ApprovalBroker } from '../approvals/approvalBroker';
 import { Escalations } from '../approvals/escalations';
 import { PermissionRules } from '../approvals/permissionRules';
@@ -83,7 +83,12 @@ function harness(replies: Reply[], mode: 'destructive' | 'never' = 'destructive'
   const env: ChildEnv = {
     sink,
     registry,
-    approvals: { mode, rules: new PermissionRules({ allow: [], deny: [], ask: [] }), escalations: new Escalations(), broker },
+    approvals: {
+      mode,
+      rules: new PermissionRules({ allow: [], deny: [], ask: [] }, toolRulesMatchPaths),
+      escalations: new Escalations(),
+      broker,
+    },
     usage: () => usage,
     secrets: () => [KEY],
     idleTimeoutMs: 0,
@@ -222,7 +227,7 @@ test('the deltas of one provider read go out as one subagent_delta, in order, ea
 
 test("a tool outside the agent's schema is refused in upstream's words; an ask rule prompts for a child as for its parent", async () => {
   const h = harness([{ calls: [{ id: 'call_1', name: 'bash', args: { command: 'ls' } }] }, { text: 'ok' }]);
-  h.env.approvals.rules = new PermissionRules({ allow: [], deny: [], ask: ['read_file'] });
+  h.env.approvals.rules = new PermissionRules({ allow: [], deny: [], ask: ['read_file'] }, toolRulesMatchPaths);
   await h.host.runChild(h.spec());
   const result = h.lines.find((l) => l.type === 'subagent_tool_result');
   assert.equal(result.ok, false);
@@ -232,7 +237,7 @@ test("a tool outside the agent's schema is refused in upstream's words; an ask r
   );
   const h2 = harness([{ calls: [{ id: 'call_1', name: 'read_file', args: { path: 'a.txt' } }] }, { text: 'ok' }]);
   h2.workspace.write('a.txt', 'x');
-  h2.env.approvals.rules = new PermissionRules({ allow: [], deny: [], ask: ['read_file'] });
+  h2.env.approvals.rules = new PermissionRules({ allow: [], deny: [], ask: ['read_file'] }, toolRulesMatchPaths);
   const asking = h2.host.runChild(h2.spec());
   const request = await h2.until((l) => l.type === 'approval_request');
   assert.deepEqual([request.tool, request.tool_call_id], ['read_file', 'call_1'], 'the ask rule prompts the child too');

@@ -7,6 +7,7 @@ import type { ToolDefinition } from './types';
 export const bulkEditTool: ToolDefinition = {
   name: 'bulk_edit',
   kind: 'destructive',
+  pathRules: true,
   deferred: true,
   gatesInnerCalls: true,
   schema: {

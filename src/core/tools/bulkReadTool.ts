@@ -6,6 +6,7 @@ import type { ToolDefinition } from './types';
 export const bulkReadTool: ToolDefinition = {
   name: 'bulk_read',
   kind: 'readonly',
+  pathRules: true,
   deferred: true,
   parallelSafe: true,
   schema: {

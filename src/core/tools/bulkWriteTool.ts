@@ -6,6 +6,7 @@ import type { ToolDefinition } from './types';
 export const bulkWriteTool: ToolDefinition = {
   name: 'bulk_write',
   kind: 'destructive',
+  pathRules: true,
   deferred: true,
   gatesInnerCalls: true,
   schema: {

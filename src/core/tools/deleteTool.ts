@@ -11,6 +11,7 @@ import { resolveWorkspaceEntry, toWorkspaceRelative } from '../platform/workspac
 export const deleteTool: ToolDefinition = {
   name: 'delete',
   kind: 'destructive',
+  pathRules: true,
   worktreeUnprompted: true,
   schema: {
     name: 'delete',

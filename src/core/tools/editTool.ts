@@ -21,6 +21,7 @@ export const SEARCH_REPLACE_EDITS_SCHEMA = {
 export const editTool: ToolDefinition = {
   name: 'edit',
   kind: 'destructive',
+  pathRules: true,
   worktreeUnprompted: true,
   schema: {
     name: 'edit',

@@ -13,6 +13,7 @@ const MAX_ENTRIES = 1000;
 export const listDirTool: ToolDefinition = {
   name: 'list_dir',
   kind: 'readonly',
+  pathRules: true,
   parallelSafe: true,
   schema: {
     name: 'list_dir',

@@ -9,6 +9,7 @@ import { resolveWorkspacePath, toWorkspaceRelative } from '../platform/workspace
 export const mkdirTool: ToolDefinition = {
   name: 'mkdir',
   kind: 'destructive',
+  pathRules: true,
   worktreeUnprompted: true,
   schema: {
     name: 'mkdir',

@@ -6,6 +6,7 @@ import type { ToolDefinition } from './types';
 export const patchTool: ToolDefinition = {
   name: 'patch',
   kind: 'destructive',
+  pathRules: true,
   worktreeUnprompted: true,
   schema: {
     name: 'patch',

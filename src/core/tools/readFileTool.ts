@@ -14,6 +14,7 @@ const MAX_FILE_BYTES = 32 * 1024 * 1024;
 export const readFileTool: ToolDefinition = {
   name: 'read_file',
   kind: 'readonly',
+  pathRules: true,
   parallelSafe: true,
   schema: {
     name: 'read_file',

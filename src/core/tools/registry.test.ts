@@ -162,4 +162,11 @@ describe('registry', () => {
     assert.ok(getTool('contact_supervisor'));
     assert.ok(getTool('intercom'));
   });
+
+  test('permission rules match path globs for the tools whose target is a file path, not for grep, glob or git', () => {
+    assert.deepEqual(
+      CORE_TOOLS.filter((tool) => tool.pathRules).map((tool) => tool.name),
+      ['read_file', 'write_file', 'edit', 'patch', 'delete', 'rename', 'mkdir', 'list_dir', 'bulk_read', 'bulk_write', 'bulk_edit'],
+    );
+  });
 });

@@ -10,6 +10,7 @@ import { resolveWorkspaceEntry, toWorkspaceRelative } from '../platform/workspac
 export const renameTool: ToolDefinition = {
   name: 'rename',
   kind: 'destructive',
+  pathRules: true,
   worktreeUnprompted: true,
   schema: {
     name: 'rename',

@@ -137,6 +137,11 @@ export interface ToolDefinition {
   worktreeUnprompted?: true;
   /** Known to the gate but offered only by the turn that adds it (TurnExtras): never listed, never loadable. */
   turnOnly?: true;
+  /**
+   * Its permission rules' patterns are path globs over its first path (`write_file(src/**)`, picomatch; a path that
+   * climbs out is never allowed); other tools' match their target with plain wildcards.
+   */
+  pathRules?: true;
   schema: ToolSchema;
   /** Reads the model's raw arguments leniently (never throws): execute reports a malformed argument. */
   targets(args: Record<string, unknown>): ToolTargets;

@@ -6,6 +6,7 @@ import type { ToolDefinition } from './types';
 export const writeFileTool: ToolDefinition = {
   name: 'write_file',
   kind: 'destructive',
+  pathRules: true,
   worktreeUnprompted: true,
   schema: {
     name: 'write_file',

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { makeTestWorkspace } from '../../../test/support/testWorkspace';
 import type { ApprovalMode } from '../config/config';
 import { runToolCall, type GateDeps } from '../agent/toolGate';
-import { coreTools } from '../app/allTools';
+import { coreTools, toolRulesMatchPaths } from '../app/allTools';
 import { ApprovalBroker } from '../approvals/approvalBroker';
 import { Escalations } from '../approvals/escalations';
 import { PermissionRules } from '../approvals/permissionRules';
@@ -17,7 +17,12 @@ function childGate(mode: ApprovalMode, worktree: boolean) {
   const broker = new ApprovalBroker({ onExpired: () => undefined });
   const asked: string[] = [];
   const deps: GateDeps = {
-    approvals: { mode, rules: new PermissionRules({ allow: [], deny: [], ask: [] }), escalations: new Escalations(), broker },
+    approvals: {
+      mode,
+      rules: new PermissionRules({ allow: [], deny: [], ask: [] }, toolRulesMatchPaths),
+      escalations: new Escalations(),
+      broker,
+    },
     builtIns: coreTools,
     emit: (event: ChildEvent) => {
       if (event.type !== 'approval_request') return;

@@ -119,10 +119,3 @@ export interface SubagentRunInfo {
   /** The child's cumulative prompt + completion tokens. */
   estimatedTokens: number;
 }
-
-let lastRunNumber = 0;
-
-/** Upstream's `allocate_run_id`: `run-<hex>`, counted from 1 for the whole process. */
-export function allocateRunId(): string {
-  return `run-${(++lastRunNumber).toString(16)}`;
-}

@@ -11,17 +11,17 @@ import type { ChildEnv, HostCaller } from './childEnv';
 import { emitEnd, recordRun } from './childRecords';
 import { runSummary } from './childText';
 import { ABORTED, aborted, ChildRun } from './childRun';
-import {
-  allocateRunId,
-  type ChildGroup,
-  type ChildResult,
-  type ChildSpec,
-  type GroupSpec,
-  type SubagentHost,
-} from '../agents/subagentHost';
+import type { ChildGroup, ChildResult, ChildSpec, GroupSpec, SubagentHost } from '../agents/subagentHost';
 
 export type { ChildEnv, HostCaller, ModelRoute } from './childEnv';
 export { ABORTED, CHILD_MODEL_ROUNDS, CHILD_TOOL_CALL_CAP, NO_MODEL_MESSAGE, OUTPUT_CALL_ID, TOOL_CAP_MESSAGE } from './childRun';
+
+let lastRunNumber = 0;
+
+/** Upstream's `allocate_run_id`: `run-<hex>`, counted from 1 for the whole process. */
+function allocateRunId(): string {
+  return `run-${(++lastRunNumber).toString(16)}`;
+}
 
 /** The host a tool of the calling run gets in ToolContext.subagents. */
 export function createSubagentHost(env: ChildEnv, caller: HostCaller): SubagentHost {

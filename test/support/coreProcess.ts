@@ -60,6 +60,9 @@ export class CoreProcess {
         HOME: home,
         XDG_CONFIG_HOME: join(home, '.config'),
         GIT_CONFIG_NOSYSTEM: '1',
+        // The automatic checkpoint's 5 s budget is a behaviour of its own (checkpoints.test.ts sets it to 1 ms); a
+        // scenario about something else must not lose its checkpoint_created to a loaded machine.
+        CATALYST_CODE_CHECKPOINT_BUDGET_MS: '600000',
         ...inheritedCoreEnv(),
         ...opts.env,
       },

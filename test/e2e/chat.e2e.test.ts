@@ -17,6 +17,7 @@ import {
   testId,
   transcriptTexts,
   waitForAssistantText,
+  waitForCoreReady,
   waitForIdle,
   waitForRunning,
   waitForUserText,
@@ -259,6 +260,8 @@ describe('chat in code-server (issue #3)', { timeout: 600_000 }, () => {
       const told = testId(chat, TEST_IDS.notice).filter({ hasText: /restart/i });
       await told.first().waitFor({ state: 'visible', timeout: 30_000 });
       await waitForIdle(chat, 30_000);
+      // Neither the notice nor the ended run means the new core is ready: the header's status after the notice does.
+      await waitForCoreReady(chat, 60_000);
       await sendPrompt(chat, 'Are you back?');
       await waitForAssistantText(chat, 'e2e-after-restart', 60_000);
       assert.deepEqual(env!.corePids(), [restarted]);

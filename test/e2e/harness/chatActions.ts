@@ -126,6 +126,17 @@ export async function waitForIdle(chat: FrameLocator, timeoutMs = 60_000): Promi
   await testId(chat, TEST_IDS.abortButton).first().waitFor({ state: 'hidden', timeout: timeoutMs });
 }
 
+/**
+ * Waits until the chat header shows the core ready (`data-status="ready"`). After a crash or restart, call it once an
+ * event of that restart has been seen (its notice, the new process): before that, "ready" may still be the old core's.
+ */
+export async function waitForCoreReady(chat: FrameLocator, timeoutMs = 60_000): Promise<void> {
+  await chat
+    .locator(`${byTestId(TEST_IDS.coreStatus)}[data-status="ready"]`)
+    .first()
+    .waitFor({ state: 'visible', timeout: timeoutMs });
+}
+
 export async function waitForRunning(chat: FrameLocator, timeoutMs = 30_000): Promise<void> {
   await testId(chat, TEST_IDS.abortButton).first().waitFor({ state: 'visible', timeout: timeoutMs });
 }

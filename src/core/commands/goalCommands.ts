@@ -4,7 +4,7 @@ import type { CoreRuntime } from '../app/coreRuntime';
 import { goalPlanEvent } from '../goal/goalEvents';
 import { goalOf } from '../goal/goalController';
 import { approvePlan, cancelGoal, reviseGoal, startGoal } from '../goal/goalLifecycle';
-import { goalSettings } from '../goal/goalOptions';
+import { goalSettings } from './goalOptions';
 import { handleAbort } from './turnCommands';
 
 /** Upstream's `unknown model: X` + `done` when the model is not in the list (true when it is known). */

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CommandOf } from '../../protocol';
 import type { SubagentSettings } from '../config/coreConfig';
-import { goalSettings } from './goalOptions';
+import { goalSettings } from '../commands/goalOptions';
 import type { GoalPlan, GoalSettings, PlanStep } from './goalTypes';
 import { stepPrompts } from './workerPrompt';
 

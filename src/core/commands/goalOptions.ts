@@ -1,7 +1,7 @@
 /** `start_goal`'s fields, validated and defaulted as upstream's `new_goal` does (research A:699-721). */
 import type { CommandOf } from '../../protocol';
 import type { SubagentSettings } from '../config/coreConfig';
-import type { GoalSettings } from './goalTypes';
+import type { GoalSettings } from '../goal/goalTypes';
 
 /** The settings, or the error text upstream sends (as a plain `error`, without `done`). */
 export function goalSettings(cmd: CommandOf<'start_goal'>, subagents: SubagentSettings): GoalSettings | string {

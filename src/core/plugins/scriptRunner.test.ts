@@ -12,11 +12,14 @@ function writeScript(dir: string, name: string, body: string): string {
   return path;
 }
 
-/** Gone, or a zombie nobody reaped yet: either way it runs no more. */
+/** Gone, or a zombie nobody reaped yet: either way it runs no more. It can be reaped between any two reads. */
 function stopped(pid: number): boolean {
-  const stat = `/proc/${pid}/stat`;
-  if (!existsSync(stat)) return true;
-  return readFileSync(stat, 'utf8').split(') ')[1]?.startsWith('Z') ?? true;
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.startsWith('Z') ?? true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ESRCH') return true;
+    throw err;
+  }
 }
 
 async function untilStopped(pid: number): Promise<void> {

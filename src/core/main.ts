@@ -5,7 +5,7 @@ import { CORE_VERSION, NdjsonDecoder } from '../protocol';
 import { HELP_TEXT, parseCli } from './config/cli';
 import { loadConfig } from './config/config';
 import { dispatch } from './commands/dispatcher';
-import { cancelActive } from './commands/turnCommands';
+import { cancelActive } from './app/turns';
 import { CoreRuntime } from './app/coreRuntime';
 import { publishPresence } from './tools/presenceRecords';
 import { redactSecrets } from './runtime/redact';

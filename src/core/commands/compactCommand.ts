@@ -2,7 +2,7 @@ import type { CommandOf } from '../../protocol';
 import { compactConversation, keptTailStart, unchangedCompactionEvents } from '../agent/compaction';
 import type { CoreRuntime } from '../app/coreRuntime';
 import { scrubText } from '../runtime/redact';
-import { contextWindow } from './statusCommands';
+import { contextWindow } from '../app/contextWindow';
 
 /**
  * `compact`: the model summarizes the turns before upstream's kept tail; the summary replaces them in the session file.

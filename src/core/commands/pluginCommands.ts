@@ -9,7 +9,7 @@ import { runPluginScript } from '../plugins/scriptRunner';
 import type { Plugin, PluginCommandConfig, PluginScope, TrustDecision } from '../plugins/types';
 import type { SessionEventOf } from '../runtime/eventSink';
 import { refreshingOauthPresets } from './providerEvents';
-import { startOrQueue } from './turnCommands';
+import { startOrQueue } from '../app/turns';
 
 export function pluginsListEvent(rt: CoreRuntime): SessionEventOf<'plugins_list'> {
   return { type: 'plugins_list', plugins: rt.plugins.manager.list().map(pluginInfo) };

@@ -5,7 +5,7 @@ import type { CoreRuntime } from '../app/coreRuntime';
 import { deleteSessionFiles, isSessionFileName, listSessions, writeSessionMeta } from '../sessions/sessionIndex';
 import { nanosSessionName } from '../sessions/sessionPaths';
 import { goalOf } from '../goal/goalController';
-import { cancelActive } from './turnCommands';
+import { cancelActive } from '../app/turns';
 import { emitHistory, emitRecovered } from './sessionEvents';
 
 /** Leaves room for the sidecars' suffixes (`.meta.json`, `.checkpoints.jsonl`) under the usual 255-byte name limit. */

@@ -19,7 +19,7 @@ import {
   type MarketplaceScope,
 } from '../skills/marketplaceStore';
 import { applySkillPrompt } from '../skills/skillPrompts';
-import { startOrQueue } from './turnCommands';
+import { startOrQueue } from '../app/turns';
 
 export function handleListSkills(rt: CoreRuntime): void {
   rt.emit(skillsEvent(rt));

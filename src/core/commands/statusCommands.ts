@@ -1,23 +1,15 @@
 import { CHECKPOINT_COMPACTION_RESOURCE_KIND, FOREGROUND_RUN_RESOURCE, type RuntimeResource } from '../../protocol';
 import type { RunScope } from '../runtime/runScope';
+import { contextWindow } from '../app/contextWindow';
 import type { CoreRuntime } from '../app/coreRuntime';
 import { estimateTokens } from '../platform/tokenEstimate';
 import type { RulesSnapshot } from '../rules/projectRules';
 import { refreshRules } from '../rules/rulesEvent';
 
 import { COMPACT_AT, DIGEST_AT, hardLimitTokens, responseReserveTokens } from '../agent/compaction';
-export const DEFAULT_CONTEXT_WINDOW = 128_000;
 
 export function handleStats(rt: CoreRuntime): void {
   rt.emit(rt.usage.statsEvent(rt.conversation.length, rt.conversation.path));
-}
-
-export function contextWindow(rt: CoreRuntime): number {
-  return (
-    (rt.lastModel && rt.providers.modelInfo(rt.lastModel)?.context_window) ||
-    rt.providers.activeConfig?.contextWindow ||
-    DEFAULT_CONTEXT_WINDOW
-  );
 }
 
 /**

@@ -8,7 +8,7 @@ import { dirname } from 'node:path';
 import { createSubagentHost, type ModelRoute } from '../subagents/childRunner';
 import type { SubagentHost } from '../agents/subagentHost';
 import { childMaxDepth } from '../agents/childTools';
-import { createGoalDeployCheckpoint } from '../commands/checkpointCommands';
+import { createGoalDeployCheckpoint } from '../app/autoCheckpoints';
 import { findAgent } from '../agents/discovery';
 import { mapInOrder } from '../platform/mapInOrder';
 import type { CoreRuntime } from '../app/coreRuntime';

@@ -4,7 +4,7 @@
  * validate their fields and call these.
  */
 import { agentDirs, discoverAgents } from '../agents/discovery';
-import { cancelActive } from '../commands/turnCommands';
+import { cancelActive } from '../app/turns';
 import type { RunScope } from '../runtime/runScope';
 import { goalWritePlanTool } from './goalWritePlanTool';
 import { startSelfReview, startVerify, type CeoSteps } from './ceoFlow';

@@ -4,7 +4,8 @@
  * (the plan's D3) so a user's own turn is never cancelled for it.
  */
 import type { ChatMessage } from '../providers/types';
-import { startTurn, type TurnExtras } from '../commands/turnCommands';
+import { startTurn } from '../app/turns';
+import type { TurnExtras } from '../app/turnDeps';
 import type { RunScope } from '../runtime/runScope';
 import type { AskQuestion } from '../tools/types';
 import { CEO_ASK_ANSWER } from './ceoPrompts';

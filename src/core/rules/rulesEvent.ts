@@ -1,7 +1,6 @@
 /** The `rules` event (ours): the files in effect, sent on `init` and whenever a refresh changes what it shows. */
-import type { CoreRuntime } from '../app/coreRuntime';
-import type { SessionEventOf } from '../runtime/eventSink';
-import type { RulesSnapshot } from './projectRules';
+import type { SessionEvent, SessionEventOf } from '../runtime/eventSink';
+import type { ProjectRules, RulesSnapshot } from './projectRules';
 
 export function rulesEvent(snapshot: RulesSnapshot): SessionEventOf<'rules'> {
   return {
@@ -14,8 +13,8 @@ export function rulesEvent(snapshot: RulesSnapshot): SessionEventOf<'rules'> {
 }
 
 /** Re-reads the rules files (stat-based) and emits `rules` if what it shows changed; returns the snapshot in effect. */
-export async function refreshRules(rt: CoreRuntime): Promise<RulesSnapshot> {
-  const { snapshot, changed } = await rt.rules.refresh();
-  if (changed) rt.emit(rulesEvent(snapshot));
+export async function refreshRules(session: { rules: ProjectRules; emit(event: SessionEvent): void }): Promise<RulesSnapshot> {
+  const { snapshot, changed } = await session.rules.refresh();
+  if (changed) session.emit(rulesEvent(snapshot));
   return snapshot;
 }

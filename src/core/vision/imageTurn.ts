@@ -6,13 +6,14 @@
  * them too. Unlike upstream, an image no model of the turn can see is refused with an error rather than sent anyway.
  */
 import type { ModelInfo } from '../../protocol';
-import type { CoreRuntime } from '../app/coreRuntime';
 import { imagePart } from '../agent/images';
 import { streamChat } from '../providers/stream';
 import type { PreTurnChoice } from '../plugins/turnHooks';
 import { ProviderError, type ResolvedProvider } from '../providers/types';
 import { scrubText } from '../runtime/redact';
+import type { RunEvent } from '../runtime/eventSink';
 import type { RunScope } from '../runtime/runScope';
+import type { ProviderRegistry } from '../models/providerRegistry';
 import { readVisionConfig, type VisionConfig } from './visionConfig';
 import { recommendVisionModel, visionModelRows, type VisionModelRow } from './visionModels';
 
@@ -27,6 +28,15 @@ export interface TurnRoute {
 export interface ImageTurn extends TurnRoute {
   prompt: string;
   images?: string[];
+}
+
+/** What routing a turn's images needs of the session: its workspace (vision.json, the images), providers, time-out and secrets. */
+export interface ImageTurnHost {
+  workspace: string;
+  providers: Pick<ProviderRegistry, 'models' | 'active' | 'resolve' | 'modelInfo'>;
+  config: { idleTimeoutSecs: number };
+  secrets(): string[];
+  emitInRun(scope: RunScope, event: RunEvent): void;
 }
 
 /** The plugins' pre_turn hooks over upstream's args: the model they picked (`modify.model`) and why. */
@@ -47,15 +57,15 @@ export const IMAGE_REFUSED_CODE = 'image_refused';
  * and the conversation is unchanged, so the user can send the prompt again).
  */
 export async function routeImageTurn(
-  rt: CoreRuntime,
+  host: ImageTurnHost,
   scope: RunScope,
   turn: ImageTurn,
   preTurn: PreTurnHooks,
 ): Promise<ImageTurn | undefined> {
   if (!turn.images?.length) return turn;
-  const emit = (message: string) => rt.emitInRun(scope, { type: 'info', message });
-  const config = readVisionConfig(rt.workspace);
-  const rows = visionModelRows(rt.providers.models(), config, rt.providers.active);
+  const emit = (message: string) => host.emitInRun(scope, { type: 'info', message });
+  const config = readVisionConfig(host.workspace);
+  const rows = visionModelRows(host.providers.models(), config, host.providers.active);
   const current = rows.find((r) => r.id === turn.model && r.provider === turn.providerName) ?? rows.find((r) => r.id === turn.model);
   // A model no list describes (no discovery yet) is not second-guessed: its request carries the images as before.
   const lacksVision = current !== undefined && !current.vision;
@@ -64,14 +74,14 @@ export async function routeImageTurn(
     emit(
       `image attached but vision handoff is disabled and '${turn.model}' lacks vision; enable it in Settings / /vision (recommended), or pick a vision model`,
     );
-    return refuse(rt, scope, `'${turn.model}' cannot see images and vision hand-off is off: the image was not sent`);
+    return refuse(host, scope, `'${turn.model}' cannot see images and vision hand-off is off: the image was not sent`);
   }
   const hooked = await preTurn(preTurnArgs(turn, rows, config, recommended));
   if (hooked.model !== undefined && hooked.model !== turn.model) {
     const target = rows.find((r) => r.id === hooked.model);
     if (target) {
       emit(`vision handoff: ${turn.model} → ${target.id} (${hooked.reason || 'vision handoff'})`);
-      return switchTo(rt, scope, turn, target);
+      return switchTo(host, scope, turn, target);
     }
     emit(`vision handoff ignored: '${hooked.model}' is not a discovered model`);
   }
@@ -80,11 +90,11 @@ export async function routeImageTurn(
     emit(
       `image attached but '${turn.model}' lacks vision and no same-provider vision model is available to hand off to; use /vision to set one (or select a vision model with /model)`,
     );
-    return refuse(rt, scope, `'${turn.model}' cannot see images and no vision model is configured: the image was not sent`);
+    return refuse(host, scope, `'${turn.model}' cannot see images and no vision model is configured: the image was not sent`);
   }
-  if (config.mode === 'describe') return describeImages(rt, scope, turn, recommended);
+  if (config.mode === 'describe') return describeImages(host, scope, turn, recommended);
   emit(`vision handoff: ${turn.model} → ${recommended.id} (cheapest same-provider)`);
-  return switchTo(rt, scope, turn, recommended);
+  return switchTo(host, scope, turn, recommended);
 }
 
 /** upstream's pre_turn `args` (with pass_args). */
@@ -106,21 +116,21 @@ function preTurnArgs(
   };
 }
 
-function routeTo(rt: CoreRuntime, target: VisionModelRow): TurnRoute | undefined {
-  const provider = rt.providers.resolve(target.provider);
+function routeTo(host: ImageTurnHost, target: VisionModelRow): TurnRoute | undefined {
+  const provider = host.providers.resolve(target.provider);
   if (!provider) return undefined;
-  return { model: target.id, providerName: target.provider, provider, modelInfo: rt.providers.modelInfo(target.id, target.provider) };
+  return { model: target.id, providerName: target.provider, provider, modelInfo: host.providers.modelInfo(target.id, target.provider) };
 }
 
 /** The whole turn goes to `target`, as upstream does (every request of it). */
-function switchTo(rt: CoreRuntime, scope: RunScope, turn: ImageTurn, target: VisionModelRow): ImageTurn | undefined {
-  const route = routeTo(rt, target);
-  if (!route) return refuse(rt, scope, `no provider serves the vision model '${target.id}' (log in to '${target.provider}')`);
+function switchTo(host: ImageTurnHost, scope: RunScope, turn: ImageTurn, target: VisionModelRow): ImageTurn | undefined {
+  const route = routeTo(host, target);
+  if (!route) return refuse(host, scope, `no provider serves the vision model '${target.id}' (log in to '${target.provider}')`);
   return { ...turn, ...route };
 }
 
-function refuse(rt: CoreRuntime, scope: RunScope, why: string): undefined {
-  rt.emitInRun(scope, {
+function refuse(host: ImageTurnHost, scope: RunScope, why: string): undefined {
+  host.emitInRun(scope, {
     type: 'error',
     code: IMAGE_REFUSED_CODE,
     message: `${why}. Turn vision hand-off on or set a vision model with /vision, or pick a model that can see images.`,
@@ -130,12 +140,12 @@ function refuse(rt: CoreRuntime, scope: RunScope, why: string): undefined {
 
 /** Describe mode: one request to the vision model; the turn keeps its model and carries the description, not the images. */
 async function describeImages(
-  rt: CoreRuntime,
+  host: ImageTurnHost,
   scope: RunScope,
   turn: ImageTurn,
   describer: VisionModelRow,
 ): Promise<ImageTurn | undefined> {
-  const route = routeTo(rt, describer);
+  const route = routeTo(host, describer);
   const images = turn.images ?? [];
   let description: string;
   try {
@@ -145,12 +155,12 @@ async function describeImages(
         provider: route.provider,
         model: describer.id,
         messages: [
-          { role: 'user', content: [{ type: 'text', text: DESCRIBE_PROMPT }, ...images.map((ref) => imagePart(ref, rt.workspace))] },
+          { role: 'user', content: [{ type: 'text', text: DESCRIBE_PROMPT }, ...images.map((ref) => imagePart(ref, host.workspace))] },
         ],
         tools: [],
         maxTokens: route.modelInfo?.max_tokens,
         signal: scope.signal,
-        idleTimeoutMs: rt.config.idleTimeoutSecs * 1000,
+        idleTimeoutMs: host.config.idleTimeoutSecs * 1000,
       },
       () => undefined,
     );
@@ -158,8 +168,8 @@ async function describeImages(
     if (!description) throw new Error('the answer was empty');
   } catch (err) {
     if (scope.cancelled || (err instanceof ProviderError && err.kind === 'cancelled')) return undefined;
-    const message = scrubText((err as Error).message, rt.secrets());
-    rt.emitInRun(scope, {
+    const message = scrubText((err as Error).message, host.secrets());
+    host.emitInRun(scope, {
       type: 'error',
       code: 'vision_describe_failed',
       message: `vision describe failed: '${describer.id}' could not describe the image (${message}); nothing was sent to '${turn.model}'. Send again, or set the vision mode to switch with /vision.`,
@@ -167,7 +177,7 @@ async function describeImages(
     return undefined;
   }
   const count = images.length === 1 ? '1 image' : `${images.length} images`;
-  rt.emitInRun(scope, {
+  host.emitInRun(scope, {
     type: 'info',
     message: `vision describe: ${turn.model} ← ${describer.id} (described ${count}; the image is not sent)`,
   });

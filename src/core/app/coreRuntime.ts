@@ -24,6 +24,7 @@ import type { ModelPrice } from '../pricing/modelPrice';
 import { MemoryStore } from '../memory/memoryStore';
 import { CorePlugins } from '../plugins/corePlugins';
 import { ProviderRegistry } from '../models/providerRegistry';
+import { GoalController } from '../goal/goalController';
 import { EventSink, type EventFields, type RunEvent, type SessionEvent } from '../runtime/eventSink';
 import { newSessionId } from '../runtime/ids';
 import { scrubText } from '../runtime/redact';
@@ -40,6 +41,7 @@ import { coreTools, toolRulesMatchPaths } from './allTools';
 import type { TodoItem, ToolContext } from '../tools/types';
 import { WEB_TOOLS, WebAccess } from '../web/webAccess';
 import type { LoadedTools } from '../tools/loadedTools';
+import { goalHost } from './goalHost';
 
 /** Everything one core process holds: configuration, the session, providers, approvals, runs and stores. */
 export class CoreRuntime {
@@ -78,6 +80,8 @@ export class CoreRuntime {
   checkpoints: CheckpointManager;
   /** Global and trusted workspace plugins: their tools, slash commands and hooks. */
   readonly plugins: CorePlugins;
+  /** The session's goal (goal mode): undo, reset, new_session and load_session clear it. */
+  readonly goal: GoalController;
   lastModel: string | undefined;
   lastEffort: string | undefined;
   compactions = 0;
@@ -148,6 +152,7 @@ export class CoreRuntime {
     void this.checkpoints.recover();
     // So are the children's worktrees and branches it left (worktrees share one lock, so a new child waits for this).
     void sweepWorktrees(this.workspace);
+    this.goal = new GoalController(goalHost(this));
   }
 
   emit(event: SessionEvent): void {

@@ -1,7 +1,6 @@
 import { CHECKPOINT_ERROR_CODES, type CheckpointInfo, type CommandOf, type ErrorEvent } from '../../protocol';
 import { emitCreated } from '../app/autoCheckpoints';
 import type { CoreRuntime } from '../app/coreRuntime';
-import { goalOf } from '../goal/goalController';
 import { CheckpointNotFoundError } from '../checkpoints/checkpointManager';
 import { toWorkspaceRelative } from '../checkpoints/relPath';
 import type { CheckpointRecord } from '../checkpoints/types';
@@ -226,6 +225,6 @@ export async function handleUndo(rt: CoreRuntime): Promise<void> {
     }
   }
   // Upstream's undo clears the goal too (research A §6.1), as reset and load_session do.
-  goalOf(rt).clear();
+  rt.goal.clear();
   emitHistory(rt);
 }

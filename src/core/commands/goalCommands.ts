@@ -2,7 +2,6 @@
 import type { CommandOf } from '../../protocol';
 import type { CoreRuntime } from '../app/coreRuntime';
 import { goalPlanEvent } from '../goal/goalEvents';
-import { goalOf } from '../goal/goalController';
 import { approvePlan, cancelGoal, reviseGoal, startGoal } from '../goal/goalLifecycle';
 import { goalSettings } from './goalOptions';
 import { handleAbort } from './turnCommands';
@@ -30,13 +29,13 @@ export function handleStartGoal(rt: CoreRuntime, cmd: CommandOf<'start_goal'>): 
     return;
   }
   if (refuseWhileBusy(rt, 'starting a goal')) return;
-  startGoal(goalOf(rt), settings);
+  startGoal(rt.goal, settings);
 }
 
 /** `revise_goal{feedback, model, reasoning_effort?}`: a new planning turn with the user's feedback. */
 export function handleReviseGoal(rt: CoreRuntime, cmd: CommandOf<'revise_goal'>): void {
   if (!knownModel(rt, cmd.model)) return;
-  const ctl = goalOf(rt);
+  const ctl = rt.goal;
   if (!ctl.goal) {
     rt.emit({ type: 'error', code: 'invalid_goal_phase', message: 'no goal to revise — use start_goal first' });
     rt.emit({ type: 'done' });
@@ -49,14 +48,14 @@ export function handleReviseGoal(rt: CoreRuntime, cmd: CommandOf<'revise_goal'>)
 
 /** `goal_status`: the goal's state, then its plan when it has one. */
 export function handleGoalStatus(rt: CoreRuntime): void {
-  const ctl = goalOf(rt);
+  const ctl = rt.goal;
   ctl.emitState();
   const plan = ctl.goal && goalPlanEvent(ctl.goal);
   if (plan) rt.emit(plan);
 }
 
 export function handleApproveGoalPlan(rt: CoreRuntime): void {
-  const ctl = goalOf(rt);
+  const ctl = rt.goal;
   const phase = ctl.goal?.phase ?? 'idle';
   if (phase !== 'plan_ready') {
     rt.emit({ type: 'error', code: 'invalid_goal_phase', message: `approve_goal_plan requires phase plan_ready (got ${phase})` });
@@ -70,11 +69,11 @@ export function handleApproveGoalPlan(rt: CoreRuntime): void {
 }
 
 export function handleCancelGoal(rt: CoreRuntime): void {
-  cancelGoal(goalOf(rt), 'cancel_goal');
+  cancelGoal(rt.goal, 'cancel_goal');
 }
 
 /** `abort` also cancels an active goal, as upstream's does. */
 export function handleAbortWithGoal(rt: CoreRuntime): void {
   handleAbort(rt);
-  cancelGoal(goalOf(rt), 'abort');
+  cancelGoal(rt.goal, 'abort');
 }

@@ -4,7 +4,6 @@ import type { CommandOf } from '../../protocol';
 import type { CoreRuntime } from '../app/coreRuntime';
 import { deleteSessionFiles, isSessionFileName, listSessions, writeSessionMeta } from '../sessions/sessionIndex';
 import { nanosSessionName } from '../sessions/sessionPaths';
-import { goalOf } from '../goal/goalController';
 import { cancelActive } from '../app/turns';
 import { emitHistory, emitRecovered } from './sessionEvents';
 
@@ -19,7 +18,7 @@ export function handleReset(rt: CoreRuntime, wipeFile: boolean): void {
   rt.todos = [];
   rt.loadedTools.clear();
   rt.emit({ type: 'reset' });
-  goalOf(rt).clear();
+  rt.goal.clear();
 }
 
 export function handleListSessions(rt: CoreRuntime): void {
@@ -48,7 +47,7 @@ export function handleNewSession(rt: CoreRuntime, cmd: CommandOf<'new_session'>)
   rt.switchSession(path);
   rt.emit({ type: 'session_changed', path, new: true });
   rt.emit({ type: 'reset' });
-  goalOf(rt).clear();
+  rt.goal.clear();
   rt.emit({ type: 'info', message: `started new session: ${path}` });
 }
 
@@ -69,7 +68,7 @@ export function handleLoadSession(rt: CoreRuntime, cmd: CommandOf<'load_session'
   const loaded = rt.switchSession(path);
   rt.emit({ type: 'session_changed', path, new: false });
   rt.emit({ type: 'reset' });
-  goalOf(rt).clear();
+  rt.goal.clear();
   if (loaded) emitRecovered(rt, loaded);
   emitHistory(rt);
 }

@@ -74,12 +74,12 @@ export async function startVerify(ctl: GoalController, outcome: string, anyFaile
   const summaryPath = await writeMissionSummary(ctl, goal);
   if (!ctl.still(goal, 'running')) return;
   ctl.transition('verifying', `workers finished${outcome} — verifying against goal (evidence: ${summaryPath})`);
-  ctl.rt.emit({ type: 'info', message: followUpInfo(anyFailed) });
+  ctl.host.emit({ type: 'info', message: followUpInfo(anyFailed) });
   const free = await waitForTurnSlot(ctl);
   if (!ctl.still(goal, 'verifying')) return;
   if (!free) {
     ctl.fail('goal verify skipped: another turn is running');
-    ctl.rt.emit({ type: 'info', message: 'Goal verify finished without parent turn (another turn is running)' });
+    ctl.host.emit({ type: 'info', message: 'Goal verify finished without parent turn (another turn is running)' });
     return;
   }
   const started = startGoalTurn(ctl, {
@@ -158,7 +158,7 @@ function emitIteration(ctl: GoalController, goal: Goal): void {
 }
 
 function artifactPath(ctl: GoalController, goal: Goal, stepId: string): string {
-  return stepArtifactPath(ctl.rt.workspace, goal.id, stepId);
+  return stepArtifactPath(ctl.host.workspace, goal.id, stepId);
 }
 
 /**
@@ -183,11 +183,11 @@ async function writeMissionSummary(ctl: GoalController, goal: Goal): Promise<str
     lines.push(`### [${p.status}] ${p.title} (${p.agent})`, `path: ${relativeStepArtifactPath(goal.id, p.step_id)}`, '', body, '');
   }
   try {
-    const absolute = join(ctl.rt.workspace, relative);
+    const absolute = join(ctl.host.workspace, relative);
     await mkdir(dirname(absolute), { recursive: true });
     await writeFile(absolute, lines.join('\n'));
   } catch (err) {
-    ctl.rt.log(`goal summary ${relative} not written: ${(err as Error).message}`);
+    ctl.host.log(`goal summary ${relative} not written: ${(err as Error).message}`);
   }
   return relative;
 }

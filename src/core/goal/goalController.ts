@@ -1,8 +1,7 @@
 /**
  * The session's goal (upstream's `GoalMode`): its state, the phase machine with upstream's `transition` semantics
- * (goal_phase, then goal_state), and the events that report it. One per core runtime (`goalOf`).
+ * (goal_phase, then goal_state), and the events that report it. One per core runtime, built by app/ over a `GoalHost`.
  */
-import type { CoreRuntime } from '../app/coreRuntime';
 import { ORCHESTRATOR } from '../intercom/intercomBus';
 import type { RunScope } from '../runtime/runScope';
 import type { SessionEvent } from '../runtime/eventSink';
@@ -10,7 +9,7 @@ import type { GoalDeploy } from './goalDeploy';
 import type { SpeculativeScout } from './speculativeScout';
 import { emptyWorkState, goalPlanEvent, goalStateEvent, goalWorkState } from './goalEvents';
 import { canTransition } from './goalTransitions';
-import { isActive, type Goal, type GoalPhase } from './goalTypes';
+import { isActive, type Goal, type GoalHost, type GoalPhase } from './goalTypes';
 
 export class GoalController {
   goal: Goal | undefined;
@@ -22,14 +21,14 @@ export class GoalController {
   scout: SpeculativeScout | undefined;
   private workVersion = 0;
 
-  constructor(readonly rt: CoreRuntime) {
-    rt.intercom.autoResolveDecision = (from, message) => this.autoResolveDecision(from, message);
+  constructor(readonly host: GoalHost) {
+    host.onNeedDecision((from, message) => this.autoResolveDecision(from, message));
   }
 
   /** While the goal plans, reviews, deploys or verifies, a child's need_decision is not asked: it is shown as auto-resolved. */
   private autoResolveDecision(from: string, message: string): boolean {
     if (!this.goal || !AUTO_RESOLVE_PHASES.has(this.goal.phase)) return false;
-    this.rt.emit({ type: 'intercom_message', from, to: ORCHESTRATOR, reason: 'need_decision', message, auto_resolved: true });
+    this.host.emit({ type: 'intercom_message', from, to: ORCHESTRATOR, reason: 'need_decision', message, auto_resolved: true });
     return true;
   }
 
@@ -39,8 +38,8 @@ export class GoalController {
 
   emit(event: SessionEvent): void {
     const turn = this.turn;
-    if (turn && !turn.cancelled && this.rt.runs.active === turn) this.rt.emitInRun(turn, event);
-    else this.rt.emit(event);
+    if (turn && !turn.cancelled && this.host.activeRun() === turn) this.host.emitInRun(turn, event);
+    else this.host.emit(event);
   }
 
   emitState(): void {
@@ -62,8 +61,8 @@ export class GoalController {
     this.stopWork();
     this.goal = undefined;
     this.turn = undefined;
-    this.rt.emit(goalStateEvent(undefined, true));
-    this.rt.emit(emptyWorkState(++this.workVersion));
+    this.host.emit(goalStateEvent(undefined, true));
+    this.host.emit(emptyWorkState(++this.workVersion));
   }
 
   /** Stops the goal's background work: the deploy's workers and the speculative scout. */
@@ -147,11 +146,3 @@ export class GoalController {
 
 /** Upstream's `auto_resolves_need_decision` phases (goal.rs). */
 const AUTO_RESOLVE_PHASES: ReadonlySet<GoalPhase> = new Set(['planning', 'reviewing', 'deploying', 'running', 'verifying', 'replanning']);
-
-const CONTROLLERS = new WeakMap<CoreRuntime, GoalController>();
-
-export function goalOf(rt: CoreRuntime): GoalController {
-  let controller = CONTROLLERS.get(rt);
-  if (!controller) CONTROLLERS.set(rt, (controller = new GoalController(rt)));
-  return controller;
-}

@@ -5,13 +5,10 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { createSubagentHost, type ModelRoute } from '../subagents/childRunner';
 import type { SubagentHost } from '../agents/subagentHost';
 import { childMaxDepth } from '../agents/childTools';
-import { createGoalDeployCheckpoint } from '../app/autoCheckpoints';
 import { findAgent } from '../agents/discovery';
 import { mapInOrder } from '../platform/mapInOrder';
-import type { CoreRuntime } from '../app/coreRuntime';
 import { RunScope } from '../runtime/runScope';
 import { stepArtifactPath } from './goalArtifacts';
 import { ModelSlots } from './modelSlots';
@@ -35,7 +32,7 @@ export class GoalDeploy {
     private readonly ctl: GoalController,
     readonly goal: Goal,
   ) {
-    this.scope = new RunScope(ctl.rt.sessionId, goal.id, 'goal');
+    this.scope = new RunScope(ctl.host.sessionId(), goal.id, 'goal');
   }
 
   get cancelled(): boolean {
@@ -46,23 +43,23 @@ export class GoalDeploy {
     if (this.cancelled) return;
     this.abort.abort();
     this.record('cancelled', 'goal cancelled during deploy');
-    this.ctl.rt.subagents.cancelTree(this.ctl.rt.approvals.broker, this.scope);
+    this.ctl.host.cancelChildren(this.scope);
   }
 
   /** Runs every wave; true when the deploy finished (not cancelled, not failed), so the follow-up may start. */
   async run(): Promise<boolean> {
     const { ctl, goal } = this;
-    const route = modelRoute(ctl.rt, goal.parentModel) ?? modelRoute(ctl.rt, goal.settings.model);
+    const route = ctl.host.route(goal.parentModel) ?? ctl.host.route(goal.settings.model);
     if (!route) {
       ctl.fail(`no provider serves model '${goal.settings.model}'`);
       return false;
     }
-    ctl.rt.emit({ type: 'info', message: 'Goal deploy: snapshotting workspace…' });
-    await createGoalDeployCheckpoint(ctl.rt, goal.id, this.abort.signal);
+    ctl.host.emit({ type: 'info', message: 'Goal deploy: snapshotting workspace…' });
+    await ctl.host.checkpointBeforeDeploy(goal.id, this.abort.signal);
     if (this.cancelled) return false;
     ctl.transition('deploying', 'deploying plan steps');
     this.record('started', 'deploying');
-    const host = createSubagentHost(ctl.rt.childEnv(route), { root: this.scope, depth: 0, maxDepth: ctl.rt.config.subagents.maxDepth });
+    const host = ctl.host.childHost(route, this.scope);
     const slots = new ModelSlots(goal.settings.modelConcurrency, goal.settings.concurrency);
     const waves = planWaves(goal.plan?.steps ?? []) ?? [];
     for (const [index, ids] of waves.entries()) {
@@ -101,8 +98,8 @@ export class GoalDeploy {
   record(state: 'started' | 'completed' | 'cancelled' | 'failed', detail: string): void {
     if (state === 'started' ? this.journal !== 'none' : this.journal !== 'open') return;
     this.journal = state === 'started' ? 'open' : 'closed';
-    const { rt } = this.ctl;
-    rt.conversation.recordRun({ session_id: rt.sessionId, run_id: this.goal.id, kind: 'goal', state, timestamp_ms: Date.now(), detail });
+    const { host } = this.ctl;
+    host.recordRun({ session_id: host.sessionId(), run_id: this.goal.id, kind: 'goal', state, timestamp_ms: Date.now(), detail });
   }
 
   /**
@@ -179,7 +176,7 @@ export class GoalDeploy {
     ctl.emitState();
     ctl.emitWorkState();
     const agent = findAgent(host.agents(), prompt.agent);
-    const timeoutSecs = workerTimeoutSecs(ctl.rt);
+    const timeoutSecs = ctl.host.workerTimeoutSecs();
     const timeout = AbortSignal.timeout(timeoutSecs * 1000);
     const ran = agent
       ? await host.runChild({
@@ -237,12 +234,12 @@ export class GoalDeploy {
       await mkdir(dirname(path), { recursive: true });
       await writeFile(path, output);
     } catch (err) {
-      this.ctl.rt.log(`goal artifact ${path} not written: ${(err as Error).message}`);
+      this.ctl.host.log(`goal artifact ${path} not written: ${(err as Error).message}`);
     }
   }
 
   artifactPath(stepId: string): string {
-    return stepArtifactPath(this.ctl.rt.workspace, this.goal.id, stepId);
+    return stepArtifactPath(this.ctl.host.workspace, this.goal.id, stepId);
   }
 }
 
@@ -260,17 +257,4 @@ function validationTask(criteria: readonly string[]): string {
 /** At most `max` chars, marked with "…" when cut (upstream's truncate_str). */
 function truncated(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
-}
-
-/** Upstream's max(5 × idle timeout, 300) s; CATALYST_CODE_GOAL_WORKER_TIMEOUT_SECS overrides it (for tests). */
-function workerTimeoutSecs(rt: CoreRuntime): number {
-  const override = Number(rt.env.CATALYST_CODE_GOAL_WORKER_TIMEOUT_SECS);
-  if (Number.isFinite(override) && override > 0) return override;
-  return Math.max(5 * rt.config.idleTimeoutSecs, 300);
-}
-
-export function modelRoute(rt: CoreRuntime, model: string): ModelRoute | undefined {
-  const name = rt.providers.providerForModel(model);
-  const provider = name ? rt.providers.resolve(name) : undefined;
-  return provider ? { model, provider, modelInfo: rt.providers.modelInfo(model, name) } : undefined;
 }

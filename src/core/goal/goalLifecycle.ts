@@ -3,14 +3,12 @@
  * deploy, what follows it (the CEO verify, or the classic synthesis), and cancellation. The commands (goalCommands.ts)
  * validate their fields and call these.
  */
-import { agentDirs, discoverAgents } from '../agents/discovery';
-import { cancelActive } from '../app/turns';
 import type { RunScope } from '../runtime/runScope';
 import { goalWritePlanTool } from './goalWritePlanTool';
 import { startSelfReview, startVerify, type CeoSteps } from './ceoFlow';
 import { outcomeMessage } from './completionReport';
 import type { GoalController } from './goalController';
-import { GoalDeploy, modelRoute } from './goalDeploy';
+import { GoalDeploy } from './goalDeploy';
 import { goalTurnModel, startGoalTurn } from './goalTurns';
 import type { GoalSettings } from './goalTypes';
 import { planningPrompt } from './planningPrompt';
@@ -20,7 +18,6 @@ import { scoutModel, SpeculativeScout } from './speculativeScout';
 import { stepPrompts } from './workerPrompt';
 
 export function startGoal(ctl: GoalController, settings: GoalSettings): void {
-  const { rt } = ctl;
   ctl.stopWork();
   ctl.goal = {
     id: `goal-${Date.now()}`,
@@ -44,7 +41,7 @@ export function startGoal(ctl: GoalController, settings: GoalSettings): void {
   };
   ctl.emitWorkState();
   ctl.emitState();
-  rt.emit({ type: 'info', message: 'Goal mode: planning…' });
+  ctl.host.emit({ type: 'info', message: 'Goal mode: planning…' });
   startScout(ctl);
   startPlanningTurn(ctl);
 }
@@ -52,15 +49,10 @@ export function startGoal(ctl: GoalController, settings: GoalSettings): void {
 /** The speculative scout, on the planning turn's model (within the goal's allowlist), while the planner runs. */
 function startScout(ctl: GoalController): void {
   const goal = ctl.goal!;
-  const route = modelRoute(ctl.rt, scoutModel(goal.settings, goalTurnModel(ctl)));
+  const route = ctl.host.route(scoutModel(goal.settings, goalTurnModel(ctl)));
   if (!route) return;
   ctl.scout = new SpeculativeScout(ctl, goal);
   ctl.scout.start(route);
-}
-
-function agentNames(ctl: GoalController): string[] {
-  const { rt } = ctl;
-  return discoverAgents(agentDirs(rt.config.homeDir, rt.workspace), rt.config.subagents).map((a) => a.name);
 }
 
 /**
@@ -89,7 +81,7 @@ function startPlanningTurn(ctl: GoalController, model = goalTurnModel(ctl)): voi
   const writer = { writePlan: (args: Record<string, unknown>) => writePlan(ctl, args) };
   const replan = goal.settings.ceoMode ? { gaps: goal.remainingGaps, iteration: goal.iteration } : undefined;
   const started = startGoalTurn(ctl, {
-    prompt: planningPrompt(goal.settings, agentNames(ctl), goal.feedback, replan, goal.scoutFindings),
+    prompt: planningPrompt(goal.settings, ctl.host.agentNames(), goal.feedback, replan, goal.scoutFindings),
     model,
     extras: { tools: [goalWritePlanTool], toolContext: { goalPlan: writer } },
     onEnd: (scope) => planningEnded(ctl, scope),
@@ -105,7 +97,7 @@ function writePlan(ctl: GoalController, args: Record<string, unknown>): { ok: bo
   const plan = validatePlan(args, {
     maxTasks: goal.settings.maxTasks,
     allowedModels: goal.settings.allowedModels,
-    agents: agentNames(ctl),
+    agents: ctl.host.agentNames(),
   });
   if (typeof plan === 'string') return { ok: false, output: plan };
   goal.plan = plan;
@@ -137,7 +129,7 @@ function planningEnded(ctl: GoalController, scope: RunScope): void {
 export function approvePlan(ctl: GoalController): void {
   ctl.goal!.settings.autoDeploy = true;
   ctl.emitState();
-  ctl.rt.emit({ type: 'info', message: 'Goal plan approved — deploying (snapshotting workspace…)' });
+  ctl.host.emit({ type: 'info', message: 'Goal plan approved — deploying (snapshotting workspace…)' });
   deploy(ctl);
 }
 
@@ -152,7 +144,7 @@ function deploy(ctl: GoalController): void {
       if (finished && ctl.deploy === run && ctl.active) return afterDeploy(ctl, run);
     })
     .catch((err: Error) => {
-      ctl.rt.log(`goal deploy failed: ${err.stack ?? err}`);
+      ctl.host.log(`goal deploy failed: ${err.stack ?? err}`);
       run.record('failed', err.message);
       if (ctl.deploy !== run || !ctl.active) return;
       ctl.fail(`goal deploy failed: ${err.message}`);
@@ -172,7 +164,7 @@ async function afterDeploy(ctl: GoalController, run: GoalDeploy): Promise<void> 
 }
 
 function followUpFailed(ctl: GoalController, err: Error): void {
-  ctl.rt.log(`goal follow-up failed: ${err.stack ?? err}`);
+  ctl.host.log(`goal follow-up failed: ${err.stack ?? err}`);
   if (ctl.active) ctl.fail(`goal follow-up failed: ${err.message}`);
 }
 
@@ -181,15 +173,15 @@ function followUpFailed(ctl: GoalController, err: Error): void {
  * goal ends `cancelled` with upstream's error and info.
  */
 export function cancelGoal(ctl: GoalController, via: 'cancel_goal' | 'abort'): void {
-  const { rt } = ctl;
+  const { host } = ctl;
   ctl.stopScout();
   ctl.deploy?.cancel();
-  if (via === 'cancel_goal') cancelActive(rt, 'goal_cancelled');
+  if (via === 'cancel_goal') host.cancelActive();
   const goal = ctl.goal;
   if (!goal || !ctl.active) {
-    if (via === 'cancel_goal') rt.emit({ type: 'info', message: 'no active goal to cancel' });
+    if (via === 'cancel_goal') host.emit({ type: 'info', message: 'no active goal to cancel' });
     return;
   }
   ctl.cancel('cancelled by user');
-  rt.emit({ type: 'info', message: 'goal cancelled' });
+  host.emit({ type: 'info', message: 'goal cancelled' });
 }

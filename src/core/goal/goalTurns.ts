@@ -4,12 +4,11 @@
  * (the plan's D3) so a user's own turn is never cancelled for it.
  */
 import type { ChatMessage } from '../providers/types';
-import { startTurn } from '../app/turns';
-import type { TurnExtras } from '../app/turnDeps';
 import type { RunScope } from '../runtime/runScope';
 import type { AskQuestion } from '../tools/types';
 import { CEO_ASK_ANSWER } from './ceoPrompts';
 import type { GoalController } from './goalController';
+import type { GoalTurnRequest } from './goalTypes';
 
 /** How long a follow-up turn waits for the session's turn slot (upstream: 120 × 25 ms). */
 export const TURN_SLOT_WAIT_MS = 3000;
@@ -19,7 +18,7 @@ export interface GoalTurnSpec {
   prompt: string;
   /** Default: the goal's parent model when the registry knows it, else the goal's model. */
   model?: string;
-  extras?: Pick<TurnExtras, 'tools' | 'toolContext'>;
+  extras?: Pick<GoalTurnRequest, 'tools' | 'toolContext'>;
   /** When the turn has ended (before its `done`): its scope (cancelled or not) and its last assistant text. */
   onEnd(scope: RunScope, lastText: string): void;
 }
@@ -27,7 +26,7 @@ export interface GoalTurnSpec {
 /** Resolves true once no turn runs, or false when one still runs after `waitMs`. */
 export async function waitForTurnSlot(ctl: GoalController, waitMs = TURN_SLOT_WAIT_MS): Promise<boolean> {
   const deadline = Date.now() + waitMs;
-  while (ctl.rt.runs.active) {
+  while (ctl.host.activeRun()) {
     if (Date.now() >= deadline) return false;
     await new Promise((resolve) => setTimeout(resolve, SLOT_POLL_MS));
   }
@@ -37,33 +36,30 @@ export async function waitForTurnSlot(ctl: GoalController, waitMs = TURN_SLOT_WA
 /** The model a goal turn runs on: the parent model if listed (or nothing is listed), else the goal's own. */
 export function goalTurnModel(ctl: GoalController): string {
   const goal = ctl.goal!;
-  const known = ctl.rt.providers.models();
-  return known.length === 0 || known.some((m) => m.id === goal.parentModel) ? goal.parentModel : goal.settings.model;
+  const known = ctl.host.knownModels();
+  return known.length === 0 || known.includes(goal.parentModel) ? goal.parentModel : goal.settings.model;
 }
 
-/** Starts the turn; false when it could not start (startTurn has then said why, with `done`). */
+/** Starts the turn; false when it could not start (the host has then said why, with `done`). */
 export function startGoalTurn(ctl: GoalController, spec: GoalTurnSpec): boolean {
-  const { rt } = ctl;
+  const { host } = ctl;
   const goal = ctl.goal!;
-  const before = rt.runs.active;
   const ceo = goal.settings.ceoMode ? { ask: answerCeoAsk } : {};
-  startTurn(
-    rt,
-    { prompt: spec.prompt, model: spec.model ?? goalTurnModel(ctl), reasoning_effort: goal.settings.reasoningEffort },
-    {
-      tools: spec.extras?.tools,
-      toolContext: { ...ceo, ...spec.extras?.toolContext },
-      onEnd: (scope) => {
-        if (ctl.turn !== scope) return;
-        try {
-          spec.onEnd(scope, lastAssistantText(rt.conversation.all));
-        } finally {
-          if (ctl.turn === scope) ctl.turn = undefined;
-        }
-      },
+  const started = host.startTurn({
+    prompt: spec.prompt,
+    model: spec.model ?? goalTurnModel(ctl),
+    reasoningEffort: goal.settings.reasoningEffort,
+    tools: spec.extras?.tools,
+    toolContext: { ...ceo, ...spec.extras?.toolContext },
+    onEnd: (scope) => {
+      if (ctl.turn !== scope) return;
+      try {
+        spec.onEnd(scope, lastAssistantText(host.messages()));
+      } finally {
+        if (ctl.turn === scope) ctl.turn = undefined;
+      }
     },
-  );
-  const started = rt.runs.active !== before ? rt.runs.active : undefined;
+  });
   if (started) ctl.turn = started;
   return !!started;
 }

@@ -6,7 +6,7 @@
  * failure or its replacement.
  */
 import { GOAL_SPECULATIVE_SCOUT_RESOURCE_LABEL } from '../../protocol';
-import { createSubagentHost, type ModelRoute } from '../subagents/childRunner';
+import type { ModelRoute } from '../subagents/childRunner';
 import { childMaxDepth } from '../agents/childTools';
 import { findAgent } from '../agents/discovery';
 import { RunScope } from '../runtime/runScope';
@@ -29,26 +29,26 @@ export class SpeculativeScout {
     private readonly ctl: GoalController,
     private readonly goal: Goal,
   ) {
-    this.scope = new RunScope(ctl.rt.sessionId, goal.id, 'goal');
+    this.scope = new RunScope(ctl.host.sessionId(), goal.id, 'goal');
   }
 
   /** Starts the scout on `route` (the planning turn's model); no scout when no `scout` agent is defined. */
   start(route: ModelRoute): void {
-    const { rt } = this.ctl;
-    const host = createSubagentHost(rt.childEnv(route), { root: this.scope, depth: 0, maxDepth: rt.config.subagents.maxDepth });
-    const agent = findAgent(host.agents(), 'scout');
+    const { host } = this.ctl;
+    const children = host.childHost(route, this.scope);
+    const agent = findAgent(children.agents(), 'scout');
     if (!agent) {
-      rt.log('goal scout not started: no `scout` agent is defined');
+      host.log('goal scout not started: no `scout` agent is defined');
       return;
     }
-    void host
+    void children
       .runChild({
         agent,
         task: scoutTask(this.goal.settings.goal),
         context: 'fresh',
         depth: 1,
-        maxDepth: childMaxDepth(host.settings.maxDepth, agent),
-        runId: host.allocateRunId(),
+        maxDepth: childMaxDepth(children.settings.maxDepth, agent),
+        runId: children.allocateRunId(),
         parentRunId: this.goal.id,
         toolCallId: '',
         resourceLabel: SCOUT_RESOURCE_LABEL,
@@ -58,7 +58,7 @@ export class SpeculativeScout {
         const text = result.output.trim();
         if (!result.ok || this.abort.signal.aborted || this.ctl.goal !== this.goal || !text) return;
         this.goal.scoutFindings = text.slice(0, SCOUT_FINDINGS_MAX_CHARS);
-        rt.emit({ type: 'info', message: SCOUT_FINISHED_INFO });
+        host.emit({ type: 'info', message: SCOUT_FINISHED_INFO });
       });
   }
 
@@ -66,7 +66,7 @@ export class SpeculativeScout {
   cancel(): void {
     if (this.abort.signal.aborted) return;
     this.abort.abort();
-    this.ctl.rt.subagents.cancelTree(this.ctl.rt.approvals.broker, this.scope);
+    this.ctl.host.cancelChildren(this.scope);
   }
 }
 

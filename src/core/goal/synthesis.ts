@@ -17,10 +17,10 @@ export const RICH_WRAPUP_MIN_CHARS = 200;
 export async function finishSynthesis(ctl: GoalController, outcome: string, anyFailed: boolean): Promise<void> {
   const goal = ctl.goal!;
   if (!ctl.transition('synthesizing', `workers finished${outcome} — summarizing`)) return;
-  ctl.rt.emit({ type: 'info', message: followUpInfo(anyFailed) });
+  ctl.host.emit({ type: 'info', message: followUpInfo(anyFailed) });
   const free = await waitForTurnSlot(ctl);
   if (!ctl.still(goal, 'synthesizing')) return;
-  const artifact = (id: string) => stepArtifactPath(ctl.rt.workspace, goal.id, id);
+  const artifact = (id: string) => stepArtifactPath(ctl.host.workspace, goal.id, id);
   if (free) {
     const started = startGoalTurn(ctl, {
       prompt: wrapUpPrompt(goal, artifact),
@@ -32,7 +32,7 @@ export async function finishSynthesis(ctl: GoalController, outcome: string, anyF
     });
     if (started) return;
   } else {
-    ctl.rt.emit({ type: 'info', message: 'Goal wrapup finished without parent turn (another turn is running)' });
+    ctl.host.emit({ type: 'info', message: 'Goal wrapup finished without parent turn (another turn is running)' });
   }
   complete(ctl, goal, outcome, undefined);
 }
@@ -40,7 +40,7 @@ export async function finishSynthesis(ctl: GoalController, outcome: string, anyF
 /** The deterministic report unless the wrap-up said enough, then → done. */
 function complete(ctl: GoalController, goal: Goal, outcome: string, wrapUpChars: number | undefined): void {
   if (wrapUpChars === undefined || wrapUpChars < RICH_WRAPUP_MIN_CHARS)
-    ctl.emit({ type: 'goal_completion_summary', text: completionReport(goal, (id) => stepArtifactPath(ctl.rt.workspace, goal.id, id)) });
+    ctl.emit({ type: 'goal_completion_summary', text: completionReport(goal, (id) => stepArtifactPath(ctl.host.workspace, goal.id, id)) });
   ctl.transition('done', `goal complete${outcome}`);
   ctl.emitWorkState();
 }

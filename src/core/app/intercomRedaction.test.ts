@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseCli } from '../config/cli';
 import { loadConfig } from '../config/config';
-import { CoreRuntime } from '../app/coreRuntime';
-import { ORCHESTRATOR } from './intercomBus';
+import { CoreRuntime } from './coreRuntime';
+import { ORCHESTRATOR } from '../intercom/intercomBus';
 
 const LIVE_KEY = 'live-provider-key-INTERCOMMARKER-42';
 

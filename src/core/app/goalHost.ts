@@ -1,7 +1,7 @@
 /** Goal mode's port (`GoalHost`) over the runtime: the session's turn slot, its subagents, checkpoints and stores. */
 import { createSubagentHost, type ModelRoute } from '../subagents/childRunner';
 import { agentDirs, discoverAgents } from '../agents/discovery';
-import type { GoalHost } from '../goal/goalTypes';
+import type { GoalHost } from '../goal/goalHost';
 import { createGoalDeployCheckpoint } from './autoCheckpoints';
 import type { CoreRuntime } from './coreRuntime';
 import { cancelActive, startTurn } from './turns';

@@ -5,20 +5,24 @@
 import { ORCHESTRATOR } from '../intercom/intercomBus';
 import type { RunScope } from '../runtime/runScope';
 import type { SessionEvent } from '../runtime/eventSink';
-import type { GoalDeploy } from './goalDeploy';
-import type { SpeculativeScout } from './speculativeScout';
 import { emptyWorkState, goalPlanEvent, goalStateEvent, goalWorkState } from './goalEvents';
 import { canTransition } from './goalTransitions';
-import { isActive, type Goal, type GoalHost, type GoalPhase } from './goalTypes';
+import type { GoalHost } from './goalHost';
+import { isActive, type Goal, type GoalPhase } from './goalTypes';
+
+/** Work the goal runs in the background and stops when it ends: the deploy (goalDeploy.ts), the scout (speculativeScout.ts). */
+export interface GoalWork {
+  cancel(): void;
+}
 
 export class GoalController {
   goal: Goal | undefined;
   /** The goal's turn while it runs (planning, self-review, verify, wrap-up): events it causes carry its run_id and sequence, as upstream's do. */
   turn: RunScope | undefined;
   /** The live deploy: its root run (id = the goal id) holds every worker's child scope. */
-  deploy: GoalDeploy | undefined;
+  deploy: GoalWork | undefined;
   /** The speculative scout while the goal plans; stopped when the deploy starts or the goal ends. */
-  scout: SpeculativeScout | undefined;
+  scout: GoalWork | undefined;
   private workVersion = 0;
 
   constructor(readonly host: GoalHost) {

@@ -14,7 +14,7 @@ import type { RunRecord } from '../sessions/sessionFile';
 import { GoalController } from './goalController';
 import { cancelGoal, startGoal } from './goalLifecycle';
 import { goalSettings } from './goalOptions';
-import type { GoalHost, GoalTurnRequest } from './goalTypes';
+import type { GoalHost, GoalTurnRequest } from './goalHost';
 
 /**
  * A GoalHost test double: turns are scopes the test ends by hand, children answer at once, and everything the goal

@@ -51,8 +51,9 @@ function startScout(ctl: GoalController): void {
   const goal = ctl.goal!;
   const route = ctl.host.route(scoutModel(goal.settings, goalTurnModel(ctl)));
   if (!route) return;
-  ctl.scout = new SpeculativeScout(ctl, goal);
-  ctl.scout.start(route);
+  const scout = new SpeculativeScout(ctl, goal);
+  ctl.scout = scout;
+  scout.start(route);
 }
 
 /**

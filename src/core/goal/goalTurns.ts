@@ -8,7 +8,7 @@ import type { RunScope } from '../runtime/runScope';
 import type { AskQuestion } from '../tools/types';
 import { CEO_ASK_ANSWER } from './ceoPrompts';
 import type { GoalController } from './goalController';
-import type { GoalTurnRequest } from './goalTypes';
+import type { GoalTurnRequest } from './goalHost';
 
 /** How long a follow-up turn waits for the session's turn slot (upstream: 120 × 25 ms). */
 export const TURN_SLOT_WAIT_MS = 3000;

@@ -13,7 +13,7 @@ import { RunScope } from '../runtime/runScope';
 import type { RunRecord } from '../sessions/sessionFile';
 import { GoalController } from './goalController';
 import { cancelGoal, startGoal } from './goalLifecycle';
-import { goalSettings } from './goalOptions';
+import { goalSettings } from '../commands/goalOptions';
 import type { GoalHost, GoalTurnRequest } from './goalHost';
 
 /**

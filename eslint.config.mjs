@@ -22,12 +22,6 @@ const LAYER_ZONES = [
   },
   {
     target: './src/core/platform',
-    from: './src/core',
-    except: ['./platform'],
-    message: 'src/core/platform is level 0: it imports node and npm only, nothing of ours',
-  },
-  {
-    target: './src/core/platform',
     from: './src/protocol',
     message: 'src/core/platform is level 0: it imports node and npm only, nothing of ours',
   },
@@ -52,6 +46,45 @@ const LAYER_ZONES = [
     message: 'the webview may import only src/shared (the host↔webview contract)',
   },
 ];
+
+/**
+ * The levels of src/core, lowest first (docs/architecture.md, "Levels of the core"). A folder imports only folders on
+ * lower levels: never one on its own level, never one above. `main.ts` is the entry; a folder not in this table may be
+ * imported by nobody, so a new folder must take a level here first. Zones are generated from it (CORE_ZONES).
+ */
+export const CORE_LEVELS = [
+  { level: 0, folders: ['platform'] },
+  { level: 1, folders: ['runtime', 'providers', 'intercom', 'memory'] },
+  { level: 2, folders: ['config'] },
+  { level: 3, folders: ['approvals', 'models', 'pricing', 'usage', 'sessions', 'checkpoints', 'web', 'rules', 'skills', 'worktrees'] },
+  { level: 4, folders: ['agents'] },
+  { level: 5, folders: ['tools'] },
+  { level: 6, folders: ['agent'] },
+  { level: 7, folders: ['plugins', 'subagents', 'vision', 'mcp'] },
+  { level: 8, folders: ['goal'] },
+  { level: 9, folders: ['app'] },
+  { level: 10, folders: ['commands'] },
+  { level: 11, folders: ['main.ts'] },
+];
+
+/** The level of a folder of src/core (or of `main.ts`), undefined when the table has none. */
+export function levelOf(folder) {
+  return CORE_LEVELS.find((row) => row.folders.includes(folder))?.level;
+}
+
+/** Per folder: it may import from src/core only itself and the folders on lower levels. */
+const CORE_ZONES = CORE_LEVELS.flatMap(({ level, folders }) => {
+  const below = CORE_LEVELS.filter((row) => row.level < level).flatMap((row) => row.folders);
+  return folders.map((folder) => ({
+    target: `./src/core/${folder}`,
+    from: './src/core',
+    except: [folder, ...below].map((allowed) => `./${allowed}`),
+    message:
+      level === 0
+        ? `src/core/${folder} is level 0: it imports node and npm only, nothing of ours`
+        : `src/core/${folder} is level ${level}: it may import only ${below.join(', ')} (lower levels; see CORE_LEVELS)`,
+  }));
+});
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.vscode-test/**', 'out/**', '.tmp/**', 'test-results/**', '**/*.js', '**/*.mjs'] },
@@ -101,7 +134,13 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': [
         'error',
-        { zones: [...LAYER_ZONES, { target: ['./src', './webview'], from: './test', message: 'product code must not import test code' }] },
+        {
+          zones: [
+            ...LAYER_ZONES,
+            ...CORE_ZONES,
+            { target: ['./src', './webview'], from: './test', message: 'product code must not import test code' },
+          ],
+        },
       ],
     },
   },
@@ -112,6 +151,27 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { paths: [{ name: 'vscode', message: 'only src/vscode and src/extension.ts may import vscode' }] },
+      ],
+    },
+  },
+  {
+    // Only src/core/commands reads command types; below it, code takes plain arguments (docs/architecture.md, "Levels
+    // of the core"). Keeps the vscode ban of the block above, which this one replaces for these files.
+    files: ['src/core/**/*.ts'],
+    ignores: ['src/core/commands/**', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'vscode', message: 'only src/vscode and src/extension.ts may import vscode' }],
+          patterns: [
+            {
+              group: ['**/protocol', '**/protocol/index', '**/protocol/commands'],
+              importNamePattern: '^(Command|CommandOf|CommandType|isCommandType|\\w+Command)$',
+              message: 'only src/core/commands reads command types: pass what a command carries as plain arguments',
+            },
+          ],
+        },
       ],
     },
   },

@@ -8,7 +8,6 @@
 import type { ModelInfo } from '../../protocol';
 import { imagePart } from '../agent/images';
 import { streamChat } from '../providers/stream';
-import type { PreTurnChoice } from '../plugins/turnHooks';
 import { ProviderError, type ResolvedProvider } from '../providers/types';
 import { scrubText } from '../runtime/redact';
 import type { RunEvent } from '../runtime/eventSink';
@@ -39,8 +38,8 @@ export interface ImageTurnHost {
   emitInRun(scope: RunScope, event: RunEvent): void;
 }
 
-/** The plugins' pre_turn hooks over upstream's args: the model they picked (`modify.model`) and why. */
-export type PreTurnHooks = (args: { model: string; [field: string]: unknown }) => Promise<PreTurnChoice>;
+/** The plugins' pre_turn hooks over upstream's args, the port vision declares: the model they picked (`modify.model`) and why. */
+export type PreTurnHooks = (args: { model: string; [field: string]: unknown }) => Promise<{ model?: string; reason: string }>;
 
 /** The fixed request of describe mode; the answer is all the chosen model learns of the images. */
 export const DESCRIBE_PROMPT = [

@@ -6,7 +6,7 @@ import { HELP_TEXT, parseCli } from './config/cli';
 import { loadConfig } from './config/config';
 import { dispatch } from './commands/dispatcher';
 import { cancelActive } from './app/turns';
-import { CoreRuntime } from './app/coreRuntime';
+import { createCoreRuntime } from './app/createCoreRuntime';
 import { publishPresence } from './tools/presenceRecords';
 import { redactSecrets } from './runtime/redact';
 import { releaseAtCommand } from './runtime/testJitter';
@@ -30,7 +30,7 @@ function main(): void {
   process.stdout.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code === 'EPIPE') process.exit(0);
   });
-  const rt = new CoreRuntime(
+  const rt = createCoreRuntime(
     config,
     process.env,
     (line) => void process.stdout.write(line),

@@ -24,7 +24,7 @@ import type { ModelPrice } from '../pricing/modelPrice';
 import { MemoryStore } from '../memory/memoryStore';
 import { CorePlugins } from '../plugins/corePlugins';
 import { ProviderRegistry } from '../models/providerRegistry';
-import { GoalController } from '../goal/goalController';
+import type { GoalController } from '../goal/goalController';
 import { EventSink, type EventFields, type RunEvent, type SessionEvent } from '../runtime/eventSink';
 import { newSessionId } from '../runtime/ids';
 import { scrubText } from '../runtime/redact';
@@ -41,7 +41,6 @@ import { coreTools, toolRulesMatchPaths } from './allTools';
 import type { TodoItem, ToolContext } from '../tools/types';
 import { WEB_TOOLS, WebAccess } from '../web/webAccess';
 import type { LoadedTools } from '../tools/loadedTools';
-import { goalHost } from './goalHost';
 
 /** Everything one core process holds: configuration, the session, providers, approvals, runs and stores. */
 export class CoreRuntime {
@@ -95,7 +94,8 @@ export class CoreRuntime {
     readonly env: NodeJS.ProcessEnv,
     write: (line: string) => void,
     log: (message: string) => void,
-    onEmit?: (event: EventFields) => void,
+    onEmit: ((event: EventFields) => void) | undefined,
+    makeGoal: (rt: CoreRuntime) => GoalController,
   ) {
     this.log = (message) => log(scrubText(message, this.secrets()));
     this.workspace = realpathSync(config.workspace);
@@ -152,7 +152,7 @@ export class CoreRuntime {
     void this.checkpoints.recover();
     // So are the children's worktrees and branches it left (worktrees share one lock, so a new child waits for this).
     void sweepWorktrees(this.workspace);
-    this.goal = new GoalController(goalHost(this));
+    this.goal = makeGoal(this);
   }
 
   emit(event: SessionEvent): void {

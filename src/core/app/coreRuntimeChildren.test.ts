@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { parseCli } from '../config/cli';
 import { loadConfig } from '../config/config';
-import { CoreRuntime } from './coreRuntime';
+import { createCoreRuntime } from './createCoreRuntime';
 import { ChildScope } from '../runtime/childScope';
 import { RunScope } from '../runtime/runScope';
 
@@ -14,7 +14,7 @@ test("a child's tool context: its signal, depth and workspace, its own todos, no
   try {
     const ws = join(root, 'ws');
     mkdirSync(ws);
-    const rt = new CoreRuntime(
+    const rt = createCoreRuntime(
       loadConfig(parseCli([]), {}, { home: join(root, 'home'), cwd: ws }),
       {},
       () => {},

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseCli } from '../config/cli';
 import { loadConfig } from '../config/config';
-import { CoreRuntime } from './coreRuntime';
+import { createCoreRuntime } from './createCoreRuntime';
 import { ORCHESTRATOR } from '../intercom/intercomBus';
 
 const LIVE_KEY = 'live-provider-key-INTERCOMMARKER-42';
@@ -18,7 +18,7 @@ test("a subagent's intercom message reaches the client with the secrets scrubbed
     const lines: string[] = [];
     // The default provider's key variable: its value is a live secret.
     const env = { UMANS_API_KEY: LIVE_KEY };
-    const rt = new CoreRuntime(
+    const rt = createCoreRuntime(
       loadConfig(parseCli([]), env, { home: join(root, 'home'), cwd: ws }),
       env,
       (l) => lines.push(l),

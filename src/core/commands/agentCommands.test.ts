@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseCli } from '../config/cli';
 import { loadConfig } from '../config/config';
-import { CoreRuntime } from '../app/coreRuntime';
+import { createCoreRuntime } from '../app/createCoreRuntime';
 import { handleListAgents, stageAgentsQuietly } from './agentCommands';
 
 test('list_agents answers agents{name, description, source}, sorted, from the three scopes; staging makes the builtins user files', () => {
@@ -16,7 +16,7 @@ test('list_agents answers agents{name, description, source}, sorted, from the th
     mkdirSync(join(ws, '.catalyst-code', 'agents'), { recursive: true });
     writeFileSync(join(ws, '.catalyst-code', 'agents', 'a.md'), '---\nname: aaa\ndescription: the project one\n---\nHi.\n');
     const lines: string[] = [];
-    const rt = new CoreRuntime(
+    const rt = createCoreRuntime(
       loadConfig(parseCli([]), {}, { home, cwd: ws }),
       {},
       (line) => lines.push(line),

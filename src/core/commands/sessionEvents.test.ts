@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { parseCli } from '../config/cli';
 import { loadConfig } from '../config/config';
-import { CoreRuntime } from '../app/coreRuntime';
+import { createCoreRuntime } from '../app/createCoreRuntime';
 import type { RunRecord } from '../sessions/sessionTypes';
 import { emitRecovered, recoveredOutput } from './sessionEvents';
 
@@ -59,7 +59,7 @@ test("a core that died in a subagent call resumes with the call answered from it
       ].join('\n') + '\n',
     );
     const lines: string[] = [];
-    const rt = new CoreRuntime(
+    const rt = createCoreRuntime(
       loadConfig(parseCli(['--session', file]), {}, { home: join(root, 'home'), cwd: ws }),
       {},
       (l) => lines.push(l),

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { CoreRuntime } from '../app/coreRuntime';
+import { createCoreRuntime } from '../app/createCoreRuntime';
 import { parseCli } from '../config/cli';
 import { loadConfig } from '../config/config';
 import { ChildScope } from '../runtime/childScope';
@@ -16,7 +16,7 @@ test('runtime_status lists each live subagent run as a `subagent` resource, and 
     const ws = join(root, 'ws');
     mkdirSync(ws);
     const lines: string[] = [];
-    const rt = new CoreRuntime(
+    const rt = createCoreRuntime(
       loadConfig(parseCli([]), {}, { home: join(root, 'home'), cwd: ws }),
       {},
       (l) => lines.push(l),
